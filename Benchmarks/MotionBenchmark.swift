@@ -1,0 +1,2 @@
+// Owned by the Motion work: replace with the 10,000-spring benchmark.
+func runMotionBenchmark() {}

@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The pure modules (Gestures, Motion, TripsKit) never import SDL, so they are
+// tested without a display. SDL is reached only through CSDL2 (Debian's -dev
+// packages, found with pkg-config) and the thin Platform layer.
+let package = Package(
+    name: "Trips",
+    products: [
+        .executable(name: "trips", targets: ["trips"]),
+        .library(name: "Gestures", targets: ["Gestures"]),
+        .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "TripsKit", targets: ["TripsKit"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2 SDL2_image SDL2_ttf",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+        ),
+        .target(name: "Motion"),
+        .target(name: "Gestures", dependencies: ["Motion"]),
+        .target(name: "TripsKit", dependencies: ["Gestures", "Motion"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "TripsKit"]),
+        .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit"]),
+        .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit"], path: "Benchmarks"),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Motion"]),
+        .testTarget(name: "TripsKitTests", dependencies: ["TripsKit"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,1 @@
+// The gesture engine: see GESTURES.md.
