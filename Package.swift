@@ -20,7 +20,7 @@ let package = Package(
         ),
         .target(name: "Motion"),
         .target(name: "Gestures", dependencies: ["Motion"]),
-        .target(name: "TripsKit", dependencies: ["Gestures", "Motion"]),
+        .target(name: "TripsKit", dependencies: ["Motion"]),
         .target(name: "Platform", dependencies: ["CSDL2", "TripsKit"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit"]),
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit"], path: "Benchmarks"),

@@ -1,0 +1,127 @@
+import Foundation
+
+/// A problem with a trips file, with the file and line a person must open.
+public struct CatalogError: Error, Equatable, CustomStringConvertible {
+    public var file: String
+    /// 1-based line, or nil when the problem is the file as a whole.
+    public var line: Int?
+    public var message: String
+
+    public var description: String {
+        if let line { return "\(file):\(line): \(message)" }
+        return "\(file): \(message)"
+    }
+}
+
+/// The trips shown by the app, read from a `trips.json` or made from a folder.
+///
+/// `trips.json` is `{"trips": [{"id", "city", "nights", "photo"}, ...]}`;
+/// `photo` is relative to the file's folder and may not leave it, so a
+/// shared or downloaded trips file cannot make the app read other files.
+public struct TripCatalog: Equatable, Sendable {
+    public var trips: [Trip]
+
+    public init(trips: [Trip]) { self.trips = trips }
+
+    /// File endings shown by `--photos DIR` (what SDL_image reads).
+    public static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "bmp", "gif", "tif", "tiff", "tga", "jxl", "avif", "qoi"]
+
+    /// Reads and checks a trips file.
+    public static func load(file path: String) throws -> TripCatalog {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+            throw CatalogError(file: path, line: nil, message: "the trips file \(reason)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CatalogError(file: path, line: nil, message: "is not UTF-8 text")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        return try parse(text, file: path, folder: folder.isEmpty ? "." : folder)
+    }
+
+    /// Checks the text of a trips file; `folder` is where photo paths start.
+    public static func parse(_ text: String, file: String, folder: String) throws -> TripCatalog {
+        let root: JSONNode
+        do {
+            root = try JSONDocument.parse(text)
+        } catch let error as JSONSyntaxError {
+            throw CatalogError(file: file, line: error.line, message: "not valid JSON at column \(error.column): \(error.message)")
+        }
+        func fail(_ node: JSONNode, _ message: String) -> CatalogError {
+            CatalogError(file: file, line: node.line, message: message)
+        }
+        guard case .object = root.value else { throw fail(root, "expected an object {\"trips\": [...]}, found \(root.value.kindName)") }
+        guard let list = root["trips"] else { throw fail(root, "missing the field \"trips\" (a list of trips)") }
+        guard case .array(let items) = list.value else { throw fail(list, "\"trips\" must be a list, found \(list.value.kindName)") }
+        guard !items.isEmpty else { throw fail(list, "\"trips\" is empty: list at least one trip") }
+
+        var trips: [Trip] = []
+        var seen: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            let name = "trips[\(index)]"
+            guard case .object = item.value else { throw fail(item, "\(name) must be an object, found \(item.value.kindName)") }
+            func string(_ key: String) throws -> String {
+                guard let node = item[key] else { throw fail(item, "\(name) is missing the field \"\(key)\"") }
+                guard case .string(let s) = node.value, !s.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw fail(node, "\(name).\(key) must be a non-empty string, found \(node.value.kindName)")
+                }
+                return s
+            }
+            let id = try string("id")
+            if let first = seen[id] { throw fail(item, "\(name).id \"\(id)\" is already used on line \(first)") }
+            seen[id] = item.line
+            let city = try string("city")
+            guard let nightsNode = item["nights"] else { throw fail(item, "\(name) is missing the field \"nights\"") }
+            guard case .number(let n) = nightsNode.value, n == n.rounded(), n >= 0, n <= 3650 else {
+                throw fail(nightsNode, "\(name).nights must be a whole number from 0 to 3650, found \(JSONDocument.serialize(nightsNode.value))")
+            }
+            let photo = try string("photo")
+            guard let resolved = resolvePhoto(photo, in: folder) else {
+                throw fail(item["photo"]!, "\(name).photo \"\(photo)\" must be a path inside the trips file's folder (no absolute path, no '..')")
+            }
+            trips.append(Trip(id: id, city: city, nights: Int(n), photoPath: resolved))
+        }
+        return TripCatalog(trips: trips)
+    }
+
+    /// A relative path that stays inside `folder`, made absolute; nil otherwise.
+    static func resolvePhoto(_ photo: String, in folder: String) -> String? {
+        guard !photo.hasPrefix("/"), !photo.hasPrefix("~") else { return nil }
+        let parts = photo.split(separator: "/", omittingEmptySubsequences: true)
+        guard !parts.isEmpty, !parts.contains("..") else { return nil }
+        let base = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
+        return (base as NSString).appendingPathComponent(parts.joined(separator: "/"))
+    }
+
+    /// The photos of any folder, in name order; the city is made from the
+    /// file name ("green-meadow.jpg" reads "Green Meadow").
+    public static func folder(_ path: String) throws -> TripCatalog {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CatalogError(file: path, line: nil, message: "is not a folder")
+        }
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
+            throw CatalogError(file: path, line: nil, message: "cannot be listed")
+        }
+        let photos = names
+            .filter { !$0.hasPrefix(".") && photoExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        guard !photos.isEmpty else {
+            throw CatalogError(file: path, line: nil, message: "has no photos (looked for \(photoExtensions.sorted().joined(separator: ", ")))")
+        }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return TripCatalog(trips: photos.map { name in
+            Trip(id: name, city: cityName(fromFileName: name), nights: nil,
+                 photoPath: (absolute as NSString).appendingPathComponent(name))
+        })
+    }
+
+    /// "green-meadow_2.jpg" → "Green Meadow 2".
+    public static func cityName(fromFileName name: String) -> String {
+        let stem = (name as NSString).deletingPathExtension
+        let words = stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " || $0 == "." })
+        let city = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        return city.isEmpty ? name : city
+    }
+}

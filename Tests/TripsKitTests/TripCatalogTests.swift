@@ -1,0 +1,119 @@
+import Foundation
+import XCTest
+@testable import TripsKit
+
+final class TripCatalogTests: XCTestCase {
+    private func parse(_ text: String) throws -> TripCatalog {
+        try TripCatalog.parse(text, file: "trips.json", folder: "/data")
+    }
+
+    private func error(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> CatalogError? {
+        do { _ = try parse(text); XCTFail("expected an error", file: file, line: line); return nil } catch let e as CatalogError { return e } catch {
+            XCTFail("unexpected \(error)", file: file, line: line); return nil
+        }
+    }
+
+    func testReadsTripsWithPhotosRelativeToTheFile() throws {
+        let catalog = try parse("""
+        {"trips": [
+          {"id": "lisbon", "city": "Lisbon", "nights": 4, "photo": "photos/dune.jpg"},
+          {"id": "oslo", "city": "Oslo", "nights": 1, "photo": "oslo.png"}
+        ]}
+        """)
+        XCTAssertEqual(catalog.trips.map(\.id), ["lisbon", "oslo"])
+        XCTAssertEqual(catalog.trips[0].photoPath, "/data/photos/dune.jpg")
+        XCTAssertEqual(catalog.trips[0].nightsText, "4 nights")
+        XCTAssertEqual(catalog.trips[1].nightsText, "1 night")
+    }
+
+    func testBundledTripsFileIsValidAndItsPhotosExist() throws {
+        let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/trips.json").standardized.path
+        let catalog = try TripCatalog.load(file: assets)
+        XCTAssertGreaterThanOrEqual(catalog.trips.count, 6)
+        XCTAssertLessThanOrEqual(catalog.trips.count, 10)
+        for trip in catalog.trips { XCTAssertTrue(FileManager.default.fileExists(atPath: trip.photoPath), trip.photoPath) }
+    }
+
+    func testSyntaxErrorNamesTheLine() {
+        let e = error("{\"trips\": [\n {\"id\": \"a\", \"city\": \"A\", \"nights\": 1, \"photo\": \"a.jpg\"},\n {\"id\": \"b\" \"city\": \"B\"}\n]}")
+        XCTAssertEqual(e?.line, 3)
+        XCTAssertTrue(e?.description.hasPrefix("trips.json:3: not valid JSON") ?? false, e?.description ?? "")
+    }
+
+    func testWrongFieldTypeNamesTheFieldAndLine() {
+        let e = error("{\"trips\": [\n {\"id\": \"a\", \"city\": \"A\",\n  \"nights\": \"four\", \"photo\": \"a.jpg\"}\n]}")
+        XCTAssertEqual(e?.line, 3)
+        XCTAssertEqual(e?.message, "trips[0].nights must be a whole number from 0 to 3650, found \"four\"")
+    }
+
+    func testMissingFieldIsNamed() {
+        let e = error("{\"trips\": [{\"id\": \"a\", \"nights\": 2, \"photo\": \"a.jpg\"}]}")
+        XCTAssertEqual(e?.message, "trips[0] is missing the field \"city\"")
+    }
+
+    func testDuplicateIdsAreRefused() {
+        let e = error("{\"trips\": [\n{\"id\": \"a\", \"city\": \"A\", \"nights\": 1, \"photo\": \"a.jpg\"},\n{\"id\": \"a\", \"city\": \"B\", \"nights\": 1, \"photo\": \"b.jpg\"}]}")
+        XCTAssertEqual(e?.line, 3)
+        XCTAssertTrue(e?.message.contains("already used on line 2") ?? false)
+    }
+
+    func testPhotoPathsThatLeaveTheFolderAreRefused() {
+        for bad in ["../../etc/shadow", "/etc/passwd", "photos/../../x.jpg", "~/x.jpg"] {
+            let e = error("{\"trips\": [{\"id\": \"a\", \"city\": \"A\", \"nights\": 1, \"photo\": \"\(bad)\"}]}")
+            XCTAssertTrue(e?.message.contains("must be a path inside the trips file's folder") ?? false, bad)
+        }
+    }
+
+    func testEmptyAndNonObjectDocumentsAreRefused() {
+        XCTAssertEqual(error("")?.line, 1)
+        XCTAssertEqual(error("[]")?.message, "expected an object {\"trips\": [...]}, found a list")
+        XCTAssertEqual(error("{}")?.message, "missing the field \"trips\" (a list of trips)")
+        XCTAssertEqual(error("{\"trips\": []}")?.message, "\"trips\" is empty: list at least one trip")
+    }
+
+    func testMissingFileIsNamed() {
+        XCTAssertThrowsError(try TripCatalog.load(file: "/nonexistent/trips.json")) { e in
+            XCTAssertEqual("\(e)", "/nonexistent/trips.json: the trips file does not exist")
+        }
+    }
+
+    func testFolderListsPhotosInNameOrderWithCitiesFromFileNames() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["b-side.PNG", "a_place.jpg", "photo10.jpg", "photo9.jpg", "notes.txt", ".hidden.jpg"] {
+            FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([1]))
+        }
+        let catalog = try TripCatalog.folder(dir.path)
+        XCTAssertEqual(catalog.trips.map(\.city), ["A Place", "B Side", "Photo9", "Photo10"])
+        XCTAssertNil(catalog.trips[0].nights)
+    }
+
+    func testFolderWithoutPhotosIsAnError() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        XCTAssertThrowsError(try TripCatalog.folder(dir.path))
+    }
+}
+
+final class JSONDocumentTests: XCTestCase {
+    func testRoundTripKeepsOrderAndEscapes() throws {
+        let text = "{\"b\": [1, 2.5, true, null], \"a\": \"q\\\"\\n\\u00e9\"}"
+        let node = try JSONDocument.parse(text)
+        let again = try JSONDocument.parse(JSONDocument.serialize(node.value))
+        XCTAssertEqual(node.value, again.value)
+        XCTAssertEqual(node["a"]?.value, .string("q\"\né"))
+    }
+
+    func testDeepNestingIsRefusedNotACrash() {
+        let text = String(repeating: "[", count: 10000) + String(repeating: "]", count: 10000)
+        XCTAssertThrowsError(try JSONDocument.parse(text))
+    }
+
+    func testTrailingTextIsAnError() {
+        XCTAssertThrowsError(try JSONDocument.parse("{} x")) { e in
+            XCTAssertEqual((e as? JSONSyntaxError)?.column, 4)
+        }
+    }
+}
