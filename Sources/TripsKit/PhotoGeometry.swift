@@ -1,0 +1,67 @@
+import Foundation
+
+/// The geometry of drawing a photo into a rounded frame: which part of the
+/// picture fills the frame, and the triangles of a rounded rectangle.
+/// SDL2's renderer has no clip shapes, but `SDL_RenderGeometry` draws
+/// textured triangles, so a rounded photo is a triangle fan with texture
+/// coordinates, exact at any size and over any background.
+public enum PhotoGeometry {
+    /// The part of an image of `imageSize` (unit coordinates) that fills a
+    /// frame of `frameSize` without distortion (aspect fill, centred), then
+    /// magnified `zoom` times around `focus` (unit coordinates of the shown
+    /// part; 0.5, 0.5 is the middle). The result never leaves 0...1.
+    public static func aspectFillSource(imageSize: CGSize, frameSize: CGSize, zoom: CGFloat = 1,
+                                        focus: CGPoint = CGPoint(x: 0.5, y: 0.5)) -> CGRect {
+        guard imageSize.width > 0, imageSize.height > 0, frameSize.width > 0, frameSize.height > 0 else {
+            return CGRect(x: 0, y: 0, width: 1, height: 1)
+        }
+        let imageAspect = imageSize.width / imageSize.height
+        let frameAspect = frameSize.width / frameSize.height
+        var w: CGFloat = 1, h: CGFloat = 1
+        if imageAspect > frameAspect { w = frameAspect / imageAspect } else { h = imageAspect / frameAspect }
+        let z = zoom.isFinite ? max(1, zoom) : 1
+        let fx = focus.x.isFinite ? focus.x : 0.5, fy = focus.y.isFinite ? focus.y : 0.5
+        var x = (1 - w) / 2 + fx * w, y = (1 - h) / 2 + fy * h // focus in image units
+        w /= z; h /= z
+        x -= fx * w; y -= fy * h
+        x = min(max(0, x), 1 - w); y = min(max(0, y), 1 - h)
+        return CGRect(x: x, y: y, width: w, height: h)
+    }
+
+    /// One corner of the mesh: a position in points and a texture coordinate.
+    public struct Vertex: Equatable, Sendable {
+        public var position: CGPoint
+        public var texture: CGPoint
+    }
+
+    /// A rounded rectangle as a triangle fan around its centre: the centre
+    /// first, then the outline clockwise, closed (the first outline vertex
+    /// repeated). Texture coordinates map `frame` onto `source`.
+    public static func roundedRectFan(frame: CGRect, cornerRadius: CGFloat, source: CGRect,
+                                      segmentsPerCorner: Int = 8) -> [Vertex] {
+        let r = max(0, min(cornerRadius, frame.width / 2, frame.height / 2))
+        let segments = r > 0 ? max(1, segmentsPerCorner) : 0
+        func vertex(_ p: CGPoint) -> Vertex {
+            let u = frame.width > 0 ? (p.x - frame.minX) / frame.width : 0
+            let v = frame.height > 0 ? (p.y - frame.minY) / frame.height : 0
+            return Vertex(position: p, texture: CGPoint(x: source.minX + u * source.width, y: source.minY + v * source.height))
+        }
+        var out: [Vertex] = [vertex(CGPoint(x: frame.midX, y: frame.midY))]
+        out.reserveCapacity(4 * (segments + 1) + 2)
+        // Corner centres clockwise from top-left, with the angle each arc starts at.
+        let corners: [(CGPoint, CGFloat)] = [
+            (CGPoint(x: frame.minX + r, y: frame.minY + r), .pi),
+            (CGPoint(x: frame.maxX - r, y: frame.minY + r), 1.5 * .pi),
+            (CGPoint(x: frame.maxX - r, y: frame.maxY - r), 0),
+            (CGPoint(x: frame.minX + r, y: frame.maxY - r), 0.5 * .pi),
+        ]
+        for (centre, start) in corners {
+            for i in 0...segments {
+                let angle = start + (segments == 0 ? 0 : CGFloat(i) / CGFloat(segments) * .pi / 2)
+                out.append(vertex(CGPoint(x: centre.x + r * cos(angle), y: centre.y + r * sin(angle))))
+            }
+        }
+        out.append(out[1])
+        return out
+    }
+}

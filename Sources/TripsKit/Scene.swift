@@ -1,0 +1,40 @@
+import Foundation
+
+/// A colour with 8-bit channels, as SDL takes them.
+public struct RGBA: Equatable, Hashable, Sendable {
+    public var r, g, b, a: UInt8
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r; self.g = g; self.b = b; self.a = a
+    }
+}
+
+/// What one frame shows, in points, back to front. TripsKit decides what
+/// goes where; the platform layer only turns these into SDL calls at the
+/// window's pixel scale, so the whole picture is testable without a display.
+public struct Scene: Equatable, Sendable {
+    public enum TextWeight: Equatable, Sendable { case regular, bold }
+    public enum TextAlignment: Equatable, Sendable { case leading, center, trailing }
+
+    public enum Command: Equatable, Sendable {
+        /// A filled rectangle with rounded corners (radius 0 for square).
+        case fill(CGRect, color: RGBA, cornerRadius: CGFloat)
+        /// Trip photo `trip` (an index into the catalog) drawn to fill `frame`
+        /// (aspect fill, cropped), clipped to rounded corners; `source` is the
+        /// part of the picture shown, in unit coordinates (0...1).
+        /// `label` names the trip on the placeholder tile when the photo
+        /// cannot be shown.
+        case photo(trip: Int, frame: CGRect, source: CGRect, cornerRadius: CGFloat, label: String)
+        /// One line of text whose box starts at `origin` (top), aligned within
+        /// `width` from `origin.x`; cut with an ellipsis when too long.
+        case text(String, origin: CGPoint, width: CGFloat, size: CGFloat, weight: TextWeight,
+                  color: RGBA, alignment: TextAlignment)
+    }
+
+    public var background: RGBA
+    public var commands: [Command]
+
+    public init(background: RGBA, commands: [Command] = []) {
+        self.background = background
+        self.commands = commands
+    }
+}

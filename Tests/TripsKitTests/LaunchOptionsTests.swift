@@ -1,0 +1,49 @@
+import XCTest
+@testable import TripsKit
+
+final class LaunchOptionsTests: XCTestCase {
+    private func options(_ args: String...) throws -> LaunchOptions {
+        guard case .run(let o) = try LaunchOptions.parse(args) else { XCTFail("not a run"); return LaunchOptions() }
+        return o
+    }
+
+    private func usageError(_ args: String...) -> String? {
+        do { _ = try LaunchOptions.parse(args); return nil } catch { return (error as? LaunchOptions.UsageError)?.message }
+    }
+
+    func testDefaultsAreAWindowedTwelveEightyByEightHundredWindowAt120Hz() throws {
+        let o = try options()
+        XCTAssertEqual(o.windowMode, .windowed)
+        XCTAssertTrue(o.windowSize == (1280, 800))
+        XCTAssertEqual(o.simulationRate, 120)
+        XCTAssertNil(o.frames)
+    }
+
+    func testFlagsAreRead() throws {
+        let o = try options("--kiosk", "--renderer", "software", "--frames", "3", "--screenshot", "a.png", "--photos=/p", "--size", "402x874")
+        XCTAssertEqual(o.windowMode, .kiosk)
+        XCTAssertEqual(o.renderer, "software")
+        XCTAssertEqual(o.frames, 3)
+        XCTAssertEqual(o.screenshot, "a.png")
+        XCTAssertEqual(o.photosFolder, "/p")
+        XCTAssertTrue(o.windowSize == (402, 874))
+    }
+
+    func testScreenshotAloneRendersOneFrame() throws {
+        XCTAssertEqual(try options("--screenshot", "x.png").frames, 1)
+    }
+
+    func testHelpAndVersion() throws {
+        XCTAssertEqual(try LaunchOptions.parse(["--help"]), .help)
+        XCTAssertEqual(try LaunchOptions.parse(["--version"]), .version)
+    }
+
+    func testMistakesAreNamed() {
+        XCTAssertEqual(usageError("--bogus"), "unknown option '--bogus'")
+        XCTAssertEqual(usageError("stray"), "unexpected argument 'stray'")
+        XCTAssertEqual(usageError("--frames"), "--frames needs a value")
+        XCTAssertEqual(usageError("--frames", "0"), "--frames expects a whole number from 1 to 1000000, got '0'")
+        XCTAssertEqual(usageError("--size", "big"), "--size expects WIDTHxHEIGHT in points, each from 200 to 16384, got 'big'")
+        XCTAssertEqual(usageError("--photos", "a", "--trips", "b"), "--photos and --trips cannot be used together")
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+@testable import TripsKit
+
+final class PhotoGeometryTests: XCTestCase {
+    func testWideImageInSquareFrameIsCroppedAtTheSides() {
+        let s = PhotoGeometry.aspectFillSource(imageSize: CGSize(width: 200, height: 100), frameSize: CGSize(width: 50, height: 50))
+        XCTAssertEqual(s.width, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(s.height, 1, accuracy: 1e-12)
+        XCTAssertEqual(s.midX, 0.5, accuracy: 1e-12)
+    }
+
+    func testTallImageInWideFrameIsCroppedTopAndBottom() {
+        let s = PhotoGeometry.aspectFillSource(imageSize: CGSize(width: 100, height: 200), frameSize: CGSize(width: 200, height: 100))
+        XCTAssertEqual(s.width, 1, accuracy: 1e-12)
+        XCTAssertEqual(s.height, 0.25, accuracy: 1e-12)
+    }
+
+    func testZoomTwiceShowsHalfAroundTheFocusAndStaysInsideTheImage() {
+        let s = PhotoGeometry.aspectFillSource(imageSize: CGSize(width: 100, height: 100), frameSize: CGSize(width: 100, height: 100), zoom: 2)
+        XCTAssertEqual(s, CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
+        let corner = PhotoGeometry.aspectFillSource(imageSize: CGSize(width: 100, height: 100), frameSize: CGSize(width: 100, height: 100),
+                                                    zoom: 4, focus: CGPoint(x: 0, y: 1))
+        XCTAssertEqual(corner.minX, 0, accuracy: 1e-12)
+        XCTAssertEqual(corner.maxY, 1, accuracy: 1e-12)
+    }
+
+    func testNonsenseInputGivesTheWholeImage() {
+        XCTAssertEqual(PhotoGeometry.aspectFillSource(imageSize: .zero, frameSize: CGSize(width: 10, height: 10)),
+                       CGRect(x: 0, y: 0, width: 1, height: 1))
+        let s = PhotoGeometry.aspectFillSource(imageSize: CGSize(width: 10, height: 10), frameSize: CGSize(width: 10, height: 10), zoom: .nan)
+        XCTAssertEqual(s.width, 1)
+    }
+
+    func testRoundedFanStaysInsideTheFrameAndMapsCornersToTheSource() {
+        let frame = CGRect(x: 10, y: 20, width: 100, height: 60)
+        let source = CGRect(x: 0.2, y: 0, width: 0.6, height: 1)
+        let fan = PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: 12, source: source)
+        XCTAssertEqual(fan.first?.position, CGPoint(x: 60, y: 50))
+        XCTAssertEqual(fan.last, fan[1], "the outline is closed")
+        for v in fan {
+            XCTAssertTrue(frame.insetBy(dx: -1e-9, dy: -1e-9).contains(v.position))
+            XCTAssertTrue(v.texture.x >= 0.2 - 1e-12 && v.texture.x <= 0.8 + 1e-12)
+        }
+        // The exact corner is cut away by the rounding.
+        XCTAssertFalse(fan.contains { abs($0.position.x - 10) < 1e-9 && abs($0.position.y - 20) < 1e-9 })
+        XCTAssertEqual(fan.count, 1 + 4 * 9 + 1)
+    }
+
+    func testSquareCornersNeedOnlyFourOutlinePoints() {
+        let fan = PhotoGeometry.roundedRectFan(frame: CGRect(x: 0, y: 0, width: 4, height: 4), cornerRadius: 0,
+                                               source: CGRect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(fan.count, 6)
+        XCTAssertEqual(fan[1].texture, CGPoint(x: 0, y: 0))
+        XCTAssertEqual(fan[3].texture, CGPoint(x: 1, y: 1))
+    }
+}
