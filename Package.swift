@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "Motion"),
         .target(name: "Gestures", dependencies: ["Motion"]),
         .target(name: "TripsKit", dependencies: ["Motion"]),
-        .target(name: "Platform", dependencies: ["CSDL2", "TripsKit"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "Motion", "TripsKit"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit"]),
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit"], path: "Benchmarks"),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),

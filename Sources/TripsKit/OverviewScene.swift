@@ -25,12 +25,14 @@ public struct OverviewScene {
         scene.commands.append(.text("Tap a photo to open it", origin: CGPoint(x: hint.minX, y: hint.midY - 10),
                                     width: hint.width, size: theme.secondarySize, weight: .regular,
                                     color: theme.secondaryText, alignment: .center))
+        scene.commands.append(.clip(layout.strip))
         for index in layout.visibleStripItems(offset: stripOffset) where index < trips.count {
             let frame = layout.stripItem(index, offset: stripOffset)
             let source = PhotoGeometry.aspectFillSource(imageSize: imageSize(index) ?? frame.size, frameSize: frame.size)
             scene.commands.append(.photo(trip: index, frame: frame, source: source,
                                          cornerRadius: OverviewLayout.stripCornerRadius, label: trips[index].city))
         }
+        scene.commands.append(.clip(nil))
         for (index, trip) in trips.enumerated() {
             let row = layout.listRow(index)
             guard row.minY < layout.list.maxY else { break }

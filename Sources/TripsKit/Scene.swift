@@ -28,6 +28,9 @@ public struct Scene: Equatable, Sendable {
         /// `width` from `origin.x`; cut with an ellipsis when too long.
         case text(String, origin: CGPoint, width: CGFloat, size: CGFloat, weight: TextWeight,
                   color: RGBA, alignment: TextAlignment)
+        /// Limits what the following commands draw to a rectangle (nil: the
+        /// whole window), as a scroll view clips its content.
+        case clip(CGRect?)
     }
 
     public var background: RGBA

@@ -15,6 +15,8 @@ final class OverviewSceneTests: XCTestCase {
         XCTAssertEqual(texts.first, "Trips")
         for trip in trips { XCTAssertTrue(texts.contains(trip.city)) }
         XCTAssertTrue(texts.contains("1 night"))
+        XCTAssertTrue(scene.commands.contains(.clip(layout.strip)), "the strip clips its photos like a scroll view")
+        XCTAssertTrue(scene.commands.contains(.clip(nil)), "and lifts the clip after them")
     }
 
     func testStripPhotosHaveTwelvePointCornersAndAspectFill() {

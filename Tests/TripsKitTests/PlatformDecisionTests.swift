@@ -42,3 +42,16 @@ final class PhotoFileCheckTests: XCTestCase {
         XCTAssertEqual(PhotoFileCheck.problem(atPath: empty.path), "is empty (0 bytes)")
     }
 }
+
+final class FontLocatorTests: XCTestCase {
+    func testFindsDejaVuAndFallsBackToRegularForBold() {
+        let found = FontLocator.locate(environment: [:]) { $0 == "/usr/share/fonts/dejavu/DejaVuSans.ttf" }
+        XCTAssertEqual(try found.get(), FontLocator(regular: "/usr/share/fonts/dejavu/DejaVuSans.ttf", bold: "/usr/share/fonts/dejavu/DejaVuSans.ttf"))
+    }
+    func testMissingFontSaysWhereItLookedAndWhatToInstall() {
+        let result = FontLocator.locate(environment: ["TRIPS_FONT_DIR": "/nowhere"]) { _ in false }
+        guard case .failure(let missing) = result else { return XCTFail("found a font in /nowhere") }
+        XCTAssertTrue(missing.description.contains("/nowhere"))
+        XCTAssertTrue(missing.description.contains("fonts-dejavu-core"))
+    }
+}

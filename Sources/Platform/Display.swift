@@ -1,0 +1,151 @@
+import CSDL2
+import TripsKit
+
+/// The SDL window and renderer, set up the way Trips needs them: Wayland
+/// first, HiDPI-aware (layout in points, drawing in pixels), each input taken
+/// once (no mouse events synthesised from touches or touches from the mouse).
+public final class Display {
+    public let window: OpaquePointer
+    public let renderer: OpaquePointer
+    public let rendererName: String
+    public let hasVSync: Bool
+    public let videoDriver: String
+
+    public struct Configuration {
+        public var title = "Trips"
+        public var size: (width: Int, height: Int) = (1280, 800)
+        public var mode: LaunchOptions.WindowMode = .windowed
+        public var renderer: String?
+        public init() {}
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case noDisplay(String)
+        case sdl(SDLError)
+        case unknownRenderer(String, available: [String])
+
+        public var description: String {
+            switch self {
+            case .noDisplay(let detail): return detail
+            case .sdl(let e): return "trips: \(e)"
+            case .unknownRenderer(let name, let available):
+                return "trips: unknown renderer '\(name)' (this machine has: \(available.joined(separator: ", ")))"
+            }
+        }
+    }
+
+    public init(_ configuration: Configuration, environment: [String: String]) throws {
+        let choice = VideoDriverChoice.resolve(environment: environment)
+        switch choice {
+        case .none: throw Failure.noDisplay(VideoDriverChoice.noDisplayMessage)
+        case .preferred(let list): SDL_SetHint(SDL_HINT_VIDEODRIVER, list)
+        case .explicit: break // SDL reads SDL_VIDEODRIVER itself.
+        }
+        // Touch makes SDL synthesise mouse events and the mouse synthesise
+        // touches; Trips takes each real input once.
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        if configuration.mode == .kiosk {
+            // A visitor must not close the app: only SIGTERM/SIGINT (which SDL
+            // turns into SDL_QUIT) end it.
+            SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0")
+        } else {
+            // A desktop window should let the screen blank as usual.
+            SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+        }
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            let reason = String(cString: SDL_GetError())
+            if case .explicit(let driver) = choice {
+                throw Failure.noDisplay("trips: cannot open the display with SDL_VIDEODRIVER=\(driver): \(reason)")
+            }
+            throw Failure.noDisplay(VideoDriverChoice.noDisplayMessage + " — SDL said: \(reason)")
+        }
+        videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?"
+
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if configuration.mode != .windowed { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        let centered = Int32(bitPattern: 0x2FFF_0000) // SDL_WINDOWPOS_CENTERED
+        guard let window = SDL_CreateWindow(configuration.title, centered, centered,
+                                            Int32(configuration.size.width), Int32(configuration.size.height), flags) else {
+            let error = SDLError.last("SDL_CreateWindow")
+            SDL_Quit()
+            throw Failure.sdl(error)
+        }
+        self.window = window
+        if configuration.mode == .kiosk {
+            SDL_ShowCursor(SDL_DISABLE)
+            SDL_DisableScreenSaver()
+        }
+
+        let available = Display.renderDrivers()
+        var created: OpaquePointer?
+        if let name = configuration.renderer {
+            guard let index = available.firstIndex(of: name) else {
+                SDL_DestroyWindow(window); SDL_Quit()
+                throw Failure.unknownRenderer(name, available: available)
+            }
+            let flags = name == "software" ? SDL_RENDERER_SOFTWARE.rawValue
+                : SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+            created = SDL_CreateRenderer(window, Int32(index), flags)
+        } else {
+            created = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+            if created == nil { created = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+        }
+        guard let renderer = created else {
+            let error = SDLError.last("SDL_CreateRenderer")
+            SDL_DestroyWindow(window); SDL_Quit()
+            throw Failure.sdl(error)
+        }
+        self.renderer = renderer
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        rendererName = info.name.map { String(cString: $0) } ?? "?"
+        hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+
+    /// The render drivers SDL has on this machine ("opengl", "software", ...).
+    public static func renderDrivers() -> [String] {
+        (0..<max(0, SDL_GetNumRenderDrivers())).compactMap { i in
+            var info = SDL_RendererInfo()
+            guard SDL_GetRenderDriverInfo(i, &info) == 0, let name = info.name else { return nil }
+            return String(cString: name)
+        }
+    }
+
+    /// The window's size in points: what layout works in.
+    public var sizeInPoints: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// The drawable's size in pixels.
+    public var sizeInPixels: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Pixels per point (2 on a HiDPI screen that SDL reports as such).
+    public var scale: Double {
+        let points = sizeInPoints, pixels = sizeInPixels
+        guard points.width > 0 else { return 1 }
+        return max(0.25, Double(pixels.width) / Double(points.width))
+    }
+
+    /// The display's refresh interval in seconds (1/60 when unknown), to pace
+    /// frames when the renderer has no vsync.
+    public var refreshInterval: Double {
+        var mode = SDL_DisplayMode()
+        let index = SDL_GetWindowDisplayIndex(window)
+        guard index >= 0, SDL_GetCurrentDisplayMode(index, &mode) == 0, mode.refresh_rate > 0 else { return 1.0 / 60 }
+        return 1 / Double(mode.refresh_rate)
+    }
+}
