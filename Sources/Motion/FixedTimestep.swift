@@ -70,6 +70,13 @@ public struct FixedTimestep: Sendable, Equatable {
     /// The fraction of a step banked, for interpolating what is drawn.
     public var alpha: Double { accumulator / step }
 
+    /// Forgets the banked time but keeps the reference time: used when
+    /// nothing is left to simulate, so a fraction of a step left over from
+    /// the last animation does not leak into the next one.
+    public mutating func discardBankedTime() {
+        accumulator = 0
+    }
+
     /// Forgets the banked time and the reference time, as after the loop
     /// slept: the next `advance(to:)` starts afresh instead of counting the
     /// idle time as time to simulate.
