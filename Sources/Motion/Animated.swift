@@ -84,7 +84,7 @@ public final class Animated<Value: VectorArithmetic>: SpringBankOwner {
             return
         }
         let current = currentValue
-        let previous = previousValue
+        let previous = presentationValue(alpha: 0)
         var velocity = initialVelocity ?? self.velocity
         if !velocity.isFiniteVector { velocity = .zero }
 
@@ -145,20 +145,21 @@ public final class Animated<Value: VectorArithmetic>: SpringBankOwner {
         return startDisplacement.scaled(by: state.r) + startVelocity.scaled(by: state.s)
     }
 
-    /// The value at the step before the latest one.
-    private var previousValue: Value {
-        guard let slot else { return target }
-        if animator.stepCount == restartStep { return restartPrevious }
-        let state = animator.bank[slot]
-        return target + startDisplacement.scaled(by: state.previousP) + startVelocity.scaled(by: state.previousQ)
-    }
-
     /// What to draw: the value `alpha` of the way (clamped to 0...1) from the
     /// previous step to the latest one.
     public func presentationValue(alpha: Double) -> Value {
-        guard slot != nil else { return target }
+        guard let slot else { return target }
         let alpha = alpha.isNaN ? 0 : min(max(alpha, 0), 1)
-        return previousValue.interpolated(towards: currentValue, amount: alpha)
+        let state = animator.bank[slot]
+        if animator.stepCount == restartStep {
+            // Not stepped since the last (re)start: the previous step was
+            // drawn under the old spring.
+            return restartPrevious.interpolated(towards: currentValue, amount: alpha)
+        }
+        // Interpolating the weights is interpolating the values, for less work.
+        let p = state.previousP + (state.p - state.previousP) * alpha
+        let q = state.previousQ + (state.q - state.previousQ) * alpha
+        return target + startDisplacement.scaled(by: p) + startVelocity.scaled(by: q)
     }
 
     /// What to draw now: `presentationValue(alpha: animator.alpha)`.
