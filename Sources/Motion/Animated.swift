@@ -79,7 +79,9 @@ public final class Animated<Value: VectorArithmetic>: SpringBankOwner {
     /// current velocity. Completions wait for rest (see `set`).
     public func animate(to newTarget: Value, with animation: Animation, initialVelocity: Value? = nil,
                         completion: (() -> Void)? = nil) {
-        guard newTarget.isFiniteVector else {
+        // Nothing to do for a non-finite target, or for the target a resting
+        // property already has (SwiftUI animates changes only).
+        guard newTarget.isFiniteVector, isAnimating || newTarget != target || initialVelocity != nil else {
             completion?()
             return
         }
@@ -109,7 +111,7 @@ public final class Animated<Value: VectorArithmetic>: SpringBankOwner {
         }
         if let completion { completions.append(completion) }
         if let scope = animator.currentCompletion, !completionScopes.contains(where: { $0 === scope }) {
-            scope.retain()
+            scope.begin()
             completionScopes.append(scope)
         }
     }
@@ -173,6 +175,6 @@ public final class Animated<Value: VectorArithmetic>: SpringBankOwner {
         completions = []
         completionScopes = []
         for completion in finished { completion() }
-        for scope in scopes { scope.release() }
+        for scope in scopes { scope.end() }
     }
 }

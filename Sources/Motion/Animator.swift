@@ -85,16 +85,28 @@ public final class Animator {
     /// that measures frame durations rather than times.
     @discardableResult
     public func advance(by elapsed: Double) -> FixedTimestep.Frame {
-        resumingFromIdle = false
-        return run(clock.advance(by: isAnimating ? elapsed : 0))
+        var elapsed = isAnimating ? elapsed : 0
+        if resumingFromIdle {
+            resumingFromIdle = false
+            if !(elapsed <= clock.maximumFrameTime) { elapsed = 0 }
+        }
+        return run(clock.advance(by: elapsed))
     }
 
-    private func run(_ frame: FixedTimestep.Frame) -> FixedTimestep.Frame {
-        for _ in 0..<frame.steps where isAnimating {
+    /// Runs `count` fixed steps of `step` seconds now, for a loop that keeps
+    /// its own `FixedTimestep` (with the same rate) and calls this once per
+    /// step it is due. Such a loop passes its own alpha to
+    /// `Animated.presentationValue(alpha:)`. Stops early once nothing moves.
+    public func runSteps(_ count: Int = 1) {
+        for _ in 0..<max(0, count) where isAnimating {
             stepCount += 1
             bank.step(settled: &settled, restingIndices: &restingIndices)
             if !settled.isEmpty { finishSettled() }
         }
+    }
+
+    private func run(_ frame: FixedTimestep.Frame) -> FixedTimestep.Frame {
+        runSteps(frame.steps)
         if !isAnimating { clock.discardBankedTime() }
         return FixedTimestep.Frame(steps: frame.steps, alpha: alpha, clamped: frame.clamped)
     }
@@ -167,9 +179,9 @@ final class AnimationCompletion {
 
     init(_ action: @escaping () -> Void) { self.action = action }
 
-    func retain() { pending += 1 }
+    func begin() { pending += 1 }
 
-    func release() {
+    func end() {
         pending -= 1
         fireIfDone()
     }

@@ -189,6 +189,23 @@ final class AnimatorTests: XCTestCase {
         XCTAssertEqual(x.currentValue, Spring.smooth.value(target: 100.0, time: 2.0 / 120), accuracy: 1e-9)
     }
 
+    func testSettingTheSameValueAtRestStartsNothing() {
+        let animator = Animator()
+        let x = Animated(7.0, animator: animator)
+        var finished = false
+        animator.withAnimation(.bouncy, { x.value = 7 }, completion: { finished = true })
+        XCTAssertFalse(animator.isAnimating)
+        XCTAssertTrue(finished)
+    }
+
+    func testAdvanceByAfterASleepDoesNotSimulateTheSleep() {
+        let animator = Animator()
+        let x = Animated(0.0, animator: animator)
+        animator.withAnimation(.smooth) { x.value = 100 }
+        XCTAssertEqual(animator.advance(by: 30).steps, 0)
+        XCTAssertEqual(animator.advance(by: 1.0 / 60).steps, 2)
+    }
+
     func testStartingWhileTheLoopRunsCountsTheFrameInProgress() {
         let animator = Animator()
         let x = Animated(0.0, animator: animator)
@@ -307,5 +324,32 @@ final class AnimatorTests: XCTestCase {
         XCTAssertEqual(finished, 50)
         XCTAssertEqual(animator.runningCount, 0)
         for (i, value) in values.enumerated() { XCTAssertEqual(value.presentationValue, Double(i) + 1) }
+    }
+}
+
+final class ExternalClockTests: XCTestCase {
+    func testALoopWithItsOwnClockCanRunStepsAndPassItsAlpha() {
+        // The loop owns a FixedTimestep and calls runSteps once per step due.
+        var clock = FixedTimestep(rate: 120)
+        let animator = Animator(rate: 120)
+        let x = Animated(0.0, animator: animator)
+        _ = clock.advance(to: 0)
+        animator.withAnimation(.smooth) { x.value = 100 }
+        let frame = clock.advance(to: 0.1)
+        animator.runSteps(frame.steps)
+        XCTAssertEqual(animator.stepCount, 12)
+        XCTAssertEqual(x.currentValue, Spring.smooth.value(target: 100.0, time: 0.1), accuracy: 1e-9)
+        let drawn = x.presentationValue(alpha: frame.alpha)
+        XCTAssertEqual(drawn, Spring.smooth.value(target: 100.0, time: 0.1 - 1.0 / 120 + frame.alpha / 120), accuracy: 1e-3)
+    }
+
+    func testRunStepsStopsOnceNothingMoves() {
+        let animator = Animator()
+        let x = Animated(0.0, animator: animator)
+        animator.withAnimation(.snappy) { x.value = 1 }
+        animator.runSteps(10_000)
+        XCTAssertFalse(animator.isAnimating)
+        XCTAssertLessThan(animator.stepCount, 240)
+        animator.runSteps(-3)
     }
 }
