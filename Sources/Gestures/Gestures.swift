@@ -1,1 +1,0 @@
-// The gesture engine: see GESTURES.md.

@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+@testable import Gestures
+
+/// Drives an engine with touches on a virtual clock.
+final class Touches {
+    let engine: GestureEngine
+    private(set) var now = 0.0
+
+    init(_ root: GestureNode) { engine = GestureEngine(root: root) }
+
+    func at(_ t: Double) -> Touches {
+        engine.advance(to: t)
+        now = max(now, t)
+        return self
+    }
+
+    @discardableResult
+    func down(_ finger: Int = 1, _ x: CGFloat, _ y: CGFloat, at t: Double) -> InputDisposition {
+        now = t
+        return engine.handle(.touch(finger, .down, x: x, y: y, at: t))
+    }
+    @discardableResult
+    func move(_ finger: Int = 1, _ x: CGFloat, _ y: CGFloat, at t: Double) -> InputDisposition {
+        now = t
+        return engine.handle(.touch(finger, .move, x: x, y: y, at: t))
+    }
+    @discardableResult
+    func up(_ finger: Int = 1, _ x: CGFloat, _ y: CGFloat, at t: Double) -> InputDisposition {
+        now = t
+        return engine.handle(.touch(finger, .up, x: x, y: y, at: t))
+    }
+    @discardableResult
+    func cancel(_ finger: Int = 1, at t: Double) -> InputDisposition {
+        now = t
+        return engine.handle(.touch(finger, .cancel, x: 0, y: 0, at: t))
+    }
+
+    /// A tap lasting 50 ms.
+    func tap(_ x: CGFloat, _ y: CGFloat, at t: Double, finger: Int = 1) {
+        down(finger, x, y, at: t)
+        up(finger, x, y, at: t + 0.05)
+    }
+
+    /// A straight drag sampled at `rate` Hz, with `easing` mapping time
+    /// fraction to distance fraction.
+    func drag(_ finger: Int = 1, from a: CGPoint, to b: CGPoint, start t0: Double, duration: Double,
+              rate: Double = 120, lift: Bool = true, easing: (Double) -> Double = { $0 }) {
+        down(finger, a.x, a.y, at: t0)
+        let steps = max(1, Int((duration * rate).rounded()))
+        for i in 1...steps {
+            let f = CGFloat(easing(Double(i) / Double(steps)))
+            move(finger, a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, at: t0 + duration * Double(i) / Double(steps))
+        }
+        if lift { up(finger, b.x, b.y, at: t0 + duration) }
+    }
+}
+
+/// Records what callbacks ran, in order.
+final class Log {
+    var entries: [String] = []
+    func callAsFunction(_ s: String) { entries.append(s) }
+    func count(_ s: String) -> Int { entries.filter { $0 == s }.count }
+}
+
+func square(_ id: String = "square", _ x: CGFloat = 0, _ y: CGFloat = 0, _ w: CGFloat = 200, _ h: CGFloat = 200) -> GestureNode {
+    GestureNode(id, frame: CGRect(x: x, y: y, width: w, height: h), shape: .rectangle)
+}
+
+func window(_ children: GestureNode...) -> GestureNode {
+    GestureNode("window", frame: CGRect(x: 0, y: 0, width: 1000, height: 1000), children: children)
+}
