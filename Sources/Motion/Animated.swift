@@ -35,6 +35,9 @@ public final class Animated<Value: VectorArithmetic>: SpringBankOwner {
     private var restartPrevious = Value.zero
     private var completions: [() -> Void] = []
     private var completionScopes: [AnimationCompletion] = []
+    /// Those of a run that has come to rest, until they are called.
+    private var finishedCompletions: [() -> Void] = []
+    private var finishedScopes: [AnimationCompletion] = []
     var slot: Int?
 
     /// - Parameters:
@@ -123,14 +126,16 @@ public final class Animated<Value: VectorArithmetic>: SpringBankOwner {
         target = newTarget
         if slot != nil {
             animator.stop(self)
-            didComeToRest()
+            settle()
+            notifyRest()
         }
     }
 
-    /// Stops the spring where it is drawn now, as a finger catching a moving
-    /// photo does: the presentation value becomes the target.
-    public func stop() {
-        jump(to: presentationValue)
+    /// Stops the spring where it is drawn, as a finger catching a moving
+    /// photo does: the presentation value at `alpha` (by default the
+    /// animator's own) becomes the target.
+    public func stop(alpha: Double? = nil) {
+        jump(to: presentationValue(alpha: alpha ?? animator.alpha))
     }
 
     /// The value at the latest step.
@@ -167,14 +172,21 @@ public final class Animated<Value: VectorArithmetic>: SpringBankOwner {
     /// What to draw now: `presentationValue(alpha: animator.alpha)`.
     public var presentationValue: Value { presentationValue(alpha: animator.alpha) }
 
-    func didComeToRest() {
+    func settle() {
         startDisplacement = .zero
         startVelocity = .zero
-        let finished = completions
-        let scopes = completionScopes
+        finishedCompletions += completions
+        finishedScopes += completionScopes
         completions = []
         completionScopes = []
-        for completion in finished { completion() }
+    }
+
+    func notifyRest() {
+        let calls = finishedCompletions
+        let scopes = finishedScopes
+        finishedCompletions = []
+        finishedScopes = []
+        for completion in calls { completion() }
         for scope in scopes { scope.end() }
     }
 }

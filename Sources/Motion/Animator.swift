@@ -22,6 +22,8 @@ public final class Animator {
     /// Set when an animation starts from idle: the next `advance(to:)` must
     /// not count the idle time, which is sleep, as time to animate.
     private var resumingFromIdle = false
+    /// True while completions run: they may start animations but not step.
+    private var runningCallbacks = false
 
     /// The transaction changes are made in: the one given to the innermost
     /// `withTransaction`/`withAnimation` in progress, else one with no
@@ -97,7 +99,9 @@ public final class Animator {
     /// its own `FixedTimestep` (with the same rate) and calls this once per
     /// step it is due. Such a loop passes its own alpha to
     /// `Animated.presentationValue(alpha:)`. Stops early once nothing moves.
+    /// Completions may start animations, but not advance the animator.
     public func runSteps(_ count: Int = 1) {
+        precondition(!runningCallbacks, "Animator: do not advance the animator from an animation's completion")
         for _ in 0..<max(0, count) where isAnimating {
             stepCount += 1
             bank.step(settled: &settled, restingIndices: &restingIndices)
@@ -111,14 +115,14 @@ public final class Animator {
         return FixedTimestep.Frame(steps: frame.steps, alpha: alpha, clamped: frame.clamped)
     }
 
+    /// Settles everything that came to rest, then runs callbacks. In two
+    /// passes, so a callback that restarts a property settled in the same
+    /// step is not undone by that property's own settling afterwards.
     private func finishSettled() {
-        // Callbacks may start new animations but cannot add to `settled`:
-        // only a step does, and steps do not run from inside a callback.
-        var index = 0
-        while index < settled.count {
-            settled[index].didComeToRest()
-            index += 1
-        }
+        runningCallbacks = true
+        defer { runningCallbacks = false }
+        for owner in settled { owner.settle() }
+        for owner in settled { owner.notifyRest() }
         settled.removeAll(keepingCapacity: true)
     }
 

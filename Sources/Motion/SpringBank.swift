@@ -3,8 +3,12 @@
 protocol SpringBankOwner: AnyObject {
     /// The owner's index in the bank, or nil while at rest.
     var slot: Int? { get set }
-    /// Called after the owner's spring was removed for being at rest.
-    func didComeToRest()
+    /// Called after the owner's spring was removed for being at rest, for
+    /// every owner that came to rest in a step before any `notifyRest`: it
+    /// must not run the app's code.
+    func settle()
+    /// Runs the app's callbacks for the rest recorded by `settle`.
+    func notifyRest()
 }
 
 /// The state of one running spring, in units of its starting vectors: the

@@ -353,3 +353,28 @@ final class ExternalClockTests: XCTestCase {
         animator.runSteps(-3)
     }
 }
+
+final class CompletionOrderTests: XCTestCase {
+    func testACompletionCanRestartAPropertyThatSettledInTheSameStep() {
+        let animator = Animator()
+        let a = Animated(0.0, animator: animator)
+        let b = Animated(0.0, animator: animator)
+        var bFinished = 0
+        // Same spring, same distance: both settle in the same step, and b is
+        // settled after a's completion has restarted it.
+        b.animate(to: 10, with: .snappy)
+        a.animate(to: 10, with: .snappy) {
+            b.animate(to: 50, with: .snappy) { bFinished += 1 }
+        }
+        animator.advance(to: 0)
+        var t = 0.0
+        while a.isAnimating { t += 1.0 / 60; animator.advance(to: t) }
+        XCTAssertTrue(b.isAnimating, "b was restarted by a's completion")
+        XCTAssertEqual(b.value, 50)
+        XCTAssertEqual(b.currentValue, 10, accuracy: 0.1)
+        XCTAssertEqual(bFinished, 0)
+        while b.isAnimating { t += 1.0 / 60; animator.advance(to: t) }
+        XCTAssertEqual(b.presentationValue, 50)
+        XCTAssertEqual(bFinished, 1)
+    }
+}
