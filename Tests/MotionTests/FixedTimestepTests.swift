@@ -64,4 +64,14 @@ final class FixedTimestepTests: XCTestCase {
         XCTAssertEqual(clock.advance(to: 100).steps, 0)
         XCTAssertEqual(clock.accumulator, 0)
     }
+
+    func testDiscardingBankedTimeKeepsTheReferenceTime() {
+        var clock = FixedTimestep(rate: 100)
+        _ = clock.advance(to: 0)
+        _ = clock.advance(to: 0.015)
+        clock.discardBankedTime()
+        XCTAssertEqual(clock.accumulator, 0)
+        XCTAssertEqual(clock.lastTime, 0.015)
+        XCTAssertEqual(clock.advance(to: 0.025).steps, 1)
+    }
 }
