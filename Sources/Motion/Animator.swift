@@ -12,6 +12,16 @@
 /// holds the current transaction, so two animators never interfere.
 ///
 /// Not thread-safe: use it from the one thread that runs the loop.
+///
+///     let animator = Animator()                        // 120 Hz
+///     let offset = Animated(CGPoint.zero, animator: animator)
+///     offset.value = fingerPosition                    // during a drag: jumps
+///     offset.animate(to: .zero, with: .snappy,         // finger lifts: springs
+///                    initialVelocity: dragVelocity)    //   back at its speed
+///     animator.withAnimation(.smooth) { frame.value = fullScreen }
+///     animator.advance(to: now)                        // once a frame
+///     draw(offset.presentationValue)
+///     if !animator.isAnimating { sleepUntilNextEvent() }
 public final class Animator {
     private var clock: FixedTimestep
     var bank = SpringBank()

@@ -76,7 +76,9 @@ extension Spring {
         let x0 = xx.squareRoot(), v0 = vv.squareRoot()
         let omega0 = angularFrequency, zeta = dampingRatio, a = zeta * omega0
         let omega = omega0 * abs(1 - zeta * zeta).squareRoot()
-        // An upper bound on |x(t)| for all later times once t > 1/a.
+        // The slowest decay rate, and an upper bound on |x(t)| that only
+        // falls once t > 1 / decay, so it bounds all later times too.
+        let decay = zeta > 1 ? a - omega : a
         func bound(_ t: Double) -> Double {
             if zeta < 1 { return exp(-a * t) * (x0 * (1 + a / omega) + v0 / omega) }
             if zeta == 1 { return exp(-a * t) * (x0 * (1 + a * t) + v0 * t) }
@@ -90,7 +92,7 @@ extension Spring {
         for i in 1...10_000_000 {
             t = Double(i) * dt
             if distanceSquared(t) >= limit { lastOutside = t }
-            if t * a > 1, bound(t) < epsilon { break }
+            if t * decay > 1, bound(t) < epsilon { break }
         }
         guard var low = lastOutside else { return 0 }
         var high = low + dt
