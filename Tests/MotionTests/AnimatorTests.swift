@@ -2,17 +2,17 @@ import Foundation
 import XCTest
 import Motion
 
-final class AnimatorTests: XCTestCase {
-    /// An animator whose clock starts at 0 and one property springing from 0
-    /// to `target` with `animation`.
-    private func springing(to target: Double, with animation: Animation) -> (Animator, Animated<Double>) {
-        let animator = Animator()
-        let x = Animated(0.0, animator: animator)
-        animator.advance(to: 0)
-        animator.withAnimation(animation) { x.value = target }
-        return (animator, x)
-    }
+/// An animator whose clock starts at 0 and one property springing from 0
+/// to `target` with `animation`.
+func springing(to target: Double, with animation: Animation) -> (Animator, Animated<Double>) {
+    let animator = Animator()
+    let x = Animated(0.0, animator: animator)
+    animator.advance(to: 0)
+    animator.withAnimation(animation) { x.value = target }
+    return (animator, x)
+}
 
+final class AnimatorTests: XCTestCase {
     func testAChangeInsideWithAnimationAnimatesAndOutsideJumps() {
         let animator = Animator()
         let offset = Animated(0.0, animator: animator)
@@ -123,51 +123,6 @@ final class AnimatorTests: XCTestCase {
         XCTAssertEqual(x.presentationValue, (before + after) / 2, accuracy: 1e-9)
     }
 
-    func testRetargetKeepsPositionAndVelocityContinuous() {
-        let (animator, x) = springing(to: 500, with: .bouncy)
-        animator.advance(to: 0.1234)
-        let drawnBefore = x.presentationValue
-        let valueBefore = x.currentValue
-        let velocityBefore = x.velocity
-        XCTAssertGreaterThan(velocityBefore, 100)
-
-        animator.withAnimation(.snappy) { x.value = -200 }
-        XCTAssertEqual(x.presentationValue, drawnBefore, accuracy: 1e-6, "no jump on screen")
-        XCTAssertEqual(x.currentValue, valueBefore, accuracy: 1e-6)
-        XCTAssertEqual(x.velocity, velocityBefore, accuracy: 1e-6, "no kink")
-
-        // From there it follows the new spring from that very state.
-        var expected = valueBefore, expectedVelocity = velocityBefore
-        Spring.snappy.update(value: &expected, velocity: &expectedVelocity, target: -200, deltaTime: 3 * animator.step)
-        for _ in 0..<3 { animator.advance(by: animator.step) }
-        XCTAssertEqual(x.currentValue, expected, accuracy: 1e-6)
-        XCTAssertEqual(x.velocity, expectedVelocity, accuracy: 1e-6)
-    }
-
-    func testAFlicksVelocityIsCarriedIntoTheSpring() {
-        let animator = Animator()
-        let offset = Animated(CGPoint.zero, animator: animator)
-        animator.advance(to: 0)
-        // The finger drags (jumps follow it), then lifts moving right at 2000 pt/s.
-        offset.value = CGPoint(x: 80, y: 0)
-        let flick = CGPoint(x: 2000, y: -300)
-        offset.animate(to: .zero, with: .smooth, initialVelocity: flick)
-        XCTAssertEqual(offset.velocity, flick)
-        animator.advance(to: animator.step)
-        var expected = CGPoint(x: 80, y: 0), expectedVelocity = flick
-        Spring.smooth.update(value: &expected, velocity: &expectedVelocity, target: .zero, deltaTime: animator.step)
-        XCTAssertEqual(Double(offset.currentValue.x), Double(expected.x), accuracy: 1e-9)
-        XCTAssertEqual(Double(offset.velocity.y), Double(expectedVelocity.y), accuracy: 1e-9)
-        XCTAssertGreaterThan(offset.currentValue.x, 80, "it keeps going the way the finger went before coming back")
-    }
-
-    func testHandoffThroughATransactionSetter() {
-        let animator = Animator()
-        let scale = Animated(1.0, animator: animator, restThreshold: 0.001)
-        scale.set(2, transaction: Transaction(animation: .snappy), initialVelocity: -3)
-        XCTAssertEqual(scale.velocity, -3)
-    }
-
     func testAFiveSecondStallDoesNotRun600StepsInOneFrame() {
         let (animator, _) = springing(to: 100, with: .spring(duration: 20))
         animator.advance(to: 1.0 / 60)
@@ -231,65 +186,6 @@ final class AnimatorTests: XCTestCase {
         XCTAssertGreaterThan(t, 0.3)
     }
 
-    func testCompletionRunsWhenThePropertyComesToRest() {
-        let animator = Animator()
-        let x = Animated(0.0, animator: animator)
-        var finished = 0
-        x.set(10, transaction: Transaction(animation: .snappy)) { finished += 1 }
-        animator.advance(to: 0)
-        animator.advance(to: 0.1)
-        XCTAssertEqual(finished, 0)
-        for frame in 7...180 { animator.advance(to: Double(frame) / 60) }
-        XCTAssertEqual(finished, 1)
-        XCTAssertFalse(animator.isAnimating)
-    }
-
-    func testWithAnimationCompletionWaitsForEveryPropertyItMoved() {
-        let animator = Animator()
-        let fast = Animated(0.0, animator: animator)
-        let slow = Animated(0.0, animator: animator)
-        var finished = 0
-        animator.withAnimation(.snappy, {
-            fast.value = 10
-            slow.animate(to: 10, with: .spring(duration: 2))
-        }, completion: { finished += 1 })
-        animator.advance(to: 0)
-        var t = 0.0
-        while fast.isAnimating { t += 1.0 / 60; animator.advance(to: t) }
-        XCTAssertTrue(slow.isAnimating)
-        XCTAssertEqual(finished, 0)
-        while slow.isAnimating { t += 1.0 / 60; animator.advance(to: t) }
-        XCTAssertEqual(finished, 1)
-    }
-
-    func testWithAnimationCompletionRunsAtOnceWhenNothingMoved() {
-        let animator = Animator()
-        var finished = false
-        animator.withAnimation(.smooth, {}, completion: { finished = true })
-        XCTAssertTrue(finished)
-    }
-
-    func testAJumpEndsTheSpringAndRunsItsCompletion() {
-        let animator = Animator()
-        let x = Animated(0.0, animator: animator)
-        var finished = false
-        x.animate(to: 100, with: .smooth) { finished = true }
-        x.value = 40
-        XCTAssertTrue(finished)
-        XCTAssertFalse(animator.isAnimating)
-        XCTAssertEqual(x.presentationValue, 40)
-    }
-
-    func testStopCatchesThePropertyWhereItIsDrawn() {
-        let (animator, x) = springing(to: 100, with: .smooth)
-        animator.advance(to: 0.105)
-        let drawn = x.presentationValue
-        x.stop()
-        XCTAssertFalse(x.isAnimating)
-        XCTAssertEqual(x.value, drawn)
-        XCTAssertEqual(x.presentationValue, drawn)
-    }
-
     func testRectsAnglesAndPairsAnimate() {
         let animator = Animator()
         let frame = Animated(CGRect(x: 0, y: 0, width: 100, height: 100), animator: animator)
@@ -310,20 +206,6 @@ final class AnimatorTests: XCTestCase {
         XCTAssertFalse(animator.isAnimating)
         XCTAssertEqual(frame.presentationValue, CGRect(x: 100, y: 50, width: 400, height: 300))
         XCTAssertEqual(angle.presentationValue, .degrees(90))
-    }
-
-    func testManyPropertiesSettlingInOneStepAllFinish() {
-        let animator = Animator()
-        let values = (0..<50).map { Animated(Double($0), animator: animator) }
-        var finished = 0
-        animator.withAnimation(.smooth) {
-            for value in values { value.set(value.value + 1, transaction: animator.transaction) { finished += 1 } }
-        }
-        animator.advance(to: 0)
-        for frame in 1...120 { animator.advance(to: Double(frame) / 60) }
-        XCTAssertEqual(finished, 50)
-        XCTAssertEqual(animator.runningCount, 0)
-        for (i, value) in values.enumerated() { XCTAssertEqual(value.presentationValue, Double(i) + 1) }
     }
 }
 
@@ -351,30 +233,5 @@ final class ExternalClockTests: XCTestCase {
         XCTAssertFalse(animator.isAnimating)
         XCTAssertLessThan(animator.stepCount, 240)
         animator.runSteps(-3)
-    }
-}
-
-final class CompletionOrderTests: XCTestCase {
-    func testACompletionCanRestartAPropertyThatSettledInTheSameStep() {
-        let animator = Animator()
-        let a = Animated(0.0, animator: animator)
-        let b = Animated(0.0, animator: animator)
-        var bFinished = 0
-        // Same spring, same distance: both settle in the same step, and b is
-        // settled after a's completion has restarted it.
-        b.animate(to: 10, with: .snappy)
-        a.animate(to: 10, with: .snappy) {
-            b.animate(to: 50, with: .snappy) { bFinished += 1 }
-        }
-        animator.advance(to: 0)
-        var t = 0.0
-        while a.isAnimating { t += 1.0 / 60; animator.advance(to: t) }
-        XCTAssertTrue(b.isAnimating, "b was restarted by a's completion")
-        XCTAssertEqual(b.value, 50)
-        XCTAssertEqual(b.currentValue, 10, accuracy: 0.1)
-        XCTAssertEqual(bFinished, 0)
-        while b.isAnimating { t += 1.0 / 60; animator.advance(to: t) }
-        XCTAssertEqual(b.presentationValue, 50)
-        XCTAssertEqual(bFinished, 1)
     }
 }
