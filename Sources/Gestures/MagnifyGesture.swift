@@ -36,51 +36,32 @@ public struct MagnifyGesture: Gesture {
 /// starts with two touches on one spot does not divide by zero.
 let minimumSpan: CGFloat = 1
 
-final class MagnifyRecognizer: _Recognizer<MagnifyGesture.Value> {
+final class MagnifyRecognizer: TwoFingerRecognizer<MagnifyGesture.Value> {
     let minimumScaleDelta: CGFloat
-    let toLocal: Transform2D
-    let size: CGSize
-    private var pointers = TrackedPointers()
     private var base: CGFloat = 1
     private var referenceSpan: CGFloat = minimumSpan
     private var magnification: CGFloat = 1
-    private var started = false
-    private var startLocation = CGPoint.zero
-    private var lastTime = 0.0
 
     init(minimumScaleDelta: CGFloat, context: _GestureContext) {
         self.minimumScaleDelta = minimumScaleDelta
-        toLocal = context.toLocal
-        size = context.size
+        super.init(context: context)
     }
 
-    private func begin(at local: CGPoint, _ time: Double) {
-        started = true
-        startLocation = local
+    override func restart() {
         base = 1
         magnification = 1
-        lastTime = time
     }
 
-    private func rebase() {
+    override func rebase() {
         base = magnification
         referenceSpan = max(pointers.span, minimumSpan)
     }
 
-    override func offer(_ id: PointerID, _ location: CGPoint, _ time: Double) -> Bool {
-        guard !phase.isTerminal else { return false }
-        pointers.add(id, location)
-        if pointers.count == 2 && !started { begin(at: toLocal.apply(pointers.centroid), time) }
-        if pointers.count >= 2 { rebase() }
-        return true
-    }
-
-    override func move(_ id: PointerID, _ location: CGPoint, _ time: Double) {
-        guard !phase.isTerminal, let i = pointers.index(of: id) else { return }
-        pointers.update(at: i, location)
-        guard pointers.count >= 2 else { return }
+    override func fingersMoved(_ time: Double) {
         change(to: base * max(pointers.span, minimumSpan) / referenceSpan, time)
     }
+
+    override func indirectChanged(_ input: IndirectInput) { change(to: input.magnification, input.time) }
 
     private func change(to m: CGFloat, _ time: Double) {
         let dt = time - lastTime
@@ -88,36 +69,9 @@ final class MagnifyRecognizer: _Recognizer<MagnifyGesture.Value> {
         magnification = m
         lastTime = time
         if phase == .possible && abs(m - 1) >= minimumScaleDelta { phase = .active }
-        if phase == .active { publish(time, velocity) }
-    }
-
-    private func publish(_ time: Double, _ velocity: CGFloat) {
-        let anchor = UnitPoint(x: size.width > 0 ? startLocation.x / size.width : 0,
-                               y: size.height > 0 ? startLocation.y / size.height : 0)
+        guard phase == .active else { return }
         value = MagnifyGesture.Value(time: time, magnification: magnification, velocity: velocity,
-                                     startAnchor: anchor, startLocation: startLocation)
+                                     startAnchor: startAnchor, startLocation: startLocation)
         version &+= 1
-    }
-
-    override func lift(_ id: PointerID, _ location: CGPoint, _ time: Double) {
-        guard !phase.isTerminal, let i = pointers.index(of: id) else { return }
-        pointers.remove(at: i)
-        if pointers.count >= 2 { rebase(); return }
-        if pointers.count == 1 && !started { return }
-        // Below two fingers: the pinch is over.
-        phase = phase == .active ? .ended : .failed
-    }
-
-    override func indirect(_ input: IndirectInput) {
-        guard !phase.isTerminal, pointers.isEmpty else { return }
-        switch input.phase {
-        case .began:
-            begin(at: toLocal.apply(input.location), input.time)
-            base = 1
-        case .changed:
-            if started { change(to: input.magnification, input.time) }
-        case .ended:
-            phase = phase == .active ? .ended : .failed
-        }
     }
 }
