@@ -1,20 +1,16 @@
 import Foundation
 import Motion
 
-/// A recognizer that mirrors its child's phase and value and adds
-/// callbacks in `deliver()`.
-class PassThroughRecognizer<Value>: _Recognizer<Value> {
-    let child: _Recognizer<Value>
-    init(_ child: _Recognizer<Value>) { self.child = child }
+/// A recognizer wrapping one child: forwards every event, then `sync()`s
+/// its phase and value from the child's. Modifiers add callbacks in
+/// `deliver()`; `map` converts the value in `sync()`.
+class WrappingRecognizer<Input, Value>: _Recognizer<Value> {
+    let child: _Recognizer<Input>
+    init(_ child: _Recognizer<Input>) { self.child = child }
 
-    @inline(__always) final func sync() {
-        phase = child.phase
-        if version != child.version {
-            version = child.version
-            value = child.value
-        }
-    }
-    override final func offer(_ id: PointerID, _ location: CGPoint, _ time: Double) -> Bool {
+    func sync() { phase = child.phase }
+
+    override func offer(_ id: PointerID, _ location: CGPoint, _ time: Double) -> Bool {
         let taken = child.offer(id, location, time)
         sync()
         return taken
@@ -24,10 +20,22 @@ class PassThroughRecognizer<Value>: _Recognizer<Value> {
     override final func advance(to time: Double) { child.advance(to: time); sync() }
     override final func indirect(_ input: IndirectInput) { child.indirect(input); sync() }
     override final func markFailed() { child.markFailed(); sync() }
+    override func deliver() { child.deliver() }
     override final var deadline: Double { child.deadline }
     override final var holdCount: Int { child.holdCount }
     override final var claimTapCount: Int { child.claimTapCount }
     override final var wantsEventsAfterEnd: Bool { child.wantsEventsAfterEnd }
+}
+
+/// A wrapper with the child's own value.
+class PassThroughRecognizer<Value>: WrappingRecognizer<Value, Value> {
+    override final func sync() {
+        phase = child.phase
+        if version != child.version {
+            version = child.version
+            value = child.value
+        }
+    }
 }
 
 /// `onChanged`: runs while the value changes before the gesture ends (a
@@ -140,35 +148,19 @@ public struct _MapGesture<Content: Gesture, Value>: Gesture {
     public var _traits: _GestureTraits { content._traits }
 }
 
-final class MapRecognizer<Input, Value>: _Recognizer<Value> {
-    let child: _Recognizer<Input>
+final class MapRecognizer<Input, Value>: WrappingRecognizer<Input, Value> {
     let transform: (Input) -> Value
     init(_ child: _Recognizer<Input>, _ transform: @escaping (Input) -> Value) {
-        self.child = child
         self.transform = transform
+        super.init(child)
     }
-    private func sync() {
+    override func sync() {
         phase = child.phase
         if version != child.version {
             version = child.version
             value = child.value.map(transform)
         }
     }
-    override func offer(_ id: PointerID, _ location: CGPoint, _ time: Double) -> Bool {
-        let taken = child.offer(id, location, time)
-        sync()
-        return taken
-    }
-    override func move(_ id: PointerID, _ location: CGPoint, _ time: Double) { child.move(id, location, time); sync() }
-    override func lift(_ id: PointerID, _ location: CGPoint, _ time: Double) { child.lift(id, location, time); sync() }
-    override func advance(to time: Double) { child.advance(to: time); sync() }
-    override func indirect(_ input: IndirectInput) { child.indirect(input); sync() }
-    override func markFailed() { child.markFailed(); sync() }
-    override func deliver() { child.deliver() }
-    override var deadline: Double { child.deadline }
-    override var holdCount: Int { child.holdCount }
-    override var claimTapCount: Int { child.claimTapCount }
-    override var wantsEventsAfterEnd: Bool { child.wantsEventsAfterEnd }
 }
 
 extension Gesture {
