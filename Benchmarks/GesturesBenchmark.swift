@@ -81,6 +81,19 @@ private final class Scene {
     func moves(_ count: Int) {
         for _ in 0..<(count / fingerCount) { moveAll() }
     }
+
+    /// Taps with an eleventh finger on node after node, 0.5 s apart so each
+    /// double-tap window closes: the touch-down path (hit test over 1,000
+    /// nodes, four recognizers made) and the lift.
+    func taps(_ count: Int) {
+        for i in 0..<count {
+            let n = (i * 37 + 11) % nodeCount
+            let p = CGPoint(x: CGFloat(n % 40) * 50 + 20, y: CGFloat(n / 40) * 50 + 20)
+            frame += 120
+            engine.handle(PointerEvent(id: PointerID(100), phase: .down, location: p, timestamp: time))
+            engine.handle(PointerEvent(id: PointerID(100), phase: .up, location: p, timestamp: time + 0.05))
+        }
+    }
 }
 
 func runGesturesBenchmark() {
@@ -98,12 +111,23 @@ func runGesturesBenchmark() {
         rates.append(Double(movesPerRun) / (Double(s) + Double(atto) * 1e-18))
     }
     precondition(scene.sink.isFinite && scene.taps == 0, "the drags, not the taps, must be running")
+    var tapTimes: [Double] = []
+    let tapCount = 20_000
+    for _ in 0..<benchRuns {
+        let elapsed = clock.measure { scene.taps(tapCount) }
+        let (s, atto) = elapsed.components
+        tapTimes.append((Double(s) + Double(atto) * 1e-18) / Double(tapCount))
+    }
+    precondition(scene.taps >= tapCount, "the taps must fire")
+    tapTimes.sort()
     rates.sort()
     let median = rates[rates.count / 2]
     print("gestures: \(nodeCount) nodes x (tap, double tap, drag, magnify), \(fingerCount) fingers dragging at 240 Hz")
     print(String(format: "gestures: move events per second  median %.0f  min %.0f  max %.0f  (%d runs of %d moves; target >= 1,000,000)",
                  median, rates.first!, rates.last!, benchRuns, movesPerRun))
     print(String(format: "gestures: time per move event     median %.1f ns", 1e9 / median))
+    print(String(format: "gestures: tap (down + lift, hit test over %d nodes, 4 recognizers made)  median %.2f us",
+                 nodeCount, tapTimes[tapTimes.count / 2] * 1e6))
     if let traced = tracedAllocationsPerMove() {
         print(String(format: "gestures: heap allocations per move event %.4f  (target 0; malloc calls traced by glibc over %d moves; control allocating once per move: %.3f)",
                      traced.moves, tracedMoves, traced.control))

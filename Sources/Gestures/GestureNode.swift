@@ -22,10 +22,6 @@ struct Attachment {
     var make: (_GestureContext) -> _AnyRecognizer
 }
 
-enum NodeModifier {
-    case contentShape(HitShape)
-    case gesture(Attachment)
-}
 
 /// One node of the hit-testing tree: not a UI framework, just what gestures
 /// need to know about a view (SwiftUI's vocabulary where it has one).
@@ -42,20 +38,29 @@ enum NodeModifier {
 ///   across rebuilt trees by it (a double tap's second tap, a pinch's second
 ///   finger), so an app may rebuild the tree every frame or keep it and
 ///   update `frame`s; both are cheap (no per-frame work until a touch lands).
+///
+/// Its properties skip Swift's dynamic exclusivity checks (a hit test reads
+/// every node's geometry, and the checks cost more than the reads); the
+/// engine only reads them, from the caller's thread, between mutations.
 public final class GestureNode {
     public let id: String
-    public var frame: CGRect
-    public var offset: CGSize = .zero
-    public var scale: CGSize = CGSize(width: 1, height: 1)
-    public var rotation: Angle = .zero
-    public var anchor: UnitPoint = .center
-    public var shape: HitShape?
-    public var children: [GestureNode]
+    @exclusivity(unchecked) public var frame: CGRect
+    @exclusivity(unchecked) public var offset: CGSize = .zero
+    @exclusivity(unchecked) public var scale: CGSize = CGSize(width: 1, height: 1)
+    @exclusivity(unchecked) public var rotation: Angle = .zero
+    @exclusivity(unchecked) public var anchor: UnitPoint = .center
+    @exclusivity(unchecked) public var shape: HitShape?
+    @exclusivity(unchecked) public var children: [GestureNode]
     /// SwiftUI's `allowsHitTesting`: false makes the node and its subtree
     /// invisible to touches.
-    public var allowsHitTesting = true
+    @exclusivity(unchecked) public var allowsHitTesting = true
     public private(set) var coordinateSpaceName: String?
-    private(set) var modifiers: [NodeModifier] = []
+    /// Gestures and content shapes in the order they were attached, kept
+    /// apart (with their position in that order) so that hit testing a node
+    /// without content shapes touches neither list.
+    @exclusivity(unchecked) private(set) var attachments: [(index: Int, attachment: Attachment)] = []
+    @exclusivity(unchecked) private(set) var contentShapes: [(index: Int, shape: HitShape)] = []
+    private var modifierCount = 0
 
     public init(_ id: String, frame: CGRect, shape: HitShape? = nil, children: [GestureNode] = []) {
         self.id = id
@@ -96,8 +101,9 @@ public final class GestureNode {
     }
 
     private func attach<G: Gesture>(_ gesture: G, _ kind: Attachment.Kind, _ mask: GestureMask) {
-        modifiers.append(.gesture(Attachment(kind: kind, mask: mask, traits: gesture._traits,
-                                             make: { gesture._makeRecognizer($0) })))
+        attachments.append((modifierCount, Attachment(kind: kind, mask: mask, traits: gesture._traits,
+                                                      make: { gesture._makeRecognizer($0) })))
+        modifierCount += 1
     }
 
     /// Attaches `gesture` with lower precedence than the gestures inside the node.
@@ -122,7 +128,8 @@ public final class GestureNode {
     /// Makes `shape` (filling the frame) answer for the gestures attached after it.
     @discardableResult
     public func contentShape(_ shape: HitShape = .rectangle) -> GestureNode {
-        modifiers.append(.contentShape(shape))
+        contentShapes.append((modifierCount, shape))
+        modifierCount += 1
         return self
     }
     /// Names this node's space for `CoordinateSpace.named(name)`.
@@ -132,7 +139,11 @@ public final class GestureNode {
         return self
     }
     /// Forgets every gesture and content shape (to refill a kept tree).
-    public func removeAllGestures() { modifiers.removeAll() }
+    public func removeAllGestures() {
+        attachments.removeAll()
+        contentShapes.removeAll()
+        modifierCount = 0
+    }
 
     /// SwiftUI's `onTapGesture(count:perform:)`.
     @discardableResult
@@ -159,6 +170,10 @@ public final class GestureNode {
 
     /// Parent coordinates to this node's own (frame origin and transform undone).
     var fromParent: Transform2D {
+        if rotation.radians == 0 && scale.width == 1 && scale.height == 1 {
+            // The usual case: a plain translation, no trigonometry.
+            return .translation(-(frame.minX + offset.width), -(frame.minY + offset.height))
+        }
         let ax = anchor.x * frame.width, ay = anchor.y * frame.height
         // Forward: q = origin + offset + anchor + R(S(p - anchor)); invert it.
         let sx = scale.width == 0 ? 0 : 1 / scale.width

@@ -47,8 +47,7 @@ enum HitTester {
         var entries: [HitEntry] = []
         for (k, element) in path.enumerated() {
             let node = element.node
-            for (i, modifier) in node.modifiers.enumerated() where i >= element.firstModifier {
-                guard case .gesture(let a) = modifier else { continue }
+            for (i, a) in node.attachments where i >= element.firstModifier {
                 if !a.mask.contains(.subviews) { entries.removeAll() }
                 guard a.mask.contains(.gesture) else { continue }
                 if a.kind == .scrollPan && entries.contains(where: { $0.attachment.traits.startsDragImmediately }) {
@@ -77,8 +76,9 @@ enum HitTester {
         if childHit || node.shape?.contains(local, in: node.frame.size) == true {
             first = 0
         } else {
-            for (i, m) in node.modifiers.enumerated() {
-                if case .contentShape(let s) = m, s.contains(local, in: node.frame.size) { first = i + 1; break }
+            for (i, shape) in node.contentShapes where shape.contains(local, in: node.frame.size) {
+                first = i + 1
+                break
             }
         }
         guard first >= 0 else { return false }

@@ -60,6 +60,9 @@ final class DragRuleTests: XCTestCase {
         touches.drag(from: CGPoint(x: 550, y: 50), to: CGPoint(x: 550, y: 150), start: 2, duration: 1.0 / 30,
                      rate: 240, easing: easeOut)
         guard let slow, let fast else { return XCTFail("both drags end") }
+        print(String(format: "rule 18: slow predicted %.1f (velocity %.1f), flick predicted %.1f (velocity %.1f)",
+                     slow.predictedEndTranslation.height, slow.velocity.height,
+                     fast.predictedEndTranslation.height, fast.velocity.height))
         XCTAssertEqual(slow.translation.height, 100, accuracy: 0.001)
         XCTAssertEqual(fast.translation.height, 100, accuracy: 0.001)
         XCTAssertEqual(slow.predictedEndTranslation.height,
