@@ -5,7 +5,8 @@ import Gestures
 // A scene of 1,000 nodes, each with a tap, a double tap, a drag and a
 // magnify; 10 fingers, each on its own node, moving at 240 Hz. Reports move
 // events per second on one core (median of several runs, ContinuousClock)
-// and heap allocations per steady-state move event.
+// and heap allocations per steady-state move event; also the same fingers
+// as five pinches, and the cost of a tap (touch-down hit test included).
 //
 // Allocations are counted by glibc's malloc tracer in a child run of this
 // benchmark (libc_malloc_debug preloaded, mtrace on): the child logs one
@@ -20,8 +21,10 @@ private let tracedMoves = 24_000
 private let childFlag = "TRIPS_GESTURES_BENCH_TRACE"
 private let debugMalloc = "/usr/lib/x86_64-linux-gnu/libc_malloc_debug.so.0"
 
-/// The scene and its fingers, mid-drag.
+/// The scene and its fingers, mid-drag (or, with `pinching`, as five
+/// two-finger pinches).
 private final class Scene {
+    let pinching: Bool
     let engine: GestureEngine
     var sink: CGFloat = 0
     var taps = 0
@@ -31,7 +34,8 @@ private final class Scene {
     let circle: [CGPoint]
     var frame = 0
 
-    init() {
+    init(pinching: Bool = false) {
+        self.pinching = pinching
         let columns = 40
         let root = GestureNode("window", frame: CGRect(x: 0, y: 0, width: 2000, height: 1400))
         var nodes: [GestureNode] = []
@@ -42,12 +46,13 @@ private final class Scene {
         }
         engine = GestureEngine(root: root)
         centres = (0..<fingerCount).map { f in
-            let n = (f * 97) % nodeCount
+            let n = ((pinching ? f / 2 : f) * 97) % nodeCount
             return CGPoint(x: CGFloat(n % columns) * 50 + 20, y: CGFloat(n / columns) * 50 + 20)
         }
         circle = (0..<240).map { k in
             let a = Double(k) / 240 * 2 * .pi
-            return CGPoint(x: 15 * cos(a), y: 15 * sin(a))
+            // Pinching fingers sit 10 +- 5 pt either side of the centre.
+            return pinching ? CGPoint(x: 10 + 5 * sin(a), y: 0) : CGPoint(x: 15 * cos(a), y: 15 * sin(a))
         }
         for node in nodes {
             node.onTapGesture { [unowned self] in self.taps += 1 }
@@ -58,7 +63,8 @@ private final class Scene {
         }
         // Fingers down, then out to the circle: every drag has won.
         for f in 0..<fingerCount {
-            engine.handle(.touch(f, .down, x: centres[f].x, y: centres[f].y, at: 0))
+            let x = centres[f].x + (pinching ? (f % 2 == 0 ? -10 : 10) : 0)
+            engine.handle(.touch(f, .down, x: x, y: centres[f].y, at: 0))
         }
         frame = 1
         moveAll()
@@ -72,8 +78,9 @@ private final class Scene {
         let t = time
         for f in 0..<fingerCount {
             let c = centres[f]
+            let dx = pinching && f % 2 == 0 ? -offset.x : offset.x
             engine.handle(PointerEvent(id: PointerID(f), phase: .move,
-                                       location: CGPoint(x: c.x + offset.x, y: c.y + offset.y), timestamp: t))
+                                       location: CGPoint(x: c.x + dx, y: c.y + offset.y), timestamp: t))
         }
         frame += 1
     }
@@ -126,10 +133,22 @@ func runGesturesBenchmark() {
     print(String(format: "gestures: move events per second  median %.0f  min %.0f  max %.0f  (%d runs of %d moves; target >= 1,000,000)",
                  median, rates.first!, rates.last!, benchRuns, movesPerRun))
     print(String(format: "gestures: time per move event     median %.1f ns", 1e9 / median))
+    let pinches = Scene(pinching: true)
+    pinches.moves(100_000)
+    var pinchRates: [Double] = []
+    for _ in 0..<benchRuns {
+        let elapsed = clock.measure { pinches.moves(movesPerRun) }
+        let (s, atto) = elapsed.components
+        pinchRates.append(Double(movesPerRun) / (Double(s) + Double(atto) * 1e-18))
+    }
+    precondition(pinches.sink > 0 && pinches.taps == 0, "the magnifies must be running")
+    pinchRates.sort()
+    print(String(format: "gestures: same scene, 5 two-finger pinches: move events per second  median %.0f  min %.0f  max %.0f",
+                 pinchRates[benchRuns / 2], pinchRates.first!, pinchRates.last!))
     print(String(format: "gestures: tap (down + lift, hit test over %d nodes, 4 recognizers made)  median %.2f us",
                  nodeCount, tapTimes[tapTimes.count / 2] * 1e6))
     if let traced = tracedAllocationsPerMove() {
-        print(String(format: "gestures: heap allocations per move event %.4f  (target 0; malloc calls traced by glibc over %d moves; control allocating once per move: %.3f)",
+        print(String(format: "gestures: heap allocations per move event %.4f  (target 0; malloc calls traced by glibc over %d moves, half dragging, half pinching; control allocating once per move: %.3f)",
                      traced.moves, tracedMoves, traced.control))
     } else {
         print("gestures: heap allocations per move not measured (needs \(debugMalloc))")
@@ -150,9 +169,12 @@ private func traceChild() {
     let start = unsafeBitCast(on, to: Switch.self), stop = unsafeBitCast(off, to: Switch.self)
     let scene = Scene()
     scene.moves(10_000)
+    let pinches = Scene(pinching: true)
+    pinches.moves(10_000)
     setenv("MALLOC_TRACE", emptyLog, 1); start(); stop()
     setenv("MALLOC_TRACE", movesLog, 1); start()
-    scene.moves(tracedMoves)
+    scene.moves(tracedMoves / 2)
+    pinches.moves(tracedMoves / 2)
     stop()
     // A control allocating one object per "move", to show the count works.
     setenv("MALLOC_TRACE", controlLog, 1); start()
