@@ -19,7 +19,39 @@ import Foundation
 /// windows without events. Timestamps never go backwards: an earlier one is
 /// raised to the engine's time.
 ///
-/// Not thread-safe; call it from one thread (the app's event loop).
+/// Callbacks run synchronously inside `handle`/`advance`. They may replace
+/// `root` (the next touch sees the new tree) or call `cancelAll()`; they
+/// must not feed events back in. Not thread-safe: call it from one thread
+/// (the app's event loop).
+///
+/// Usage, as an app model would write it:
+///
+///     final class PhotoModel {
+///         var zoom: CGFloat = 1
+///         @GestureState var pinch: CGFloat = 1
+///         @GestureState(resetTransaction: Transaction(animation: .spring(duration: 0.4)))
+///         var pull = CGSize.zero
+///
+///         func node() -> GestureNode {
+///             GestureNode("photo", frame: bigFrame, shape: .roundedRectangle(cornerRadius: 16))
+///                 .onTapGesture(count: 2) { self.zoom = self.zoom > 1 ? 1 : 2 }
+///                 .onTapGesture { self.close() }          // after the double-tap window
+///                 .gesture(MagnifyGesture()
+///                     .updating($pinch) { v, s, _ in s = v.magnification }
+///                     .onEnded { v in self.zoom = min(max(self.zoom * v.magnification, 1), 4) }
+///                     .simultaneously(with: DragGesture()
+///                         .updating($pull) { v, s, _ in s = v.translation }
+///                         .onEnded { v in
+///                             if v.translation.height > 120 || v.predictedEndTranslation.height > 400 { self.close() }
+///                         }))
+///         }
+///     }
+///
+///     let engine = GestureEngine(root: window)          // window: GestureNode
+///     model.$pull.onReset { from, transaction in animator.animate(from, to: .zero, transaction.animation) }
+///     engine.handle(.touch(1, .down, x: 200, y: 300, at: event.seconds))   // from SDL
+///     engine.handle(.mouse(.move, x: 210, y: 320, at: event.seconds))
+///     engine.advance(to: frameTime)                     // each frame: long presses, tap windows
 public final class GestureEngine {
     public struct Configuration: Sendable, Hashable {
         /// Longest pause between the taps of a multi-tap (SwiftUI: 0.3 s).
