@@ -50,8 +50,12 @@ enum HitTester {
             for (i, a) in node.attachments where i >= element.firstModifier {
                 if !a.mask.contains(.subviews) { entries.removeAll() }
                 guard a.mask.contains(.gesture) else { continue }
-                if a.kind == .scrollPan && entries.contains(where: { $0.attachment.traits.startsDragImmediately }) {
-                    continue // the drag inside claims its area (rule 19)
+                // A drag inside claims its area (rule 19); a nested scroll
+                // view does not: the two pans compete by axis.
+                if a.kind == .scrollPan && entries.contains(where: {
+                    $0.attachment.traits.startsDragImmediately && $0.attachment.kind != .scrollPan
+                }) {
+                    continue
                 }
                 let e = HitEntry(key: AttachmentKey(node: node.id, index: i), attachment: a, toLocal: element.toLocal,
                                  size: node.frame.size, namedSpaces: namedFor[k])

@@ -118,4 +118,19 @@ final class DragRuleTests: XCTestCase {
         XCTAssertEqual(log.count("reorder"), 1, "hold then drag reorders")
         XCTAssertEqual(log.count("scroll"), scrolled)
     }
+
+    func testNestedScrollViewsCompeteByAxis() {
+        let log = Log()
+        let column = GestureNode.scrollView("column", axis: .vertical, frame: CGRect(x: 0, y: 0, width: 200, height: 400),
+                                            children: [square("cell", 0, 0, 200, 100)],
+                                            onChanged: { _ in log("vertical") }, onEnded: { _ in })
+        let pager = GestureNode.scrollView("pager", axis: .horizontal, frame: CGRect(x: 0, y: 0, width: 600, height: 400),
+                                           children: [column], onChanged: { _ in log("horizontal") }, onEnded: { _ in })
+        let touches = Touches(window(pager))
+        touches.drag(from: CGPoint(x: 100, y: 50), to: CGPoint(x: 100, y: 150), start: 0, duration: 0.2)
+        XCTAssertGreaterThan(log.count("vertical"), 0)
+        XCTAssertEqual(log.count("horizontal"), 0)
+        touches.drag(from: CGPoint(x: 150, y: 50), to: CGPoint(x: 20, y: 55), start: 1, duration: 0.2)
+        XCTAssertGreaterThan(log.count("horizontal"), 0)
+    }
 }
