@@ -68,6 +68,13 @@ case .success(let found): fonts = found
 case .failure(let missing): log(missing.description); fonts = nil
 }
 
+// SIGTERM and SIGINT must end the app cleanly (systemd, a kiosk operator's
+// Ctrl+C). SDL turns them into SDL_QUIT, but only installs its handler where
+// the disposition is the default: a non-interactive shell starts background
+// jobs with SIGINT ignored, which would make the app deaf to it.
+signal(SIGINT, SIG_DFL)
+signal(SIGTERM, SIG_DFL)
+
 var configuration = Display.Configuration()
 configuration.size = options.windowSize
 configuration.mode = options.windowMode

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Start-up benchmark: time from launch to the first frame presented, median
+# of 5 launches, for each display path, measured side by side in one run.
+# The app reports the time from its own start to its first present
+# (TRIPS_VERBOSE); the wall time of a whole `--frames 1` run (exec, load,
+# draw, tear down) is reported too. Also the CPU of an idle window.
+set -u
+cd "$(dirname "$0")/.."
+TRIPS=$(realpath "${1:-.build/release/trips}")
+OUT=$(mktemp -d /tmp/trips-bench.XXXXXX)
+export XDG_RUNTIME_DIR="$OUT/runtime"; mkdir -p "$XDG_RUNTIME_DIR"; chmod 700 "$XDG_RUNTIME_DIR"
+. Tests/e2e/lib.sh
+trap e2e_cleanup EXIT
+unset WAYLAND_DISPLAY DISPLAY SDL_VIDEODRIVER
+
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+# first_frame ENV... (flags in ARGS): median ms from start to first present, and of wall time.
+first_frame() {
+    local i inner=() wall=() s e
+    for i in 1 2 3 4 5; do
+        s=$(date +%s%N)
+        env "$@" TRIPS_VERBOSE=1 "$TRIPS" ${ARGS:-} --frames 1 2>"$OUT/ff.err" >/dev/null
+        e=$(date +%s%N)
+        inner+=("$(sed -n 's/.*first frame after \([0-9.]*\) ms.*/\1/p' "$OUT/ff.err")")
+        wall+=("$(( (e - s) / 1000000 ))")
+    done
+    printf '%-28s first frame %7s ms   whole --frames 1 run %5s ms   (median of 5)\n' "$LABEL" \
+        "$(printf '%s\n' "${inner[@]}" | median)" "$(printf '%s\n' "${wall[@]}" | median)"
+}
+
+echo "startup: $TRIPS"
+LABEL="offscreen (opengl)" first_frame SDL_VIDEODRIVER=offscreen
+ARGS="--renderer software" LABEL="offscreen (software)" first_frame SDL_VIDEODRIVER=offscreen
+start_xvfb 1280x800 >/dev/null
+LABEL="x11 on Xvfb" first_frame DISPLAY=$X_DISPLAY
+start_weston 1280x800 >/dev/null
+LABEL="wayland on nested weston" first_frame WAYLAND_DISPLAY=$WL_SOCKET
+
+DISPLAY=$X_DISPLAY "$TRIPS" 2>/dev/null & pid=$!; track "$pid"
+sleep 2
+t0=$(awk '{print $14 + $15}' "/proc/$pid/stat"); sleep 10; t1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+echo "idle window (x11): $((t1 - t0)) CPU ticks in 10 s ($(awk -v t=$((t1 - t0)) 'BEGIN { printf "%.1f", t / 10 }')% of a core)"
+stop "$pid"

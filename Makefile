@@ -1,0 +1,63 @@
+# Trips: `make run` and `make test` do all the set-up on a fresh Debian
+# machine: they install what is missing (apt-get, with sudo when not root),
+# build, and run. Nothing has to be installed by hand but the Swift toolchain.
+
+SWIFT_BIN := $(firstword $(wildcard /opt/swift/usr/bin) $(dir $(shell command -v swift 2>/dev/null)))
+export PATH := $(PATH):$(SWIFT_BIN)
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# What the app needs to build and run, and what the tests need on top.
+APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core
+TEST_PACKAGES := weston xvfb xdotool imagemagick cage grim bc
+
+.PHONY: all deps test-deps build release run test unit e2e bench clean
+
+all: build
+
+# install_missing PACKAGES: apt-get only the packages dpkg does not have.
+define install_missing
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "make: installing $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	fi
+endef
+
+swift-toolchain:
+	@command -v $(SWIFT) >/dev/null || { echo "make: no Swift toolchain on PATH (looked in /opt/swift/usr/bin too); install Swift 6 from swift.org"; exit 1; }
+
+deps: swift-toolchain
+	$(call install_missing,$(APP_PACKAGES))
+
+test-deps: deps
+	$(call install_missing,$(TEST_PACKAGES))
+
+build: deps
+	$(SWIFT) build --product trips
+
+release: deps
+	$(SWIFT) build -c release --product trips
+
+run: release
+	$$($(SWIFT) build -c release --show-bin-path)/trips $(ARGS)
+
+unit: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+e2e: test-deps build
+	Tests/e2e/run.sh $$($(SWIFT) build --show-bin-path)/trips
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	Tests/e2e/run.sh $$($(SWIFT) build --show-bin-path)/trips
+
+bench: test-deps release
+	$(SWIFT) build -c release --product bench
+	$$($(SWIFT) build -c release --show-bin-path)/bench
+	Benchmarks/startup.sh $$($(SWIFT) build -c release --show-bin-path)/trips
+
+clean:
+	rm -rf .build

@@ -1,0 +1,113 @@
+# Shared helpers of the end-to-end tests: start real displays, track every
+# process by PID and stop it by PID, read screenshots with ImageMagick.
+# Sourced by the test scripts; TRIPS is the binary under test.
+
+E2E_PIDS=()
+E2E_PASS=0
+E2E_FAIL=0
+BG="rgb(17,18,20)"          # Theme.standard.background
+PLACEHOLDER="rgb(58,58,64)" # Theme.standard.placeholder
+
+e2e_cleanup() {
+    local pid
+    for pid in "${E2E_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null; done
+    sleep 0.2
+    for pid in "${E2E_PIDS[@]}"; do kill -KILL "$pid" 2>/dev/null; done
+    E2E_PIDS=()
+}
+
+track() { E2E_PIDS+=("$1"); }
+
+# stop PID: SIGTERM, then SIGKILL after 3 s; waits for it.
+stop() {
+    local pid=$1 i
+    kill -TERM "$pid" 2>/dev/null || return 0
+    for i in $(seq 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    return 0
+}
+
+ok()   { E2E_PASS=$((E2E_PASS + 1)); echo "ok   - $1"; }
+bad()  { E2E_FAIL=$((E2E_FAIL + 1)); echo "FAIL - $1"; shift; for line in "$@"; do echo "       $line"; done; }
+
+# expect NAME COMMAND...: passes when the command succeeds.
+expect() { local name=$1; shift; if "$@"; then ok "$name"; else bad "$name" "failed: $*"; fi; }
+# check NAME 'SHELL CONDITION': passes when the condition (which may chain
+# several tests with &&) holds.
+check() { local name=$1; if eval "$2"; then ok "$name"; else bad "$name" "failed: $2"; fi; }
+
+# A free X display number.
+free_display() {
+    local n
+    for n in $(seq 90 140); do
+        [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ] || { echo "$n"; return; }
+    done
+    echo 141
+}
+
+# start_xvfb WxH: starts Xvfb, sets XVFB_PID and X_DISPLAY.
+start_xvfb() {
+    local n i
+    n=$(free_display)
+    Xvfb ":$n" -screen 0 "${1}x24" -nolisten tcp >"$OUT/xvfb-$n.log" 2>&1 &
+    XVFB_PID=$!; track "$XVFB_PID"
+    X_DISPLAY=":$n"
+    for i in $(seq 100); do [ -e "/tmp/.X11-unix/X$n" ] && return 0; sleep 0.05; done
+    echo "Xvfb $X_DISPLAY did not start"; return 1
+}
+
+# start_weston WxH: weston nested on the current Xvfb (SDL 2.26 crashes on
+# weston's headless backend); sets WESTON_PID and WL_SOCKET.
+start_weston() {
+    local w=${1%x*} h=${1#*x} i
+    WL_SOCKET="trips-e2e-$$"
+    DISPLAY=$X_DISPLAY weston --backend=x11-backend.so --width="$w" --height="$h" --socket="$WL_SOCKET" \
+        --idle-time=0 >"$OUT/weston.log" 2>&1 &
+    WESTON_PID=$!; track "$WESTON_PID"
+    for i in $(seq 200); do [ -e "$XDG_RUNTIME_DIR/$WL_SOCKET" ] && { sleep 0.5; return 0; }; sleep 0.05; done
+    echo "weston did not start"; tail -5 "$OUT/weston.log"; return 1
+}
+
+# shoot_until_drawn FILE: takes screenshots of the X screen until the app's
+# background fills the empty big-photo area (the window is up and drawn),
+# 10 s at most; the caller's assertions then judge the last screenshot.
+shoot_until_drawn() {
+    local file=$1 i
+    for i in $(seq 40); do
+        DISPLAY=$X_DISPLAY import -window root "$file" 2>/dev/null
+        [ -s "$file" ] && at_least "$(near_colour "$file" 100 120 400 150 "$BG")" 0.99 && return 0
+        sleep 0.25
+    done
+    return 0
+}
+
+# non_background FILE X Y W H: the fraction (0..1) of pixels in the region
+# that are not the app's background colour.
+non_background() {
+    convert "$1" -crop "${4}x${5}+${2}+${3}" +repage -alpha off -fuzz 4% -fill black -opaque "$BG" \
+        -fill white +opaque black -colorspace Gray -format "%[fx:mean]" info:
+}
+
+# near_colour FILE X Y W H COLOUR: the fraction of pixels close to COLOUR.
+near_colour() {
+    convert "$1" -crop "${4}x${5}+${2}+${3}" +repage -alpha off -fuzz 4% -fill white -opaque "$6" \
+        -fill black +opaque white -colorspace Gray -format "%[fx:mean]" info:
+}
+
+# at_least VALUE MIN / at_most VALUE MAX: numeric comparisons for expect.
+at_least() { awk -v v="$1" -v m="$2" 'BEGIN { exit !(v + 0 >= m + 0) }'; }
+at_most()  { awk -v v="$1" -v m="$2" 'BEGIN { exit !(v + 0 <= m + 0) }'; }
+
+# The Overview at 1280 x 800 points (OverviewLayout, list beside the photo):
+# strip photos at y 604..784, the first at x 16..726; title at 16,16; the
+# empty big-photo area above.
+overview_is_drawn() {
+    local file=$1 photo title empty
+    photo=$(non_background "$file" 40 620 600 140)
+    title=$(non_background "$file" 16 16 120 40)
+    empty=$(non_background "$file" 100 120 400 150)
+    if at_least "$photo" 0.9 && at_least "$title" 0.03 && at_most "$empty" 0.01; then return 0; fi
+    echo "       $file: photo area $photo (want >= 0.9), title $title (want >= 0.03), empty area $empty (want <= 0.01)"
+    return 1
+}

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# End-to-end tests of the real `trips` binary: Wayland (weston nested on
+# Xvfb), X11 (Xvfb), SDL's offscreen driver, bad input, no display, kiosk
+# quitting and idle CPU. Every process is started here and stopped by PID.
+# Usage: Tests/e2e/run.sh [path/to/trips]
+set -u
+cd "$(dirname "$0")/../.."
+TRIPS=$(realpath "${1:-.build/debug/trips}")
+OUT=$(mktemp -d /tmp/trips-e2e.XXXXXX)
+export XDG_RUNTIME_DIR="$OUT/runtime"
+mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+. Tests/e2e/lib.sh
+trap e2e_cleanup EXIT
+unset WAYLAND_DISPLAY DISPLAY SDL_VIDEODRIVER TRIPS_FONT_DIR
+echo "e2e: trips=$TRIPS, output in $OUT"
+
+# --- (3) offscreen: --frames/--screenshot with no display at all -----------
+SDL_VIDEODRIVER=offscreen "$TRIPS" --frames 3 --screenshot "$OUT/offscreen.png" 2>"$OUT/offscreen.err"
+rc=$?
+expect "offscreen: --frames 3 --screenshot exits 0" [ "$rc" = 0 ]
+expect "offscreen: the screenshot shows the Overview's photos and title" overview_is_drawn "$OUT/offscreen.png"
+
+# --- (5) no display at all --------------------------------------------------
+msg=$(env -u DISPLAY -u WAYLAND_DISPLAY "$TRIPS" 2>&1); rc=$?
+expect "no display: exit code 3" [ "$rc" = 3 ]
+expect "no display: says which variables to set" [ "$msg" = "trips: no Wayland or X11 display (set WAYLAND_DISPLAY or DISPLAY)" ]
+
+# --- (4) bad input ----------------------------------------------------------
+bad_dir="$OUT/bad"; mkdir -p "$bad_dir"
+cp Assets/photos/dune.jpg "$bad_dir/good.jpg"
+head -c 6000 Assets/photos/storm.jpg >"$bad_dir/truncated.jpg"
+echo "this is not a photo" >"$bad_dir/notes.jpg"
+cat >"$bad_dir/trips.json" <<'JSON'
+{"trips": [
+  {"id": "missing", "city": "Atlantis", "nights": 2, "photo": "missing.jpg"},
+  {"id": "cut", "city": "Cutoff", "nights": 1, "photo": "truncated.jpg"},
+  {"id": "text", "city": "Notes", "nights": 3, "photo": "notes.jpg"},
+  {"id": "good", "city": "Good", "nights": 4, "photo": "good.jpg"}
+]}
+JSON
+SDL_VIDEODRIVER=offscreen "$TRIPS" --trips "$bad_dir/trips.json" --frames 2 --screenshot "$OUT/bad.png" 2>"$OUT/bad.err"
+rc=$?
+expect "bad photos: the app goes on (exit 0)" [ "$rc" = 0 ]
+expect "bad photos: missing file logged with its name" grep -q "photo $bad_dir/missing.jpg: does not exist" "$OUT/bad.err"
+expect "bad photos: truncated JPEG logged as truncated" grep -q "photo $bad_dir/truncated.jpg: truncated JPEG" "$OUT/bad.err"
+expect "bad photos: non-image logged with SDL_image's reason" grep -q "photo $bad_dir/notes.jpg: SDL_image cannot read it: " "$OUT/bad.err"
+expect "bad photos: one line per broken photo" [ "$(grep -c '^trips: photo ' "$OUT/bad.err")" = 3 ]
+ph=$(near_colour "$OUT/bad.png" 40 620 600 140 "$PLACEHOLDER")
+expect "bad photos: a placeholder tile stands in the broken photo's place ($ph)" at_least "$ph" 0.8
+text=$(awk -v p="$(near_colour "$OUT/bad.png" 300 680 120 30 "$PLACEHOLDER")" 'BEGIN { print 1 - p }')
+expect "bad photos: the placeholder names the city ($text of its middle is lettering)" at_least "$text" 0.02
+
+printf '{"trips": [\n  {"id": "a", "city": "A", "nights": 1, "photo": "a.jpg"},\n  {"id": "b" "city": "B"}\n]}\n' >"$OUT/malformed.json"
+msg=$("$TRIPS" --trips "$OUT/malformed.json" 2>&1); rc=$?
+expect "malformed trips.json: exit 2" [ "$rc" = 2 ]
+expect "malformed trips.json: names the file and line" grep -q "^trips: $OUT/malformed.json:3: not valid JSON" <<<"$msg"
+printf '{"trips": [{"id": "a", "city": "A", "nights": "many", "photo": "a.jpg"}]}' >"$OUT/badfield.json"
+msg=$("$TRIPS" --trips "$OUT/badfield.json" 2>&1); rc=$?
+check "bad field in trips.json: exit 2 naming the field" '[ "$rc" = 2 ] && grep -q "trips\[0\].nights must be a whole number" <<<"$msg"'
+msg=$("$TRIPS" --trips "$OUT/nope.json" 2>&1); rc=$?
+check "missing trips.json: exit 2 naming the file" '[ "$rc" = 2 ] && grep -q "$OUT/nope.json: the trips file does not exist" <<<"$msg"'
+msg=$("$TRIPS" --frobnicate 2>&1); rc=$?
+check "unknown flag: usage and exit 2" '[ "$rc" = 2 ] && grep -q "unknown option .--frobnicate." <<<"$msg" && grep -q "^Usage: trips" <<<"$msg"'
+msg=$(SDL_VIDEODRIVER=offscreen TRIPS_FONT_DIR=/nonexistent "$TRIPS" --frames 1 --screenshot "$OUT/nofont.png" 2>&1); rc=$?
+check "missing font: a clear message and the photos still show" \
+    '[ "$rc" = 0 ] && grep -q "fonts-dejavu-core" <<<"$msg" && at_least "$(non_background "$OUT/nofont.png" 40 620 600 140)" 0.9'
+msg=$(SDL_VIDEODRIVER=offscreen "$TRIPS" --photos Assets/photos --frames 1 --screenshot "$OUT/folder.png" 2>&1); rc=$?
+check "--photos DIR: shows a folder's photos" '[ "$rc" = 0 ] && overview_is_drawn "$OUT/folder.png"'
+
+# --- (2) X11 directly on Xvfb ------------------------------------------------
+if start_xvfb 1280x800; then
+    DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --fullscreen 2>"$OUT/x11.err" &
+    pid=$!; track "$pid"
+    shoot_until_drawn "$OUT/x11.png"
+    expect "x11: the real window shows the Overview's photos" overview_is_drawn "$OUT/x11.png"
+    expect "x11: SDL chose the x11 driver" grep -q "video x11" "$OUT/x11.err"
+    # An idle window must sleep, not spin: CPU ticks over 3 s (100 per s).
+    t0=$(awk '{print $14 + $15}' "/proc/$pid/stat"); sleep 3; t1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    expect "x11: an idle window uses almost no CPU ($((t1 - t0)) ticks in 3 s)" at_most "$((t1 - t0))" 15
+    DISPLAY=$X_DISPLAY xdotool key ctrl+q; for i in $(seq 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+    wait "$pid"; rc=$?
+    expect "x11: Ctrl+Q quits a desktop window with code 0" [ "$rc" = 0 ]
+
+    # Kiosk: quit keys refused; SIGTERM and SIGINT end it cleanly within a second.
+    for sig in TERM INT; do
+        DISPLAY=$X_DISPLAY "$TRIPS" --kiosk 2>"$OUT/kiosk.err" &
+        pid=$!; track "$pid"
+        sleep 1.5
+        DISPLAY=$X_DISPLAY xdotool key ctrl+q; DISPLAY=$X_DISPLAY xdotool key Escape; sleep 0.3
+        expect "kiosk: Ctrl+Q and Escape do not end it" kill -0 "$pid"
+        start=$(date +%s%N); kill -"$sig" "$pid"; wait "$pid"; rc=$?; ms=$(( ($(date +%s%N) - start) / 1000000 ))
+        expect "kiosk: SIG$sig ends it with code 0 within a second (code $rc, $ms ms)" [ "$rc" = 0 -a "$ms" -lt 1000 ]
+    done
+
+    # --- (1) the real Wayland path: weston nested on this Xvfb ---------------
+    if start_weston 1280x800; then
+        WAYLAND_DISPLAY=$WL_SOCKET DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --fullscreen 2>"$OUT/wayland.err" &
+        pid=$!; track "$pid"
+        shoot_until_drawn "$OUT/wayland.png"
+        expect "wayland: the window under weston shows the Overview's photos" overview_is_drawn "$OUT/wayland.png"
+        expect "wayland: SDL chose wayland although DISPLAY is set too" grep -q "video wayland" "$OUT/wayland.err"
+        start=$(date +%s%N); kill -TERM "$pid"; wait "$pid"; rc=$?; ms=$(( ($(date +%s%N) - start) / 1000000 ))
+        expect "wayland: SIGTERM ends it with code 0 within a second ($ms ms)" [ "$rc" = 0 -a "$ms" -lt 1000 ]
+        # Windowed under weston: the window is placed by the compositor, so
+        # look for the photos anywhere: colourful pixels the dark UI lacks.
+        WAYLAND_DISPLAY=$WL_SOCKET "$TRIPS" --size 900x700 2>"$OUT/wayland-windowed.err" &
+        pid=$!; track "$pid"; sleep 3
+        DISPLAY=$X_DISPLAY import -window root "$OUT/wayland-windowed.png"
+        sat=$(convert "$OUT/wayland-windowed.png" -colorspace HSL -channel G -separate +channel -threshold 30% -format "%[fx:mean]" info:)
+        expect "wayland: a desktop window shows photos ($sat of the screen is colourful)" at_least "$sat" 0.05
+        stop "$pid"; stop "$WESTON_PID"
+    else
+        bad "wayland: weston nested on Xvfb did not start"
+    fi
+    stop "$XVFB_PID"
+else
+    bad "x11: Xvfb did not start"
+fi
+
+echo "e2e screenshots: $OUT"
+echo "e2e: $E2E_PASS passed, $E2E_FAIL failed"
+[ "$E2E_FAIL" = 0 ]
