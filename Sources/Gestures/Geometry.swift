@@ -92,7 +92,9 @@ public enum HitShape: Hashable, Sendable {
 }
 
 extension CGPoint {
-    @inline(__always) var isFinite: Bool { x.isFinite && y.isFinite }
+    /// Finite and within ten million points of the origin: farther than any
+    /// screen, and near enough that squares and velocities stay finite.
+    @inline(__always) var isUsable: Bool { abs(x) <= 1e7 && abs(y) <= 1e7 }
     @inline(__always) func distance(to o: CGPoint) -> CGFloat {
         let dx = x - o.x, dy = y - o.y
         return (dx * dx + dy * dy).squareRoot()

@@ -113,13 +113,13 @@ public final class GestureEngine {
     /// Feeds one pointer event. Bad input is never fatal:
     /// - a timestamp that is NaN, infinite or earlier than `time` is replaced
     ///   by `time` (`.normalized`);
-    /// - `down` at a non-finite location is dropped; `down` for a pointer
+    /// - `down` at a non-finite (or absurdly distant) location is dropped; `down` for a pointer
     ///   already down is read as a `move` (a missed `up` must not start a
     ///   second interaction for one finger);
     /// - `move`/`up`/`cancel` for a pointer that is not down are dropped
     ///   (a mouse moving without a button pressed is such a `move`);
-    /// - `move` to a non-finite location is dropped; `up` at one lifts at
-    ///   the last known location.
+    /// - `move` to a non-finite location (or one more than 10^7 pt away) is
+    ///   dropped; `up` at one lifts at the last known location.
     @discardableResult
     public func handle(_ event: PointerEvent) -> InputDisposition {
         var disposition = InputDisposition.accepted
@@ -139,7 +139,7 @@ public final class GestureEngine {
         let location = event.location
         switch event.phase {
         case .down:
-            guard location.isFinite else { return .rejected("down at a non-finite location") }
+            guard location.isUsable else { return .rejected("down at a non-finite or out-of-range location") }
             if let index {
                 move(index, location, t)
                 return .normalized("down for a pointer already down read as a move")
@@ -148,15 +148,15 @@ public final class GestureEngine {
             down(event.id, location, t)
         case .move:
             guard let index else { return .rejected("move for a pointer that is not down") }
-            guard location.isFinite else { return .rejected("move to a non-finite location") }
+            guard location.isUsable else { return .rejected("move to a non-finite or out-of-range location") }
             move(index, location, t)
         case .up:
             guard let index else { return .rejected("up for a pointer that is not down") }
-            if location.isFinite {
+            if location.isUsable {
                 lift(index, location, t)
             } else {
                 lift(index, pointers[index].location, t)
-                disposition = .normalized("up at a non-finite location lifted at the last known location")
+                disposition = .normalized("up at a non-finite or out-of-range location lifted at the last known location")
             }
         case .cancel:
             guard let index else { return .rejected("cancel for a pointer that is not down") }
@@ -449,7 +449,7 @@ public final class GestureEngine {
         var t = event.timestamp
         if !t.isFinite || t < time { t = time }
         advance(to: t)
-        guard event.location.isFinite, event.magnification.isFinite, event.magnification > 0,
+        guard event.location.isUsable, event.magnification.isFinite, event.magnification > 0,
               event.rotation.isFinite else { return .rejected("non-finite or non-positive pinch values") }
         switch event.phase {
         case .began:
@@ -490,7 +490,7 @@ public final class GestureEngine {
             if pinchFromWheel { endPinch(t) }
             return .rejected("wheel without Ctrl does not zoom")
         }
-        guard event.location.isFinite, event.dy.isFinite else { return .rejected("non-finite wheel event") }
+        guard event.location.isUsable, event.dy.isFinite, abs(event.dy) < 1e6 else { return .rejected("non-finite wheel event") }
         if pinchArena == nil || !pinchFromWheel {
             endPinch(t)
             beginPinch(at: event.location, t, fromWheel: true)

@@ -51,15 +51,16 @@ final class BadInputTests: XCTestCase {
 
     func testNonFiniteCoordinates() {
         let (touches, changes, ends) = dragScene()
-        XCTAssertEqual(touches.down(1, .nan, 50, at: 0), .rejected("down at a non-finite location"))
+        XCTAssertEqual(touches.down(1, .nan, 50, at: 0), .rejected("down at a non-finite or out-of-range location"))
         XCTAssertEqual(touches.engine.pointerCount, 0)
         touches.down(1, 50, 50, at: 0)
         touches.move(1, 80, 50, at: 0.1)
-        XCTAssertEqual(touches.move(1, .infinity, 50, at: 0.15), .rejected("move to a non-finite location"))
-        XCTAssertEqual(touches.move(1, 90, -.infinity, at: 0.16), .rejected("move to a non-finite location"))
+        XCTAssertEqual(touches.move(1, .infinity, 50, at: 0.15), .rejected("move to a non-finite or out-of-range location"))
+        XCTAssertEqual(touches.move(1, 90, -.infinity, at: 0.16), .rejected("move to a non-finite or out-of-range location"))
+        XCTAssertEqual(touches.move(1, 1e300, 50, at: 0.17), .rejected("move to a non-finite or out-of-range location"))
         XCTAssertEqual(changes().last, CGSize(width: 30, height: 0))
         XCTAssertEqual(touches.up(1, CGFloat.nan, CGFloat.nan, at: 0.2),
-                       .normalized("up at a non-finite location lifted at the last known location"))
+                       .normalized("up at a non-finite or out-of-range location lifted at the last known location"))
         XCTAssertEqual(ends(), 1)
         XCTAssertTrue(changes().allSatisfy { $0.width.isFinite && $0.height.isFinite })
     }
