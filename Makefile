@@ -44,14 +44,14 @@ run: release
 
 unit: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 e2e: test-deps build
 	Tests/e2e/run.sh $$($(SWIFT) build --show-bin-path)/trips
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 	Tests/e2e/run.sh $$($(SWIFT) build --show-bin-path)/trips
 
 bench: test-deps release
