@@ -207,8 +207,13 @@ public final class GestureEngine {
         // and let that settle: it may end them (a second tap too far away
         // fails the double tap and lets the waiting single tap fire).
         var joined = [Member?](repeating: nil, count: entries.count)
+        // Attachments already following another finger: if this finger ends
+        // their interaction (a tap getting a second finger), the view's touch
+        // is not a fresh tap either, so no new interaction starts for them.
+        var following = [Bool](repeating: false, count: entries.count)
         for (i, e) in entries.enumerated() {
             guard let m = live[e.key] else { continue }
+            following[i] = m.hasPointerDown
             if m.root.offer(id, location, t) { joined[i] = m }
             m.needsDelivery = true
         }
@@ -224,7 +229,7 @@ public final class GestureEngine {
             if let j = joined[i], j.state != .done {
                 m = j
             } else {
-                guard live[e.key] == nil else { continue } // under way, declined this pointer
+                guard live[e.key] == nil, !following[i] else { continue } // under way, or ended by this finger
                 m = Member(key: e.key, root: e.attachment.make(e.context(configuration)),
                            simultaneous: e.simultaneous, isIndirect: false)
                 guard m.root.offer(id, location, t) else { continue }

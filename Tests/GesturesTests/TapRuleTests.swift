@@ -97,4 +97,15 @@ final class TapRuleTests: XCTestCase {
         t2.at(1)
         XCTAssertEqual(both.entries, ["tap", "button"])
     }
+
+    func testASecondFingerDuringATapIsNoTap() {
+        let log = Log()
+        let touches = Touches(window(square().onTapGesture { log("tap") }.onTapGesture(count: 2) { log("double") }))
+        touches.down(1, 50, 50, at: 0)
+        touches.down(2, 150, 50, at: 0.02)
+        touches.up(2, 150, 50, at: 0.06)
+        touches.up(1, 50, 50, at: 0.08)
+        touches.at(2)
+        XCTAssertEqual(log.entries, [])
+    }
 }
