@@ -9,6 +9,7 @@ final class Touches {
 
     init(_ root: GestureNode) { engine = GestureEngine(root: root) }
 
+    @discardableResult
     func at(_ t: Double) -> Touches {
         engine.advance(to: t)
         now = max(now, t)
