@@ -20,13 +20,13 @@ let package = Package(
         ),
         .target(name: "Motion"),
         .target(name: "Gestures", dependencies: ["Motion"]),
-        .target(name: "TripsKit", dependencies: ["Motion"]),
+        .target(name: "TripsKit", dependencies: ["Gestures", "Motion"]),
         .target(name: "Platform", dependencies: ["CSDL2", "Motion", "TripsKit"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit"]),
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit"], path: "Benchmarks"),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Motion"]),
-        .testTarget(name: "TripsKitTests", dependencies: ["TripsKit"]),
+        .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion"]),
     ],
     swiftLanguageModes: [.v5]
 )

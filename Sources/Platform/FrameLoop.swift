@@ -1,101 +1,171 @@
 import CSDL2
 import Foundation
-import Motion
 import TripsKit
 
-/// The game-style loop: poll events, step the simulation at a fixed rate
-/// (Fiedler's accumulator, clamped against the spiral of death), render once
-/// per frame with the interpolation fraction, present. When nothing moves it
-/// sleeps in SDL_WaitEventTimeout instead of spinning, so an idle window
-/// costs next to no CPU.
+/// The game-style loop: poll events, let the app's time pass (its animator
+/// steps at a fixed rate with Fiedler's accumulator, clamped against the
+/// spiral of death), render once per frame with the interpolation fraction,
+/// present. When nothing moves it sleeps in SDL_WaitEventTimeout until the
+/// next event or the next gesture deadline, so an idle window costs next to
+/// no CPU. The same loop replays a touch script on a virtual clock.
 public final class FrameLoop {
     private let display: Display
     private let scene: SceneRenderer
     private let text: TextRenderer
     private let photos: PhotoTextures
-    private var clock: FixedTimestep
-    private let log: (String) -> Void
-    /// The longest sleep between checks while idle, in milliseconds. Signals
-    /// also wake SDL's wait, so quitting stays prompt either way.
-    private let idleWaitMilliseconds: Int32 = 250
+    private let translator = EventTranslator()
+    /// The longest sleep between checks while idle, in milliseconds.
+    private let idleWaitMilliseconds = 250.0
 
-    /// What a run did, for tests and benchmarks.
+    /// What a run did, for logs and benchmarks.
     public struct Report {
         public var frames = 0
         public var firstFrameSeconds: Double?
+        /// CPU time spent on each frame (events, simulation, drawing,
+        /// presenting), in seconds.
+        public var frameTimes: [Double] = []
     }
 
-    public init(display: Display, photos: PhotoTextures, text: TextRenderer, theme: Theme, rate: Double,
-                log: @escaping (String) -> Void) {
+    public init(display: Display, photos: PhotoTextures, text: TextRenderer, theme: Theme) {
         self.display = display
         self.photos = photos
         self.text = text
         self.scene = SceneRenderer(renderer: display.renderer, photos: photos, text: text, theme: theme)
-        self.clock = FixedTimestep(rate: rate)
-        self.log = log
     }
 
-    private static func now() -> Double {
-        Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
+    /// Seconds on SDL's clock, the one its events are stamped with.
+    private static func now() -> Double { Double(SDL_GetTicks64()) / 1000 }
+    private static func precise() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
+
+    private var lastScale = 0.0
+
+    /// Draws the app into the back buffer at `scale` pixels per point.
+    private func draw(_ app: AppModel, scale: Double) {
+        if scale != lastScale { lastScale = scale; text.clear() }
+        scene.draw(app.scene { [photos] trip in photos.loadedSize(trip).map { CGSize(width: $0.width, height: $0.height) } }, scale: scale)
     }
+
+    private func sizeInPoints() -> CGSize {
+        let s = display.sizeInPoints
+        return CGSize(width: s.width, height: s.height)
+    }
+
+    // MARK: Live
 
     /// Runs until the app asks to quit, or for `frames` frames when given
-    /// (writing the last one to `screenshot` as PNG).
-    public func run(_ app: AppModel, frames: Int? = nil, screenshot: String? = nil, started: Double) throws -> Report {
+    /// (writing the last one to `screenshot` as PNG). `record` gets every
+    /// input with its time in ms since the start, for `--record`.
+    public func run(_ app: AppModel, frames: Int? = nil, screenshot: String? = nil, started: Double,
+                    record: ((InputEvent, Double) -> Void)? = nil) throws -> Report {
         var report = Report()
         var event = SDL_Event()
         var needsFrame = true
-        var scale = display.scale
         let paceInterval = display.hasVSync ? 0 : display.refreshInterval
-        app.handle(.resized(CGSize(width: display.sizeInPoints.width, height: display.sizeInPoints.height)))
+        let origin = Self.now()
+        app.handle(.resized(sizeInPoints()))
+
+        func dispatch(_ event: SDL_Event) {
+            let t = Self.now() - origin
+            app.advance(to: t)
+            if let input = translator.translate(event, size: app.size, time: t) {
+                record?(input, t * 1000)
+                app.handle(input)
+            }
+            needsFrame = true
+        }
 
         while !app.quitRequested {
-            if !needsFrame && !app.isAnimating && frames == nil {
-                clock.reset() // idle time is not time to simulate
-                if SDL_WaitEventTimeout(&event, idleWaitMilliseconds) != 0 {
-                    needsFrame = handle(event, app) || needsFrame
-                }
+            let busy = needsFrame || app.isAnimating || frames != nil
+            if !busy {
+                var wait = idleWaitMilliseconds
+                if let deadline = app.nextDeadline { wait = min(wait, max(1, (deadline - (Self.now() - origin)) * 1000)) }
+                if SDL_WaitEventTimeout(&event, Int32(wait.rounded(.up))) != 0 { dispatch(event) }
             }
-            while SDL_PollEvent(&event) != 0 { needsFrame = handle(event, app) || needsFrame }
+            while SDL_PollEvent(&event) != 0 { dispatch(event) }
             if app.quitRequested { break }
+            let t = Self.now() - origin
+            app.advance(to: t)
             guard needsFrame || app.isAnimating || frames != nil else { continue }
 
-            let frameStart = Self.now()
-            let frame = clock.advance(to: frameStart)
-            for _ in 0..<frame.steps { app.step(clock.step) }
-            let newScale = display.scale
-            if newScale != scale { scale = newScale; text.clear() }
-            scene.draw(app.scene(alpha: frame.alpha) { [photos] index in
-                photos.loadedSize(index).map { CGSize(width: $0.width, height: $0.height) }
-            }, scale: scale)
+            let frameStart = Self.precise()
+            draw(app, scale: display.scale)
             report.frames += 1
             let last = frames.map { report.frames >= $0 } ?? false
             if last, let screenshot { try Screenshot.write(renderer: display.renderer, to: screenshot) }
             SDL_RenderPresent(display.renderer)
-            if report.firstFrameSeconds == nil { report.firstFrameSeconds = Self.now() - started }
+            report.frameTimes.append(Self.precise() - frameStart)
+            if report.firstFrameSeconds == nil { report.firstFrameSeconds = Self.precise() - started }
             needsFrame = false
             if last { break }
             if paceInterval > 0 {
-                let spare = paceInterval - (Self.now() - frameStart)
+                let spare = paceInterval - (Self.precise() - frameStart)
                 if spare > 0.001 { SDL_Delay(UInt32(spare * 1000)) }
             }
         }
         return report
     }
 
-    /// Passes one SDL event to the app; true when the picture may have changed.
-    private func handle(_ event: SDL_Event, _ app: AppModel) -> Bool {
-        switch SDL_EventType(event.type) {
-        case SDL_WINDOWEVENT:
-            // Exposed, shown, resized: redraw.
-            if let input = EventTranslator.translate(event, window: display.window) { app.handle(input) }
-            return true
-        case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
-            return true
-        default:
-            guard let input = EventTranslator.translate(event, window: display.window) else { return false }
-            app.handle(input)
-            return true
+    // MARK: Replay
+
+    /// Replays `script` on a virtual clock: between commands the app runs at
+    /// 60 frames a second of virtual time; input commands are pushed onto
+    /// SDL's queue and taken off it like live input; `state` prints a
+    /// snapshot and `shot` writes the frame. Every line printed goes to
+    /// `emit`. With `presentFrames` the frames are also drawn and shown
+    /// (`--window`); headless replays draw only for `shot`.
+    public func replay(_ app: AppModel, script: ReplayScript, scale: Double, presentFrames: Bool,
+                       emit: (String) -> Void) throws -> Report {
+        var report = Report()
+        var events = ReplayEvents(size: app.size, cancelEventType: translator.cancelEventType)
+        var event = SDL_Event()
+        let frame = 1.0 / 60
+        var t = 0.0
+        // Drop what SDL queued while the window came up; the script starts afresh.
+        while SDL_PollEvent(&event) != 0 {}
+
+        func show() {
+            let start = Self.precise()
+            draw(app, scale: scale)
+            SDL_RenderPresent(display.renderer)
+            report.frames += 1
+            report.frameTimes.append(Self.precise() - start)
         }
+        func run(until time: Double) {
+            while t + frame < time {
+                t += frame
+                app.advance(to: t)
+                if presentFrames { show() }
+                for line in app.takeEvents() { emit(line) }
+            }
+            t = max(t, time)
+            app.advance(to: t)
+            for line in app.takeEvents() { emit(line) }
+        }
+
+        for step in script.steps {
+            run(until: step.seconds)
+            switch step.command {
+            case .state:
+                emit(app.snapshot())
+            case .shot(let path):
+                draw(app, scale: scale)
+                try Screenshot.write(renderer: display.renderer, to: path)
+                SDL_RenderPresent(display.renderer)
+            default:
+                guard events.push(step.command) else {
+                    throw SDLError.last("SDL_PushEvent (script line \(step.line))")
+                }
+                while SDL_PollEvent(&event) != 0 {
+                    if let input = translator.translate(event, size: app.size, time: t) {
+                        if case .resized = input { continue } // the script's size rules
+                        app.handle(input)
+                    }
+                }
+                SDL_SetModState(KMOD_NONE)
+                for line in app.takeEvents() { emit(line) }
+            }
+            if app.quitRequested { break }
+        }
+        return report
     }
 }

@@ -42,6 +42,11 @@ public final class SceneRenderer {
                     text.draw(label, x: frame.minX * scale, y: (frame.midY - size * 0.6) * scale, maxWidth: frame.width * scale,
                               pixelSize: Int((size * scale).rounded()), bold: true, color: theme.primaryText, alignment: .center)
                 }
+            case let .polygon(points, color):
+                guard let first = points.first else { break }
+                let centre = points.reduce(CGPoint.zero) { CGPoint(x: $0.x + $1.x / CGFloat(points.count), y: $0.y + $1.y / CGFloat(points.count)) }
+                let outline = (points + [first]).map { PhotoGeometry.Vertex(position: $0, texture: .zero) }
+                fan([PhotoGeometry.Vertex(position: centre, texture: .zero)] + outline, scale: scale, color: color, texture: nil)
             case .clip(let rect):
                 if let rect {
                     var r = SDL_Rect(x: Int32((rect.minX * scale).rounded(.down)), y: Int32((rect.minY * scale).rounded(.down)),

@@ -1,52 +1,275 @@
 import Foundation
+import Gestures
+import Motion
 
 /// The app's state and what input does to it, free of SDL so it is tested
-/// without a display. The frame loop feeds it events and fixed steps and asks
-/// it for the scene to draw.
+/// without a display. The frame loop (live or replaying a script on a
+/// virtual clock) feeds it events and the time, and asks it for the scene.
 public final class AppModel {
+    public enum Screen: String, Sendable { case overview, playground }
+
     public let catalog: TripCatalog
     public let mode: LaunchOptions.WindowMode
     public let theme: Theme
+    public let animator: Animator
+    public let engine: GestureEngine
     public private(set) var size: CGSize
     public private(set) var layout: OverviewLayout
-    public private(set) var stripOffset: CGFloat = 0
+    public private(set) var screen: Screen = .overview
+    public let strip: Strip
+    public let bigPhoto: BigPhoto
+    public let playground: Playground
+    public private(set) var focus: FocusTarget?
+    /// The loop's clock, in seconds; the replay's `t` is this in ms.
+    public private(set) var time: Double = 0
     /// Set when the app should end; the loop checks it after each event.
     public private(set) var quitRequested = false
+    /// Event lines ({"t":..., "event": "open", ...}) not yet taken by the loop.
+    private var pendingEvents: [String] = []
+    /// Called with the new order after every reorder (the app saves it).
+    public var onReorder: (([String]) -> Void)?
 
-    public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard) {
+    public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
+                order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview) {
         self.catalog = catalog
         self.mode = mode
         self.theme = theme
         self.size = size
-        self.layout = OverviewLayout(size: size, itemCount: catalog.trips.count)
+        self.screen = screen
+        layout = OverviewLayout(size: size, itemCount: catalog.trips.count)
+        animator = Animator(rate: simulationRate)
+        engine = GestureEngine()
+        let ids = catalog.trips.map(\.id)
+        let order = OrderStore.apply(savedOrder: savedOrder, to: ids).compactMap { ids.firstIndex(of: $0) }
+        var emitBig: (BigPhoto.Event) -> Void = { _ in }
+        var emitOrder: ([Int]) -> Void = { _ in }
+        var emitPlayground: (String) -> Void = { _ in }
+        strip = Strip(animator: animator, order: order, onReorder: { emitOrder($0) })
+        bigPhoto = BigPhoto(animator: animator, emit: { emitBig($0) })
+        playground = Playground(animator: animator, emit: { emitPlayground($0) })
+        emitBig = { [unowned self] event in self.bigPhotoEvent(event) }
+        emitOrder = { [unowned self] order in
+            let ids = order.map { self.catalog.trips[$0].id }
+            self.record(["event": .string("reorder"), "order": .array(ids.map { JSONNode(.string($0), line: 0) })])
+            self.onReorder?(ids)
+        }
+        emitPlayground = { [unowned self] name in self.record(["event": .string(name)]) }
+        playground.relayout(size: size)
+        // The animator's clock starts with the model's: time 0.
+        _ = animator.advance(to: 0)
+        engine.advance(to: 0)
+        rebuildTree()
     }
+
+    // MARK: Input
 
     public func handle(_ event: InputEvent) {
         switch event {
         case .quit:
             quitRequested = true
-        case .closeRequested, .key("Q", ctrl: true):
+        case .closeRequested:
             // A kiosk has no way out for a visitor: only SIGTERM/SIGINT end it.
             if mode != .kiosk { quitRequested = true }
         case .resized(let newSize):
             guard newSize != size, newSize.width > 0, newSize.height > 0 else { return }
             size = newSize
             layout = OverviewLayout(size: newSize, itemCount: catalog.trips.count)
-            stripOffset = layout.settledOffset(near: stripOffset)
-        case .key, .focusLost:
+            strip.relayout(layout)
+            bigPhoto.relayout(big: layout.bigPhoto)
+            playground.relayout(size: newSize)
+            rebuildTree()
+        case .key(let name, let ctrl):
+            key(name, ctrl: ctrl)
+        case .focusLost:
+            // The system took the touches: gestures cancel, states reset, no onEnded.
+            engine.cancelAll()
+        case .pointer(let pointer):
+            if pointer.phase == .down && engine.pointerCount == 0 { rebuildTree() }
+            engine.handle(pointer)
+        case .wheel(let wheel):
+            if engine.pointerCount == 0 { rebuildTree() }
+            if wheel.modifiers.contains(.control) || screen != .overview || !layout.strip.contains(wheel.location) {
+                engine.handle(wheel)
+            } else {
+                strip.wheel(by: abs(wheel.dx) > abs(wheel.dy) ? wheel.dx : -wheel.dy, layout: layout)
+            }
+        }
+    }
+
+    /// Lets time pass: springs step, long presses fire, single taps run once
+    /// no second tap can follow.
+    public func advance(to seconds: Double) {
+        guard seconds.isFinite, seconds >= time else { return }
+        time = seconds
+        engine.advance(to: seconds)
+        _ = animator.advance(to: seconds)
+    }
+
+    /// True while something moves or a gesture waits on the clock: the loop
+    /// keeps running frames; otherwise it may sleep until the next event.
+    public var isAnimating: Bool { animator.isAnimating }
+    /// When the gesture engine next needs the clock (a double-tap window
+    /// closing, a long press firing), so an idle loop wakes in time.
+    public var nextDeadline: Double? { engine.nextEventTime }
+
+    /// The event lines since the last call.
+    public func takeEvents() -> [String] {
+        defer { pendingEvents.removeAll() }
+        return pendingEvents
+    }
+
+    private func record(_ fields: [String: JSONValue]) {
+        var members: [(key: String, node: JSONNode)] = [("t", JSONNode(.number((time * 1000).rounded()), line: 0))]
+        for key in ["event", "trip", "zoom", "order"] { if let v = fields[key] { members.append((key, JSONNode(v, line: 0))) } }
+        pendingEvents.append(JSONLine.write(.object(members)))
+    }
+
+    private func bigPhotoEvent(_ event: BigPhoto.Event) {
+        switch event {
+        case .open(let trip): record(["event": .string("open"), "trip": .string(catalog.trips[trip].id)])
+        case .close(let trip): record(["event": .string("close"), "trip": .string(catalog.trips[trip].id)])
+        case .zoom(let z): record(["event": .string("zoom"), "zoom": .number(JSONLine.round(Double(z)))])
+        }
+    }
+
+    // MARK: Actions
+
+    /// Opens `trip` from its strip slot (a tap on the photo or its row, Enter).
+    public func open(_ trip: Int) {
+        guard screen == .overview, catalog.trips.indices.contains(trip), let position = strip.position(of: trip) else { return }
+        if let current = bigPhoto.trip, current != trip, let p = strip.position(of: current) {
+            // Another photo is out: it goes back as the new one comes.
+            bigPhoto.close(to: strip.drawnFrame(position: p, layout: layout))
+        }
+        strip.reveal(position: position, layout: layout)
+        bigPhoto.open(trip, from: strip.drawnFrame(position: position, layout: layout), to: layout.bigPhoto)
+        rebuildTree()
+    }
+
+    /// Puts the big photo back into its slot (one tap, Escape, a pull).
+    public func close() {
+        guard let trip = bigPhoto.trip else { return }
+        bigPhoto.close(to: slotFrame(of: trip))
+        rebuildTree()
+    }
+
+    private func slotFrame(of trip: Int) -> CGRect {
+        guard let position = strip.position(of: trip) else { return layout.bigPhoto }
+        return layout.stripItem(position, offset: strip.offset.target)
+    }
+
+    public func show(_ newScreen: Screen) {
+        guard newScreen != screen else { return }
+        engine.cancelAll()
+        screen = newScreen
+        focus = nil
+        rebuildTree()
+    }
+
+    // MARK: Keyboard
+
+    /// Every gesture has a keyboard path: arrows and Tab move a visible
+    /// focus, Enter or Space opens, Escape closes, + - 0 zoom.
+    private func key(_ name: String, ctrl: Bool) {
+        if ctrl && name == "Q" {
+            if mode != .kiosk { quitRequested = true }
+            return
+        }
+        if screen == .playground {
+            switch name {
+            case "Escape": show(.overview)
+            case "Tab", "Left", "Right", "Up", "Down": focus = .button("reset")
+            case "Return", "Space", "Keypad Enter": if focus == .button("reset") { playground.reset() }
+            default: break
+            }
+            return
+        }
+        let count = catalog.trips.count
+        switch name {
+        case "Escape":
+            if bigPhoto.isOut && bigPhoto.phase != .closing { close() }
+        case "Right", "Left":
+            let step = name == "Right" ? 1 : -1
+            let trip = currentTrip(defaultPosition: step > 0 ? -1 : count)
+            let position = (strip.position(of: trip) ?? 0) + step
+            let clamped = min(max(0, position), count - 1)
+            focus = .stripPhoto(trip: strip.order[clamped])
+            strip.reveal(position: clamped, layout: layout)
+        case "Down", "Up":
+            let trip = currentTrip(defaultPosition: -1)
+            var position = strip.position(of: trip) ?? -1
+            if case .row = focus { position += name == "Down" ? 1 : -1 } else if name == "Up" { position = max(position, 0) }
+            else { position = max(position, 0) }
+            focus = .row(trip: strip.order[min(max(0, position), count - 1)])
+        case "Tab":
+            focus = nextTabStop(after: focus)
+            if case .stripPhoto(let t) = focus, let p = strip.position(of: t) { strip.reveal(position: p, layout: layout) }
+        case "Return", "Space", "Keypad Enter":
+            switch focus {
+            case .stripPhoto(let t)?, .row(let t)?: open(t); focus = .bigPhoto
+            case .button("playground")?: show(.playground)
+            case .bigPhoto?: bigPhoto.setZoom(bigPhoto.zoom > 1 ? 1 : 2)
+            default: break
+            }
+        case "+", "=", "Keypad +":
+            if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom + 0.5) }
+        case "-", "Keypad -":
+            if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom - 0.5) }
+        case "0", "Keypad 0":
+            if bigPhoto.isOut { bigPhoto.setZoom(1) }
+        default:
             break
         }
     }
 
-    /// Advances the simulation by one fixed step of `dt` seconds.
-    public func step(_ dt: Double) {}
+    private func currentTrip(defaultPosition: Int) -> Int {
+        switch focus {
+        case .stripPhoto(let t)?, .row(let t)?: return t
+        default: return strip.order[min(max(0, defaultPosition < 0 ? 0 : defaultPosition), catalog.trips.count - 1)]
+        }
+    }
 
-    /// True while something moves, so the loop keeps rendering; false lets
-    /// it sleep until the next event.
-    public var isAnimating: Bool { false }
+    /// Tab order: the Playground button, the big photo when out, the strip
+    /// photos, then the rows; around again.
+    private func nextTabStop(after current: FocusTarget?) -> FocusTarget {
+        var stops: [FocusTarget] = [.button("playground")]
+        if bigPhoto.isOut { stops.append(.bigPhoto) }
+        stops += strip.order.map { .stripPhoto(trip: $0) }
+        stops += strip.order.map { .row(trip: $0) }
+        guard let current, let i = stops.firstIndex(of: current) else { return stops[0] }
+        return stops[(i + 1) % stops.count]
+    }
 
-    /// What to draw, interpolated `alpha` of a step past the last one.
-    public func scene(alpha: Double, imageSize: (Int) -> CGSize?) -> Scene {
-        OverviewScene(layout: layout, trips: catalog.trips, theme: theme).make(stripOffset: stripOffset, imageSize: imageSize)
+    // MARK: Gestures
+
+    /// The hit-test tree for the next touch: what is on screen now.
+    private func rebuildTree() {
+        let root = GestureNode("window", frame: CGRect(origin: .zero, size: size))
+        switch screen {
+        case .overview:
+            root.addChild(.button("playground", frame: playgroundButtonFrame) { [unowned self] in self.show(.playground) })
+            let hidden = bigPhoto.isOut ? bigPhoto.trip : nil
+            root.addChild(strip.node(layout: layout, hidden: hidden) { [unowned self] trip in self.open(trip) })
+            for (position, trip) in strip.order.enumerated() {
+                let row = layout.listRow(position)
+                guard row.minY < layout.list.maxY else { break }
+                root.addChild(GestureNode("row-\(trip)", frame: row).contentShape(.rectangle)
+                    .onTapGesture { [unowned self] in self.open(trip) })
+            }
+            if bigPhoto.isOut && bigPhoto.phase != .closing {
+                root.addChild(bigPhoto.node { [unowned self] in
+                    guard let trip = self.bigPhoto.trip else { return self.layout.bigPhoto }
+                    return self.slotFrame(of: trip)
+                })
+            }
+        case .playground:
+            for node in playground.nodes(back: { [unowned self] in self.show(.overview) }) { root.addChild(node) }
+        }
+        engine.root = root
+    }
+
+    var playgroundButtonFrame: CGRect {
+        let t = layout.title
+        return CGRect(x: t.maxX - 130, y: t.minY + 2, width: 130, height: 36)
     }
 }

@@ -23,6 +23,17 @@ public struct LaunchOptions: Equatable, Sendable {
     public var windowSize: (width: Int, height: Int) = (1280, 800)
     /// Simulation steps per second.
     public var simulationRate: Double = 120
+    /// Run this touch script on a virtual clock and print JSON lines.
+    public var replayScript: String?
+    /// Write what the person does, live, as a touch script.
+    public var recordScript: String?
+    /// With --replay: show the replay in a real window (default: headless).
+    public var replayInWindow = false
+    /// Start on the playground screen.
+    public var startInPlayground = false
+    /// Where the order of trips is saved (default: $XDG_STATE_HOME/trips/state.json;
+    /// replays save only when given).
+    public var stateFile: String?
 
     public init() {}
 
@@ -30,6 +41,8 @@ public struct LaunchOptions: Equatable, Sendable {
         a.windowMode == b.windowMode && a.renderer == b.renderer && a.frames == b.frames
             && a.screenshot == b.screenshot && a.photosFolder == b.photosFolder && a.tripsFile == b.tripsFile
             && a.windowSize == b.windowSize && a.simulationRate == b.simulationRate
+            && a.replayScript == b.replayScript && a.recordScript == b.recordScript && a.replayInWindow == b.replayInWindow
+            && a.startInPlayground == b.startInPlayground && a.stateFile == b.stateFile
     }
 
     public enum Command: Equatable, Sendable {
@@ -60,6 +73,12 @@ public struct LaunchOptions: Equatable, Sendable {
       --frames N            render N frames, then exit
       --screenshot FILE     with --frames: write the last frame as PNG
       --rate HZ             simulation steps per second (default 120)
+      --playground          start on the playground screen
+      --state FILE          where the order of trips is saved
+                            (default $XDG_STATE_HOME/trips/state.json)
+      --replay FILE         run a touch script on a virtual clock, print JSON lines
+      --window              with --replay: show it in a real window (default headless)
+      --record FILE         write what you do, live, as a touch script
       --help                show this help
       --version             show the version
 
@@ -92,6 +111,11 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--photos": options.photosFolder = try value(for: flag)
             case "--trips": options.tripsFile = try value(for: flag)
             case "--screenshot": options.screenshot = try value(for: flag)
+            case "--replay": options.replayScript = try value(for: flag)
+            case "--record": options.recordScript = try value(for: flag)
+            case "--state": options.stateFile = try value(for: flag)
+            case "--window": options.replayInWindow = true
+            case "--playground": options.startInPlayground = true
             case "--frames":
                 let v = try value(for: flag)
                 guard let n = Int(v), n >= 1, n <= 1_000_000 else {
@@ -117,6 +141,12 @@ public struct LaunchOptions: Equatable, Sendable {
             }
         }
         if options.screenshot != nil && options.frames == nil { options.frames = 1 }
+        if options.replayScript != nil && options.recordScript != nil {
+            throw UsageError(message: "--replay and --record cannot be used together")
+        }
+        if options.replayInWindow && options.replayScript == nil {
+            throw UsageError(message: "--window goes with --replay FILE")
+        }
         if options.photosFolder != nil && options.tripsFile != nil {
             throw UsageError(message: "--photos and --trips cannot be used together")
         }

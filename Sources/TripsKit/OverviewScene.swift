@@ -1,54 +1,143 @@
 import Foundation
 
-/// Builds what the Overview shows: the title, the strip of trip photos, the
-/// trip list, and a hint where the big photo will open.
-public struct OverviewScene {
-    public var layout: OverviewLayout
-    public var trips: [Trip]
-    public var theme: Theme
-    public var title: String
+/// Builds what the Overview shows from the model as it is drawn now: the
+/// title, the strip (the open photo's slot left empty, a lifted photo larger
+/// and on top), the trip list, the big photo with its city and zoom badge,
+/// and the keyboard focus ring.
+struct OverviewScene {
+    let model: AppModel
+    let imageSize: (Int) -> CGSize?
 
-    public init(layout: OverviewLayout, trips: [Trip], theme: Theme = .standard, title: String = "Trips") {
-        self.layout = layout
-        self.trips = trips
-        self.theme = theme
-        self.title = title
-    }
-
-    /// The scene at a strip scroll `offset`; `imageSize(i)` is the pixel size
-    /// of trip i's photo when it is loaded (nil draws a placeholder crop).
-    public func make(stripOffset: CGFloat, imageSize: (Int) -> CGSize?) -> Scene {
+    func make() -> Scene {
+        let layout = model.layout, theme = model.theme, trips = model.catalog.trips
         var scene = Scene(background: theme.background)
-        scene.commands.append(.text(title, origin: layout.title.origin, width: layout.title.width,
-                                    size: theme.titleSize, weight: .bold, color: theme.title, alignment: .leading))
-        let hint = layout.bigPhoto
-        scene.commands.append(.text("Tap a photo to open it", origin: CGPoint(x: hint.minX, y: hint.midY - 10),
-                                    width: hint.width, size: theme.secondarySize, weight: .regular,
-                                    color: theme.secondaryText, alignment: .center))
-        scene.commands.append(.clip(layout.strip))
-        for index in layout.visibleStripItems(offset: stripOffset) where index < trips.count {
-            let frame = layout.stripItem(index, offset: stripOffset)
-            let source = PhotoGeometry.aspectFillSource(imageSize: imageSize(index) ?? frame.size, frameSize: frame.size)
-            scene.commands.append(.photo(trip: index, frame: frame, source: source,
-                                         cornerRadius: OverviewLayout.stripCornerRadius, label: trips[index].city))
+        var c: [Scene.Command] = []
+        c.append(.text("Trips", origin: layout.title.origin, width: layout.title.width - 140,
+                       size: theme.titleSize, weight: .bold, color: theme.title, alignment: .leading))
+        button(&c, "Playground", model.playgroundButtonFrame)
+        let big = model.bigPhoto
+        if !big.isOut {
+            let hint = layout.bigPhoto
+            c.append(.text("Tap a photo to open it", origin: CGPoint(x: hint.minX, y: hint.midY - 10), width: hint.width,
+                           size: theme.secondarySize, weight: .regular, color: theme.secondaryText, alignment: .center))
         }
-        scene.commands.append(.clip(nil))
-        for (index, trip) in trips.enumerated() {
-            let row = layout.listRow(index)
+
+        let strip = model.strip
+        c.append(.clip(layout.strip))
+        var liftedCommand: Scene.Command?
+        var positions = Set(layout.visibleStripItems(offset: strip.offset.presentationValue))
+        positions.formUnion(liftedRange)
+        for position in positions.sorted() where position < trips.count {
+            let trip = strip.order[position]
+            if trip == big.trip { continue } // its slot stays empty while it is out
+            var frame = strip.drawnFrame(position: position, layout: layout)
+            let isLifted = strip.lifted?.trip == trip
+            if isLifted {
+                let grow: CGFloat = strip.liftScale.presentationValue - 1
+                let dx: CGFloat = -frame.width * grow / 2, dy: CGFloat = -frame.height * grow / 2
+                frame = frame.insetBy(dx: dx, dy: dy)
+            }
+            let source = PhotoGeometry.aspectFillSource(imageSize: imageSize(trip) ?? frame.size, frameSize: frame.size)
+            let command = Scene.Command.photo(trip: trip, frame: frame, source: source,
+                                              cornerRadius: OverviewLayout.stripCornerRadius, label: trips[trip].city)
+            if isLifted { liftedCommand = command } else { c.append(command) }
+        }
+        c.append(.clip(nil))
+        if let liftedCommand, case .photo(_, let frame, _, _, _) = liftedCommand {
+            // Lifted: a soft shadow under it, drawn above the strip.
+            c.append(.fill(frame.offsetBy(dx: 0, dy: 8).insetBy(dx: -4, dy: -4), color: RGBA(0, 0, 0, 110), cornerRadius: 16))
+            c.append(liftedCommand)
+        }
+
+        for (position, trip) in strip.order.enumerated() {
+            let row = layout.listRow(position)
             guard row.minY < layout.list.maxY else { break }
             let textTop = row.midY - CGFloat(theme.rowTextSize) * 0.65
-            scene.commands.append(.text(trip.city, origin: CGPoint(x: row.minX + 4, y: textTop), width: row.width * 0.6,
-                                        size: theme.rowTextSize, weight: .regular, color: theme.primaryText, alignment: .leading))
-            if let nights = trip.nightsText {
-                scene.commands.append(.text(nights, origin: CGPoint(x: row.minX, y: textTop + 1), width: row.width - 4,
-                                            size: theme.secondarySize, weight: .regular, color: theme.secondaryText,
-                                            alignment: .trailing))
+            c.append(.text(trips[trip].city, origin: CGPoint(x: row.minX + 4, y: textTop), width: row.width * 0.6,
+                           size: theme.rowTextSize, weight: .regular, color: theme.primaryText, alignment: .leading))
+            if let nights = trips[trip].nightsText {
+                c.append(.text(nights, origin: CGPoint(x: row.minX, y: textTop + 1), width: row.width - 4,
+                               size: theme.secondarySize, weight: .regular, color: theme.secondaryText, alignment: .trailing))
             }
-            if index + 1 < trips.count {
-                scene.commands.append(.fill(CGRect(x: row.minX, y: row.maxY - 0.5, width: row.width, height: 1),
-                                            color: theme.separator, cornerRadius: 0))
+            if position + 1 < trips.count {
+                c.append(.fill(CGRect(x: row.minX, y: row.maxY - 0.5, width: row.width, height: 1), color: theme.separator, cornerRadius: 0))
             }
         }
+
+        if let trip = big.trip {
+            let frame = big.drawnFrame
+            let scale = big.drawnScale
+            let image = imageSize(trip) ?? frame.size
+            if scale >= 1 {
+                let source = PhotoGeometry.zoomedSource(imageSize: image, frameSize: frame.size, zoom: scale, center: big.center.presentationValue)
+                c.append(.photo(trip: trip, frame: frame, source: source, cornerRadius: OverviewLayout.bigCornerRadius, label: trips[trip].city))
+            } else {
+                // Pinched below 1: the picture shrinks inside its frame.
+                let shrunk = frame.insetBy(dx: frame.width * (1 - scale) / 2, dy: frame.height * (1 - scale) / 2)
+                let source = PhotoGeometry.aspectFillSource(imageSize: image, frameSize: frame.size)
+                c.append(.photo(trip: trip, frame: shrunk, source: source, cornerRadius: OverviewLayout.bigCornerRadius * scale,
+                                label: trips[trip].city))
+            }
+            if big.phase != .closing || frame.height > layout.photoSize.height * 1.2 {
+                // The city at the bottom-left, on a dark band for contrast.
+                let band = CGRect(x: frame.minX, y: frame.maxY - 44, width: frame.width, height: 44)
+                c.append(.fill(band, color: RGBA(0, 0, 0, 90), cornerRadius: 0))
+                c.append(.text(trips[trip].city, origin: CGPoint(x: frame.minX + 16, y: frame.maxY - 36), width: frame.width - 32,
+                               size: 20, weight: .bold, color: RGBA(255, 255, 255), alignment: .leading))
+            }
+            if let badge = big.badge {
+                let b = CGRect(x: frame.maxX - 84, y: frame.minY + 12, width: 72, height: 30)
+                c.append(.fill(b, color: RGBA(0, 0, 0, 150), cornerRadius: 15))
+                c.append(.text(badge, origin: CGPoint(x: b.minX, y: b.minY + 5), width: b.width, size: 16, weight: .bold,
+                               color: RGBA(255, 255, 255), alignment: .center))
+            }
+        }
+        if let ring = model.focusFrame { focusRing(&c, ring, color: theme.focus) }
+        scene.commands = c
         return scene
     }
+
+    /// A lifted photo may be drawn away from its slot: keep it in the list.
+    private var liftedRange: Range<Int> {
+        guard let lifted = model.strip.lifted, let p = model.strip.position(of: lifted.trip) else { return 0..<0 }
+        return p..<(p + 1)
+    }
+
+    private func button(_ c: inout [Scene.Command], _ title: String, _ frame: CGRect) {
+        c.append(.fill(frame, color: model.theme.separator, cornerRadius: frame.height / 2))
+        c.append(.text(title, origin: CGPoint(x: frame.minX, y: frame.midY - 10), width: frame.width,
+                       size: model.theme.secondarySize, weight: .regular, color: model.theme.primaryText, alignment: .center))
+    }
+}
+
+/// The playground: the square, the circle, Reset and Back.
+struct PlaygroundScene {
+    let model: AppModel
+
+    func make() -> Scene {
+        let p = model.playground, theme = model.theme
+        var c: [Scene.Command] = []
+        c.append(.text("Playground", origin: CGPoint(x: 0, y: 24), width: model.size.width, size: theme.titleSize,
+                       weight: .bold, color: theme.title, alignment: .center))
+        for (title, frame) in [("Back", p.backFrame), ("Reset", p.resetFrame)] {
+            c.append(.fill(frame, color: theme.separator, cornerRadius: frame.height / 2))
+            c.append(.text(title, origin: CGPoint(x: frame.minX, y: frame.midY - 10), width: frame.width,
+                           size: theme.secondarySize, weight: .regular, color: theme.primaryText, alignment: .center))
+        }
+        c.append(.polygon(p.squareCorners, color: theme.square))
+        let centre = p.circle, d = Playground.circleDiameter
+        c.append(.fill(CGRect(x: centre.x - d / 2, y: centre.y - d / 2, width: d, height: d),
+                       color: p.circleActive ? theme.circleActive : theme.circleRest, cornerRadius: d / 2))
+        if let ring = model.focusFrame { focusRing(&c, ring, color: theme.focus) }
+        return Scene(background: theme.background, commands: c)
+    }
+}
+
+/// A 3 pt ring just outside `frame`.
+func focusRing(_ c: inout [Scene.Command], _ frame: CGRect, color: RGBA) {
+    let r = frame.insetBy(dx: -4, dy: -4), w: CGFloat = 3
+    c.append(.fill(CGRect(x: r.minX, y: r.minY, width: r.width, height: w), color: color, cornerRadius: 0))
+    c.append(.fill(CGRect(x: r.minX, y: r.maxY - w, width: r.width, height: w), color: color, cornerRadius: 0))
+    c.append(.fill(CGRect(x: r.minX, y: r.minY, width: w, height: r.height), color: color, cornerRadius: 0))
+    c.append(.fill(CGRect(x: r.maxX - w, y: r.minY, width: w, height: r.height), color: color, cornerRadius: 0))
 }

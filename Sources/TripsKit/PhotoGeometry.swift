@@ -28,10 +28,44 @@ public enum PhotoGeometry {
         return CGRect(x: x, y: y, width: w, height: h)
     }
 
+    /// The part of the picture shown when the aspect-fill crop is magnified
+    /// `zoom` times with its visible centre at `center` (unit coordinates of
+    /// the crop, clamped so the view never leaves the picture). This is the
+    /// big photo's pan-and-zoom state; `zoom` below 1 shows the whole crop.
+    public static func zoomedSource(imageSize: CGSize, frameSize: CGSize, zoom: CGFloat, center: CGPoint) -> CGRect {
+        let crop = aspectFillSource(imageSize: imageSize, frameSize: frameSize)
+        let z = zoom.isFinite ? max(1, zoom) : 1
+        let c = clampedCenter(center, zoom: z)
+        let w = crop.width / z, h = crop.height / z
+        return CGRect(x: crop.minX + c.x * crop.width - w / 2, y: crop.minY + c.y * crop.height - h / 2, width: w, height: h)
+    }
+
+    /// The nearest centre that keeps a view magnified `zoom` times inside the
+    /// picture: within 1/(2 zoom) of each edge.
+    public static func clampedCenter(_ center: CGPoint, zoom: CGFloat) -> CGPoint {
+        let z = zoom.isFinite ? max(1, zoom) : 1
+        let margin = 1 / (2 * z)
+        func clamp(_ v: CGFloat) -> CGFloat { v.isFinite ? min(max(v, margin), 1 - margin) : 0.5 }
+        return CGPoint(x: clamp(center.x), y: clamp(center.y))
+    }
+
+    /// The centre after zooming from `oldZoom` to `newZoom` so that the point
+    /// at `fixed` (unit coordinates of the frame) stays under the finger:
+    /// two taps zoom toward the point tapped, as a phone's photo app does.
+    public static func center(zoomingFrom oldZoom: CGFloat, center: CGPoint, to newZoom: CGFloat, keeping fixed: CGPoint) -> CGPoint {
+        // The picture point under `fixed` before: center + (fixed - 0.5) / oldZoom.
+        let px = center.x + (fixed.x - 0.5) / oldZoom, py = center.y + (fixed.y - 0.5) / oldZoom
+        return clampedCenter(CGPoint(x: px - (fixed.x - 0.5) / newZoom, y: py - (fixed.y - 0.5) / newZoom), zoom: newZoom)
+    }
+
     /// One corner of the mesh: a position in points and a texture coordinate.
     public struct Vertex: Equatable, Sendable {
         public var position: CGPoint
         public var texture: CGPoint
+        public init(position: CGPoint, texture: CGPoint) {
+            self.position = position
+            self.texture = texture
+        }
     }
 
     /// A rounded rectangle as a triangle fan around its centre: the centre

@@ -28,6 +28,8 @@ public struct Scene: Equatable, Sendable {
         /// `width` from `origin.x`; cut with an ellipsis when too long.
         case text(String, origin: CGPoint, width: CGFloat, size: CGFloat, weight: TextWeight,
                   color: RGBA, alignment: TextAlignment)
+        /// A filled convex polygon (the playground's turned square).
+        case polygon([CGPoint], color: RGBA)
         /// Limits what the following commands draw to a rectangle (nil: the
         /// whole window), as a scroll view clips its content.
         case clip(CGRect?)

@@ -35,8 +35,9 @@ func bundledTripsFile(environment: [String: String]) -> String? {
     return nil
 }
 
-let started = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-let environment = ProcessInfo.processInfo.environment
+// On SDL's own clock (it needs no SDL_Init), the one the frame loop reads.
+let started = Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
+var environment = ProcessInfo.processInfo.environment
 
 let options: LaunchOptions
 do {
@@ -75,9 +76,45 @@ case .failure(let missing): log(missing.description); fonts = nil
 signal(SIGINT, SIG_DFL)
 signal(SIGTERM, SIG_DFL)
 
+// A replay reads its script before anything opens, so a bad line costs
+// nothing but a message naming it.
+let script: ReplayScript?
+if let path = options.replayScript {
+    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        exit(2, "trips: \(path): the replay script cannot be read")
+    }
+    do { script = try ReplayScript.parse(text, file: path) } catch { exit(2, "trips: \(error)") }
+} else {
+    script = nil
+}
+if script != nil && !options.replayInWindow {
+    // Replays are headless unless --window: SDL's offscreen driver.
+    setenv("SDL_VIDEODRIVER", "offscreen", 1)
+    environment["SDL_VIDEODRIVER"] = "offscreen"
+}
+
+// The order of trips the person made: read at start, saved after each move
+// (write then rename, never half-written). Replays save only when told where.
+let orderStore: OrderStore? = options.stateFile.map(OrderStore.init(path:))
+    ?? (script == nil && options.photosFolder == nil ? OrderStore(path: OrderStore.defaultPath(environment: environment)) : nil)
+var savedOrder: [String] = []
+if let orderStore {
+    switch orderStore.load() {
+    case .missing: break
+    case .loaded(let order): savedOrder = order
+    case .corrupt(let reason, let setAside):
+        log("trips: the saved order is damaged (\(reason)); it was kept as \(setAside) and the default order is used")
+    case .unreadable(let reason):
+        log("trips: the saved order cannot be read (\(reason)); using the default order")
+    }
+}
+
+let pointSize = script.map { (Int($0.size.width), Int($0.size.height)) } ?? options.windowSize
+let pixelScale = script?.scale ?? 1
 var configuration = Display.Configuration()
-configuration.size = options.windowSize
-configuration.mode = options.windowMode
+configuration.size = script == nil ? options.windowSize
+    : (Int((Double(pointSize.0) * pixelScale).rounded()), Int((Double(pointSize.1) * pixelScale).rounded()))
+configuration.mode = script == nil ? options.windowMode : .windowed
 configuration.renderer = options.renderer
 
 let code: Int32 = {
@@ -98,12 +135,40 @@ let code: Int32 = {
     let theme = Theme.standard
     let photos = PhotoTextures(renderer: display.renderer, photoPaths: catalog.trips.map(\.photoPath), log: log)
     let text = TextRenderer(renderer: display.renderer, fonts: fonts, log: log)
-    let app = AppModel(catalog: catalog,
-                       size: CGSize(width: options.windowSize.width, height: options.windowSize.height),
-                       mode: options.windowMode, theme: theme)
-    let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme, rate: options.simulationRate, log: log)
+    let app = AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
+                       theme: theme, order: savedOrder, simulationRate: options.simulationRate,
+                       screen: options.startInPlayground ? .playground : .overview)
+    if let orderStore {
+        app.onReorder = { order in
+            do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }
+        }
+    }
+    let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme)
     do {
-        let report = try loop.run(app, frames: options.frames, screenshot: options.screenshot, started: started)
+        if let script {
+            let stdout = FileHandle.standardOutput
+            let report = try loop.replay(app, script: script, scale: pixelScale, presentFrames: options.replayInWindow) { line in
+                stdout.write(Data((line + "\n").utf8))
+            }
+            if environment["TRIPS_VERBOSE"] != nil { log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown") }
+            return 0
+        }
+        var recorder: ((InputEvent, Double) -> Void)?
+        if let path = options.recordScript {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
+                log("trips: \(path): cannot write the recording")
+                return 2
+            }
+            let header = "# recorded by trips \(version)\nsize \(Int(app.size.width)) \(Int(app.size.height))\n"
+            file.write(Data(header.utf8))
+            recorder = { input, ms in
+                // One line at a time, so a crash keeps what came before it.
+                if let step = ReplayScript.Step(recording: input, atMilliseconds: ms) {
+                    file.write(Data((ReplayScript.line(for: step) + "\n").utf8))
+                }
+            }
+        }
+        let report = try loop.run(app, frames: options.frames, screenshot: options.screenshot, started: started, record: recorder)
         if environment["TRIPS_VERBOSE"] != nil, let first = report.firstFrameSeconds {
             log(String(format: "trips: first frame after %.1f ms, %d frames", first * 1000, report.frames))
         }

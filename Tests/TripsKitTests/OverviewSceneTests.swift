@@ -3,32 +3,54 @@ import XCTest
 @testable import TripsKit
 
 final class OverviewSceneTests: XCTestCase {
-    private let trips = (0..<8).map { Trip(id: "t\($0)", city: "City " + String($0), nights: $0, photoPath: "/p/\($0).jpg") }
+    private let catalog = TripCatalog(trips: (0..<8).map { Trip(id: "t\($0)", city: "City " + String($0), nights: $0, photoPath: "/p/\($0).jpg") })
+
+    private func photos(_ scene: Scene) -> [(trip: Int, frame: CGRect, source: CGRect, radius: CGFloat, label: String)] {
+        scene.commands.compactMap { c in
+            if case let .photo(t, f, s, r, l) = c { return (t, f, s, r, l) }
+            return nil
+        }
+    }
+
+    private func texts(_ scene: Scene) -> [String] {
+        scene.commands.compactMap { c in
+            if case .text(let s, _, _, _, _, _, _) = c { return s }
+            return nil
+        }
+    }
 
     func testShowsTitleVisibleStripPhotosAndEveryListRow() {
-        let layout = OverviewLayout(size: CGSize(width: 1280, height: 800), itemCount: trips.count)
-        let scene = OverviewScene(layout: layout, trips: trips).make(stripOffset: 0) { _ in CGSize(width: 1600, height: 1000) }
-        let photos = scene.commands.compactMap { c -> Int? in if case .photo(let t, _, _, _, _) = c { return t }; return nil }
-        XCTAssertEqual(photos, Array(layout.visibleStripItems(offset: 0)))
-        XCTAssertEqual(photos.first, 0)
-        let texts = scene.commands.compactMap { c -> String? in if case .text(let s, _, _, _, _, _, _) = c { return s }; return nil }
-        XCTAssertEqual(texts.first, "Trips")
-        for trip in trips { XCTAssertTrue(texts.contains(trip.city)) }
-        XCTAssertTrue(texts.contains("1 night"))
-        XCTAssertTrue(scene.commands.contains(.clip(layout.strip)), "the strip clips its photos like a scroll view")
+        let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed)
+        let scene = app.scene { _ in CGSize(width: 1600, height: 1000) }
+        XCTAssertEqual(photos(scene).map(\.trip), Array(app.layout.visibleStripItems(offset: 0)))
+        let t = texts(scene)
+        XCTAssertEqual(t.first, "Trips")
+        for trip in catalog.trips { XCTAssertTrue(t.contains(trip.city)) }
+        XCTAssertTrue(t.contains("1 night"))
+        XCTAssertTrue(scene.commands.contains(.clip(app.layout.strip)), "the strip clips its photos like a scroll view")
         XCTAssertTrue(scene.commands.contains(.clip(nil)), "and lifts the clip after them")
     }
 
-    func testStripPhotosHaveTwelvePointCornersAndAspectFill() {
-        let layout = OverviewLayout(size: OverviewLayout.phoneSize, itemCount: trips.count)
-        let scene = OverviewScene(layout: layout, trips: trips).make(stripOffset: 0) { _ in CGSize(width: 2000, height: 1000) }
-        guard case .photo(_, let frame, let source, let radius, let label)? = scene.commands.first(where: {
-            if case .photo = $0 { return true }; return false
-        }) else { return XCTFail("no photo") }
-        XCTAssertEqual(radius, 12)
-        XCTAssertEqual(label, "City 0")
-        XCTAssertEqual(frame, layout.stripItem(0))
+    func testStripPhotosHaveTwelvePointCornersAndAspectFill() throws {
+        let app = AppModel(catalog: catalog, size: OverviewLayout.phoneSize, mode: .windowed)
+        let first = try XCTUnwrap(photos(app.scene { _ in CGSize(width: 2000, height: 1000) }).first)
+        XCTAssertEqual(first.radius, 12)
+        XCTAssertEqual(first.label, "City 0")
+        XCTAssertEqual(first.frame, app.layout.stripItem(0))
         // Source aspect (in pixels) equals the frame's aspect: no distortion.
-        XCTAssertEqual(source.width * 2000 / (source.height * 1000), frame.width / frame.height, accuracy: 1e-9)
+        XCTAssertEqual(first.source.width * 2000 / (first.source.height * 1000), first.frame.width / first.frame.height, accuracy: 1e-9)
+    }
+
+    func testOpenPhotoLeavesItsSlotEmptyAndIsDrawnOnTopWithItsCity() {
+        let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed)
+        app.open(0)
+        for frame in 1...120 { app.advance(to: Double(frame) / 60) }
+        let scene = app.scene { _ in nil }
+        let drawn = photos(scene)
+        XCTAssertEqual(drawn.filter { $0.trip == 0 }.count, 1, "the slot is empty: trip 0 is drawn once, as the big photo")
+        XCTAssertEqual(drawn.last?.trip, 0, "the big photo is drawn above the strip")
+        XCTAssertEqual(drawn.last?.radius, 16)
+        XCTAssertEqual(drawn.last?.frame, app.layout.bigPhoto)
+        XCTAssertTrue(texts(scene).contains("City 0"))
     }
 }

@@ -55,3 +55,25 @@ final class PhotoGeometryTests: XCTestCase {
         XCTAssertEqual(fan[3].texture, CGPoint(x: 1, y: 1))
     }
 }
+
+final class ZoomGeometryTests: XCTestCase {
+    func testZoomedSourceAtTwoShowsHalfTheCropAroundTheCentre() {
+        let s = PhotoGeometry.zoomedSource(imageSize: CGSize(width: 100, height: 100), frameSize: CGSize(width: 100, height: 100),
+                                           zoom: 2, center: CGPoint(x: 0.5, y: 0.5))
+        XCTAssertEqual(s, CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
+    }
+
+    func testCentreIsClampedSoTheViewStaysInsideThePicture() {
+        XCTAssertEqual(PhotoGeometry.clampedCenter(CGPoint(x: 0, y: 1), zoom: 4), CGPoint(x: 0.125, y: 0.875))
+        XCTAssertEqual(PhotoGeometry.clampedCenter(CGPoint(x: 0.1, y: 0.9), zoom: 1), CGPoint(x: 0.5, y: 0.5))
+        XCTAssertEqual(PhotoGeometry.clampedCenter(CGPoint(x: CGFloat.nan, y: 0.5), zoom: 2), CGPoint(x: 0.5, y: 0.5))
+    }
+
+    func testZoomingTowardAPointKeepsThatPointUnderTheFinger() {
+        let fixed = CGPoint(x: 0.7, y: 0.4)
+        let c = PhotoGeometry.center(zoomingFrom: 1, center: CGPoint(x: 0.5, y: 0.5), to: 2, keeping: fixed)
+        // Picture point under `fixed` at zoom 2 equals the one at zoom 1.
+        XCTAssertEqual(c.x + (fixed.x - 0.5) / 2, 0.7, accuracy: 1e-12)
+        XCTAssertEqual(c.y + (fixed.y - 0.5) / 2, 0.4, accuracy: 1e-12)
+    }
+}

@@ -1,0 +1,92 @@
+import CSDL2
+import Foundation
+import TripsKit
+
+/// Turns a replay script's input commands into SDL events and pushes them
+/// onto SDL's queue, so a replayed touch takes the same path (translation,
+/// de-duplication, gesture engine) as a live one.
+struct ReplayEvents {
+    let size: CGSize
+    let cancelEventType: UInt32
+    private var fingerAt: [Int: CGPoint] = [:]
+    private var pointer = CGPoint.zero
+
+    init(size: CGSize, cancelEventType: UInt32) {
+        self.size = size
+        self.cancelEventType = cancelEventType
+    }
+
+    /// Pushes the events of one command; false when SDL refused one.
+    mutating func push(_ command: ReplayScript.Command) -> Bool {
+        var event = SDL_Event()
+        switch command {
+        case let .touch(finger, phase, location):
+            let p = location ?? fingerAt[finger] ?? .zero
+            if phase == .cancel {
+                event.type = cancelEventType
+                event.user.code = Int32(finger)
+                fingerAt[finger] = nil
+                return SDL_PushEvent(&event) >= 0
+            }
+            switch phase {
+            case .down: event.type = SDL_FINGERDOWN.rawValue
+            case .move: event.type = SDL_FINGERMOTION.rawValue
+            default: event.type = SDL_FINGERUP.rawValue
+            }
+            let old = fingerAt[finger] ?? p
+            event.tfinger.touchId = EventTranslator.replayDevice
+            event.tfinger.fingerId = SDL_FingerID(finger)
+            event.tfinger.x = Float(p.x / size.width)
+            event.tfinger.y = Float(p.y / size.height)
+            event.tfinger.dx = Float((p.x - old.x) / size.width)
+            event.tfinger.dy = Float((p.y - old.y) / size.height)
+            event.tfinger.pressure = phase == .up ? 0 : 1
+            fingerAt[finger] = phase == .up ? nil : p
+        case let .mouse(phase, location):
+            pointer = location
+            let x = Int32(location.x.rounded()), y = Int32(location.y.rounded())
+            if phase == .move {
+                event.type = SDL_MOUSEMOTION.rawValue
+                event.motion.x = x
+                event.motion.y = y
+                event.motion.state = UInt32(1) // SDL_BUTTON_LMASK; the translator tracks presses itself
+            } else {
+                event.type = phase == .down ? SDL_MOUSEBUTTONDOWN.rawValue : SDL_MOUSEBUTTONUP.rawValue
+                event.button.button = UInt8(SDL_BUTTON_LEFT)
+                event.button.state = UInt8(phase == .down ? SDL_PRESSED : SDL_RELEASED)
+                event.button.clicks = 1
+                event.button.x = x
+                event.button.y = y
+            }
+        case let .wheel(dx, dy, modifiers, location):
+            if let location { pointer = location }
+            event.type = SDL_MOUSEWHEEL.rawValue
+            event.wheel.x = Int32(dx.rounded())
+            event.wheel.y = Int32(dy.rounded())
+            event.wheel.preciseX = Float(dx)
+            event.wheel.preciseY = Float(dy)
+            event.wheel.mouseX = Int32(pointer.x.rounded())
+            event.wheel.mouseY = Int32(pointer.y.rounded())
+            event.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
+            // The translator reads Ctrl from SDL's modifier state, as live.
+            SDL_SetModState(Self.sdlModifiers(modifiers))
+        case let .key(name, modifiers):
+            event.type = SDL_KEYDOWN.rawValue
+            event.key.state = UInt8(SDL_PRESSED)
+            event.key.keysym.sym = SDL_GetKeyFromName(name)
+            event.key.keysym.scancode = SDL_GetScancodeFromKey(event.key.keysym.sym)
+            event.key.keysym.mod = UInt16(Self.sdlModifiers(modifiers).rawValue)
+        case .state, .shot:
+            return true
+        }
+        return SDL_PushEvent(&event) >= 0
+    }
+
+    static func sdlModifiers(_ modifiers: ReplayScript.Modifiers) -> SDL_Keymod {
+        var raw: UInt32 = 0
+        if modifiers.contains(.ctrl) { raw |= KMOD_LCTRL.rawValue }
+        if modifiers.contains(.shift) { raw |= KMOD_LSHIFT.rawValue }
+        if modifiers.contains(.alt) { raw |= KMOD_LALT.rawValue }
+        return SDL_Keymod(raw)
+    }
+}

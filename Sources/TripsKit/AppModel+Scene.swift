@@ -1,0 +1,32 @@
+import Foundation
+
+extension AppModel {
+    /// What to draw now; `imageSize(trip)` is the pixel size of a loaded
+    /// photo (nil draws with the frame's own aspect).
+    public func scene(imageSize: @escaping (Int) -> CGSize?) -> Scene {
+        switch screen {
+        case .overview: return OverviewScene(model: self, imageSize: imageSize).make()
+        case .playground: return PlaygroundScene(model: self).make()
+        }
+    }
+
+    /// Where the focus ring goes, if the focus is on something shown.
+    public var focusFrame: CGRect? {
+        guard let focus else { return nil }
+        switch focus {
+        case .stripPhoto(let trip):
+            guard let p = strip.position(of: trip), trip != bigPhoto.trip else { return nil }
+            return strip.drawnFrame(position: p, layout: layout)
+        case .row(let trip):
+            return strip.position(of: trip).map { layout.listRow($0) }
+        case .bigPhoto:
+            return bigPhoto.isOut ? bigPhoto.drawnFrame : nil
+        case .button("playground"):
+            return screen == .overview ? playgroundButtonFrame : nil
+        case .button("reset"):
+            return screen == .playground ? playground.resetFrame : nil
+        case .button:
+            return nil
+        }
+    }
+}

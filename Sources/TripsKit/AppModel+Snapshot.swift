@@ -1,0 +1,91 @@
+import Foundation
+
+/// One accessible element: what a screen reader says and where it is.
+public struct AccessibilityElement: Equatable, Sendable {
+    public var label: String
+    public var value: String
+    public var traits: [String]
+    public var frame: CGRect
+}
+
+extension AppModel {
+    /// The accessibility tree of what is on screen, kept in step with the
+    /// scene (the big photo's frame grows with the zoom).
+    public var accessibilityElements: [AccessibilityElement] {
+        let trips = catalog.trips
+        switch screen {
+        case .playground:
+            let p = playground
+            let xs = p.squareCorners.map(\.x), ys = p.squareCorners.map(\.y)
+            let d = Playground.circleDiameter
+            return [
+                AccessibilityElement(label: "Playground", value: "", traits: ["header"], frame: CGRect(x: 0, y: 24, width: size.width, height: 36)),
+                AccessibilityElement(label: "Back", value: "", traits: ["button"], frame: p.backFrame),
+                AccessibilityElement(label: "Reset", value: "", traits: ["button"], frame: p.resetFrame),
+                AccessibilityElement(label: "Square", value: String(format: "%.0f%%, %.0f°", Double(p.square.scale * 100), Double(p.square.angle * 180 / .pi)),
+                                     traits: ["image"], frame: CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)),
+                AccessibilityElement(label: "Circle", value: p.circleActive ? "Held" : "", traits: ["image"],
+                                     frame: CGRect(x: p.circle.x - d / 2, y: p.circle.y - d / 2, width: d, height: d)),
+            ]
+        case .overview:
+            var out = [AccessibilityElement(label: "Trips", value: "", traits: ["header"], frame: layout.title),
+                       AccessibilityElement(label: "Playground", value: "", traits: ["button"], frame: playgroundButtonFrame)]
+            for position in layout.visibleStripItems(offset: strip.offset.presentationValue) where position < trips.count {
+                let trip = strip.order[position]
+                guard trip != bigPhoto.trip else { continue }
+                out.append(AccessibilityElement(label: "Photo of \(trips[trip].city)", value: "", traits: ["button", "image"],
+                                                frame: strip.drawnFrame(position: position, layout: layout)))
+            }
+            for (position, trip) in strip.order.enumerated() where layout.listRow(position).minY < layout.list.maxY {
+                out.append(AccessibilityElement(label: trips[trip].city, value: trips[trip].nightsText ?? "", traits: ["button"],
+                                                frame: layout.listRow(position)))
+            }
+            if let trip = bigPhoto.trip {
+                let f = bigPhoto.drawnFrame, s = max(bigPhoto.drawnScale, 0.01)
+                let grown = f.insetBy(dx: -f.width * (s - 1) / 2, dy: -f.height * (s - 1) / 2)
+                out.append(AccessibilityElement(label: "Photo of \(trips[trip].city)", value: bigPhoto.badge.map { "Zoomed in \($0)" } ?? "",
+                                                traits: ["image"], frame: grown))
+            }
+            return out
+        }
+    }
+
+    /// The snapshot line of `trips --replay` (`state`): the fields TRIPS.md lists.
+    public func snapshot() -> String {
+        let trips = catalog.trips
+        let big = bigPhoto
+        var members: [(String, JSONValue)] = [
+            ("t", .number((time * 1000).rounded())),
+            ("screen", .string(screen.rawValue)),
+            // A photo on its way back into the strip is no longer enlarged.
+            ("enlarged", big.trip.flatMap { big.phase == .closing ? nil : JSONValue.string(trips[$0].id) } ?? .null),
+            ("zoom", .num(big.zoom)),
+            ("pinch", .num(big.pinch)),
+            ("drag", .list([.num(big.pull.width), .num(big.pull.height)])),
+            ("photo", big.isOut ? .obj([("frame", .rect(big.drawnFrame)), ("scale", .num(big.drawnScale))]) : .null),
+            ("badge", big.badge.map { .string($0) } ?? .null),
+        ]
+        var items: [JSONValue] = []
+        for (position, trip) in strip.order.enumerated() {
+            items.append(.obj([("id", .string(trips[trip].id)), ("frame", .rect(strip.drawnFrame(position: position, layout: layout)))]))
+        }
+        members.append(("strip", .obj([("offset", .num(strip.offset.presentationValue)), ("items", .list(items))])))
+        members.append(("order", .list(strip.order.map { .string(trips[$0].id) })))
+        members.append(("focus", focus.map { .string($0.name(trips: trips)) } ?? .null))
+        members.append(("a11y", .list(accessibilityElements.map { e in
+            .obj([("label", .string(e.label)), ("value", .string(e.value)), ("traits", .list(e.traits.map { .string($0) })),
+                  ("frame", .rect(e.frame))])
+        })))
+        if screen == .playground {
+            let s = playground.square
+            members.append(("playground", .obj([
+                ("square", .obj([("center", .list([.num(s.center.x), .num(s.center.y)])), ("scale", .num(s.scale)),
+                                 ("angle", .num(s.angle * 180 / .pi))])),
+                ("circle", .obj([("center", .list([.num(playground.circle.x), .num(playground.circle.y)])),
+                                 ("active", .bool(playground.circleActive))])),
+            ])))
+        }
+        members.append(("animating", .bool(isAnimating)))
+        return JSONLine.write(.obj(members))
+    }
+}

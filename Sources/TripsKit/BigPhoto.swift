@@ -1,0 +1,218 @@
+import Foundation
+import Gestures
+import Motion
+
+/// The enlarged photo: it grows from its strip slot into the big frame, can
+/// be pulled down to put it back (or springs back if let go short), pinched
+/// 1x-4x, zoomed 2x by two taps toward the point tapped, panned while zoomed,
+/// and closed by one tap once no second tap can follow (TRIPS.md, "The big
+/// photo"). All motion goes through the shared animator, so a close started
+/// mid-pull carries the finger's speed and nothing jumps.
+public final class BigPhoto {
+    public static let openAnimation = Animation.spring(duration: 0.5)
+    public static let pullBackAnimation = Animation.spring(duration: 0.4)
+    public static let zoomAnimation = Animation.spring(duration: 0.4)
+    /// Let go past this many points down and the photo goes back.
+    public static let dismissDistance: CGFloat = 120
+    /// Or flick it so that the predicted end passes this many points.
+    public static let dismissPredictedDistance: CGFloat = 400
+    public static let zoomRange: ClosedRange<CGFloat> = 1...4
+
+    public enum Phase: Equatable, Sendable { case opening, open, closing }
+
+    /// Things that happened, for the replay's event lines.
+    public enum Event: Equatable, Sendable {
+        case open(trip: Int)
+        case close(trip: Int)
+        case zoom(CGFloat)
+    }
+
+    private let animator: Animator
+    /// The trip shown (a catalog index), nil when no photo is out.
+    public private(set) var trip: Int?
+    public private(set) var phase: Phase = .open
+    /// The layout frame, springing between the strip slot and the big frame.
+    let frame: Animated<CGRect>
+    /// The pull shown, downwards only; springs home when let go short.
+    let pullOffset: Animated<CGFloat>
+    /// The live pull of a finger (SwiftUI's @GestureState: home by itself).
+    @GestureState public var pull = CGSize.zero
+    /// The live pinch: 1 at touch-down, 2 when the fingers are twice as far apart.
+    @GestureState public var pinch: CGFloat = 1
+    /// The lasting zoom, folded from each finished pinch, clamped to 1...4.
+    public private(set) var zoom: CGFloat = 1
+    /// The zoom drawn when no pinch is under way (springs on two taps, keys).
+    let zoomShown: Animated<CGFloat>
+    /// The visible centre of the picture, in unit coordinates of its crop.
+    let center: Animated<CGPoint>
+    private var panStart: CGPoint?
+    /// Bumped on every open and close so a finished spring of an earlier one
+    /// cannot end a later one.
+    private var generation = 0
+    private let emit: (Event) -> Void
+
+    init(animator: Animator, emit: @escaping (Event) -> Void) {
+        self.animator = animator
+        self.emit = emit
+        frame = Animated(.zero, animator: animator, restThreshold: 0.1)
+        pullOffset = Animated(0, animator: animator, restThreshold: 0.1)
+        zoomShown = Animated(1, animator: animator, restThreshold: 0.001)
+        center = Animated(CGPoint(x: 0.5, y: 0.5), animator: animator, restThreshold: 0.0005)
+        // A pull that is cancelled (focus lost, touch-cancel) springs home
+        // with the gesture state's reset transaction.
+        $pull.onReset { [pullOffset] _, transaction in
+            if transaction.animation != nil { pullOffset.set(0, transaction: transaction) }
+        }
+    }
+
+    public var isOut: Bool { trip != nil }
+    var isAnimating: Bool { frame.isAnimating || pullOffset.isAnimating || zoomShown.isAnimating || center.isAnimating }
+
+    /// The scale the photo is drawn at: zoom x pinch.
+    public var drawnScale: CGFloat { zoomShown.presentationValue * pinch }
+
+    /// "2.0×" while the drawn zoom is above 1, else nil.
+    public var badge: String? {
+        let s = drawnScale
+        guard s > 1.0001 else { return nil }
+        return String(format: "%.1f\u{00D7}", Double(s))
+    }
+
+    /// The frame drawn now: the layout frame moved by the pull.
+    public var drawnFrame: CGRect { frame.presentationValue.offsetBy(dx: 0, dy: pullOffset.presentationValue) }
+
+    /// Opens `trip`, growing from `slot` into `big`. Another photo's zoom is
+    /// forgotten; the same photo reopened keeps it.
+    func open(_ trip: Int, from slot: CGRect, to big: CGRect) {
+        if trip != self.trip || phase != .closing { resetZoom() }
+        generation += 1
+        let current = generation
+        if self.trip != trip || phase != .closing { frame.jump(to: slot) }
+        pullOffset.jump(to: 0)
+        self.trip = trip
+        phase = .opening
+        frame.animate(to: big, with: Self.openAnimation) { [weak self] in
+            guard let self, self.generation == current else { return }
+            self.phase = .open
+        }
+        emit(.open(trip: trip))
+    }
+
+    private func resetZoom() {
+        zoom = 1
+        zoomShown.jump(to: 1)
+        center.jump(to: CGPoint(x: 0.5, y: 0.5))
+    }
+
+    /// Puts the photo back into its strip slot, carrying `velocity` (points
+    /// per second, downwards) from a flick.
+    func close(to slot: CGRect, velocity: CGFloat = 0) {
+        guard let trip, phase != .closing else { return }
+        generation += 1
+        let current = generation
+        // Fold the pull into the frame so the spring starts where the photo is drawn.
+        frame.jump(to: frame.currentValue.offsetBy(dx: 0, dy: pullOffset.currentValue))
+        pullOffset.jump(to: 0)
+        phase = .closing
+        frame.animate(to: slot, with: Self.openAnimation,
+                      initialVelocity: CGRect(x: 0, y: velocity, width: 0, height: 0)) { [weak self] in
+            guard let self, self.generation == current else { return }
+            self.trip = nil
+            self.phase = .open
+        }
+        emit(.close(trip: trip))
+    }
+
+    /// Keeps the big frame right when the window is resized.
+    func relayout(big: CGRect) {
+        guard isOut, phase != .closing else { return }
+        frame.jump(to: big)
+    }
+
+    // MARK: Zoom
+
+    /// Sets the lasting zoom (clamped), animated, toward `fixed` (unit
+    /// coordinates of the frame; the centre of the frame when nil).
+    func setZoom(_ newZoom: CGFloat, keeping fixed: CGPoint? = nil) {
+        let target = min(max(newZoom, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
+        let newCenter = target <= 1 ? CGPoint(x: 0.5, y: 0.5)
+            : PhotoGeometry.center(zoomingFrom: max(1, zoom), center: center.currentValue, to: target,
+                                   keeping: fixed ?? CGPoint(x: 0.5, y: 0.5))
+        zoom = target
+        zoomShown.animate(to: target, with: Self.zoomAnimation)
+        center.animate(to: newCenter, with: Self.zoomAnimation)
+        emit(.zoom(target))
+    }
+
+    /// Two taps: 2x toward the point tapped, or back to 1x if zoomed.
+    func toggleZoom(at location: CGPoint) {
+        let f = frame.currentValue
+        let fixed = CGPoint(x: f.width > 0 ? location.x / f.width : 0.5, y: f.height > 0 ? location.y / f.height : 0.5)
+        setZoom(zoom > 1 ? 1 : 2, keeping: fixed)
+    }
+
+    // MARK: Gestures
+
+    /// The big photo's node: taps, pull or pan, and pinch, as SwiftUI would
+    /// attach them: two taps before one (rule 1), drag and magnify at once.
+    func node(closeTo slot: @escaping () -> CGRect) -> GestureNode {
+        let f = drawnFrame
+        let node = GestureNode("big-photo", frame: f, shape: .roundedRectangle(cornerRadius: OverviewLayout.bigCornerRadius))
+        let drag = DragGesture(minimumDistance: 10)
+            .updating($pull) { value, state, _ in state = value.translation }
+            .onChanged { [weak self] value in self?.dragChanged(value) }
+            .onEnded { [weak self] value in self?.dragEnded(value, slot: slot()) }
+        let magnify = MagnifyGesture()
+            .updating($pinch) { value, state, _ in state = value.magnification }
+            .onEnded { [weak self] value in self?.pinchEnded(value.magnification) }
+        return node
+            .gesture(SpatialTapGesture(count: 2).onEnded { [weak self] value in self?.toggleZoom(at: value.location) })
+            .gesture(TapGesture().onEnded { [weak self] in self?.close(to: slot()) })
+            .gesture(drag.simultaneously(with: magnify))
+    }
+
+    private func dragChanged(_ value: DragGesture.Value) {
+        guard phase != .closing else { return }
+        if zoom > 1 || panStart != nil {
+            // While zoomed one finger pans the picture inside its frame.
+            let start = panStart ?? center.currentValue
+            panStart = start
+            let f = frame.currentValue, z = max(1, zoom)
+            var c = CGPoint(x: start.x - value.translation.width / (f.width * z),
+                            y: start.y - value.translation.height / (f.height * z))
+            // Past an edge the picture follows at a third: a rubber band.
+            let clamped = PhotoGeometry.clampedCenter(c, zoom: z)
+            c = CGPoint(x: clamped.x + (c.x - clamped.x) / 3, y: clamped.y + (c.y - clamped.y) / 3)
+            center.jump(to: c)
+        } else {
+            pullOffset.jump(to: max(0, value.translation.height))
+        }
+    }
+
+    private func dragEnded(_ value: DragGesture.Value, slot: CGRect) {
+        if panStart != nil {
+            panStart = nil
+            // Spring back inside the edges.
+            center.animate(to: PhotoGeometry.clampedCenter(center.currentValue, zoom: max(1, zoom)), with: Self.zoomAnimation)
+            return
+        }
+        guard phase != .closing else { return }
+        if value.translation.height > Self.dismissDistance || value.predictedEndTranslation.height > Self.dismissPredictedDistance {
+            close(to: slot, velocity: max(0, value.velocity.height))
+        } else {
+            pullOffset.animate(to: 0, with: Self.pullBackAnimation, initialVelocity: value.velocity.height)
+        }
+    }
+
+    private func pinchEnded(_ magnification: CGFloat) {
+        let folded = zoom * (magnification.isFinite ? magnification : 1)
+        let clamped = min(max(folded, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
+        zoom = clamped
+        // The pinch state returns to 1 as the zoom takes it over: the drawn
+        // scale goes from zoom x pinch to the clamped zoom on a spring.
+        zoomShown.jump(to: folded)
+        zoomShown.animate(to: clamped, with: Self.zoomAnimation)
+        if clamped <= 1 { center.animate(to: CGPoint(x: 0.5, y: 0.5), with: Self.zoomAnimation) }
+        emit(.zoom(clamped))
+    }
+}
