@@ -27,6 +27,9 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Motion"]),
         .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion"]),
+        // Runs the built `trips` binary (SDL's offscreen driver) on replay
+        // scripts: every behaviour of TRIPS.md through the real event path.
+        .testTarget(name: "TripsAppTests", dependencies: ["TripsKit"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -149,6 +149,8 @@ public final class AppModel {
     /// Puts the big photo back into its slot (one tap, Escape, a pull).
     public func close() {
         guard let trip = bigPhoto.trip else { return }
+        // The keyboard focus goes back to where the photo came from.
+        if focus == .bigPhoto { focus = .stripPhoto(trip: trip) }
         bigPhoto.close(to: slotFrame(of: trip))
         rebuildTree()
     }
@@ -189,17 +191,18 @@ public final class AppModel {
         case "Escape":
             if bigPhoto.isOut && bigPhoto.phase != .closing { close() }
         case "Right", "Left":
-            let step = name == "Right" ? 1 : -1
-            let trip = currentTrip(defaultPosition: step > 0 ? -1 : count)
-            let position = (strip.position(of: trip) ?? 0) + step
+            // From nowhere the first arrow lands on the first photo.
+            var position = 0
+            if case .stripPhoto(let t)? = focus { position = (strip.position(of: t) ?? 0) + (name == "Right" ? 1 : -1) }
+            else if case .row(let t)? = focus { position = strip.position(of: t) ?? 0 }
             let clamped = min(max(0, position), count - 1)
             focus = .stripPhoto(trip: strip.order[clamped])
             strip.reveal(position: clamped, layout: layout)
         case "Down", "Up":
-            let trip = currentTrip(defaultPosition: -1)
-            var position = strip.position(of: trip) ?? -1
-            if case .row = focus { position += name == "Down" ? 1 : -1 } else if name == "Up" { position = max(position, 0) }
-            else { position = max(position, 0) }
+            // From a strip photo to its own row; within the list, row by row.
+            var position = 0
+            if case .stripPhoto(let t)? = focus { position = strip.position(of: t) ?? 0 }
+            else if case .row(let t)? = focus { position = (strip.position(of: t) ?? 0) + (name == "Down" ? 1 : -1) }
             focus = .row(trip: strip.order[min(max(0, position), count - 1)])
         case "Tab":
             focus = nextTabStop(after: focus)
@@ -219,13 +222,6 @@ public final class AppModel {
             if bigPhoto.isOut { bigPhoto.setZoom(1) }
         default:
             break
-        }
-    }
-
-    private func currentTrip(defaultPosition: Int) -> Int {
-        switch focus {
-        case .stripPhoto(let t)?, .row(let t)?: return t
-        default: return strip.order[min(max(0, defaultPosition < 0 ? 0 : defaultPosition), catalog.trips.count - 1)]
         }
     }
 

@@ -24,7 +24,8 @@ public final class Playground {
     @GestureState var magnification: CGFloat = 1
     @GestureState var rotation = Angle.zero
     let circleCenter: Animated<CGPoint>
-    /// Pressing or dragging the circle (red while true).
+    /// Pressing or dragging the circle (red while true), as in SwiftUI's own
+    /// example of a sequenced long press: true from `.first(true)` on.
     @GestureState public var circleActive = false
     @GestureState var circleDrag = CGSize.zero
     private let emit: (String) -> Void
@@ -140,7 +141,10 @@ public final class Playground {
         circleNode.gesture(LongPressGesture(minimumDuration: 0.5)
             .sequenced(before: DragGesture(minimumDistance: 0))
             .updating($circleActive) { value, state, _ in
-                if case .second(true, _) = value { state = true }
+                switch value {
+                case .first(true), .second(true, _): state = true
+                default: break
+                }
             }
             .updating($circleDrag) { value, state, _ in
                 if case .second(true, let drag?) = value { state = drag.translation; circleTravel = drag.translation }
@@ -152,8 +156,6 @@ public final class Playground {
                                                    y: min(max(p.y + circleTravel.height, 0), self.size.height)))
                 circleTravel = .zero
             })
-        let press = LongPressGesture(minimumDuration: 0.5).updating($circleActive) { _, state, _ in state = true }
-        circleNode.simultaneousGesture(press)
         return [
             squareNode,
             circleNode,

@@ -1,0 +1,127 @@
+import Foundation
+import XCTest
+@testable import TripsKit
+
+/// Runs `trips --replay` on a script and reads its JSON lines. The binary is
+/// the one built beside this test bundle (or TRIPS_BINARY).
+struct Replay {
+    var lines: [JSONNode] = []
+    var stderr = ""
+    var status: Int32 = 0
+
+    static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["TRIPS_BINARY"] { return path }
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: me).deletingLastPathComponent()
+        // The xctest bundle may be a directory on some toolchains.
+        if dir.lastPathComponent.hasSuffix(".xctest") { dir.deleteLastPathComponent() }
+        return dir.appendingPathComponent("trips").path
+    }
+
+    static var assets: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/trips.json").standardized.path
+    }
+
+    /// Puts the `at` lines of a script written from several pieces in time
+    /// order (stable, so lines at one time keep their order).
+    static func sorted(_ script: String) -> String {
+        let lines = script.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        let header = lines.filter { !$0.hasPrefix("at ") }
+        let timed = lines.filter { $0.hasPrefix("at ") }.enumerated().sorted { a, b in
+            let ta = Double(a.element.split(separator: " ")[1]) ?? 0, tb = Double(b.element.split(separator: " ")[1]) ?? 0
+            return ta != tb ? ta < tb : a.offset < b.offset
+        }.map(\.element)
+        return (header + timed).joined(separator: "\n") + "\n"
+    }
+
+    /// Runs `script` (the text of a replay file, pieces in any order) with `arguments`.
+    static func run(_ script: String, arguments: [String] = [], ordered: Bool = true) throws -> Replay {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scriptPath = dir.appendingPathComponent("script.txt").path
+        try (ordered ? sorted(script) : script).write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["--replay", scriptPath, "--trips", assets] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = dir.path
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        var replay = Replay()
+        replay.status = process.terminationStatus
+        replay.stderr = String(decoding: errData, as: UTF8.self)
+        for text in String(decoding: outData, as: UTF8.self).split(separator: "\n") {
+            replay.lines.append(try JSONDocument.parse(String(text)))
+        }
+        return replay
+    }
+
+    /// The snapshot printed at `t` ms.
+    func state(at t: Int, file: StaticString = #filePath, line: UInt = #line) throws -> JSONNode {
+        let found = lines.first { $0["t"]?.value == .number(Double(t)) && $0["screen"] != nil }
+        return try XCTUnwrap(found, "no snapshot at \(t) ms; got \(lines.count) lines; stderr: \(stderr)", file: file, line: line)
+    }
+
+    /// The event lines named `name` ("open", "close", "zoom", "reorder", "reset").
+    func events(_ name: String) -> [JSONNode] {
+        lines.filter { $0["event"]?.value == .string(name) }
+    }
+}
+
+extension JSONNode {
+    var string: String? { if case .string(let s) = value { return s }; return nil }
+    var number: Double? { if case .number(let n) = value { return n }; return nil }
+    var bool: Bool? { if case .bool(let b) = value { return b }; return nil }
+    var isNull: Bool { value == .null }
+    var array: [JSONNode] { if case .array(let a) = value { return a }; return [] }
+    var numbers: [Double] { array.compactMap(\.number) }
+    subscript(path: String...) -> JSONNode? {
+        var node: JSONNode? = self
+        for key in path { node = node?[key] }
+        return node
+    }
+}
+
+/// Script-writing helpers: finger moves at a steady pace.
+enum Gesture {
+    /// A finger from `from` to `to` over `duration` ms, a move every `every`
+    /// ms, starting at `start` ms; lifts at the end unless `lift` is false.
+    static func drag(finger: Int = 1, from: (Double, Double), to: (Double, Double), start: Int, duration: Int,
+                     every: Int = 8, lift: Bool = true) -> String {
+        var lines = ["at \(start) down \(finger) \(from.0) \(from.1)"]
+        let steps = max(1, duration / every)
+        for i in 1...steps {
+            let f = Double(i) / Double(steps)
+            lines.append("at \(start + i * duration / steps) move \(finger) \(from.0 + (to.0 - from.0) * f) \(from.1 + (to.1 - from.1) * f)")
+        }
+        if lift { lines.append("at \(start + duration) up \(finger)") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func tap(_ x: Double, _ y: Double, at t: Int, finger: Int = 1) -> String {
+        "at \(t) down \(finger) \(x) \(y)\nat \(t + 60) up \(finger)"
+    }
+
+    /// Two fingers on a horizontal line around `center`, from `startGap` to
+    /// `endGap` points apart.
+    static func pinch(center: (Double, Double), startGap: Double, endGap: Double, start: Int, duration: Int = 200) -> String {
+        let steps = 10
+        var lines = ["at \(start) down 1 \(center.0 - startGap / 2) \(center.1)", "at \(start) down 2 \(center.0 + startGap / 2) \(center.1)"]
+        for i in 1...steps {
+            let gap = startGap + (endGap - startGap) * Double(i) / Double(steps)
+            let t = start + i * duration / steps
+            lines.append("at \(t) move 1 \(center.0 - gap / 2) \(center.1)")
+            lines.append("at \(t) move 2 \(center.0 + gap / 2) \(center.1)")
+        }
+        lines.append("at \(start + duration + 10) up 1")
+        lines.append("at \(start + duration + 10) up 2")
+        return lines.joined(separator: "\n")
+    }
+}
