@@ -81,6 +81,27 @@ if start_xvfb 1280x800; then
     wait "$pid"; rc=$?
     expect "x11: Ctrl+Q quits a desktop window with code 0" [ "$rc" = 0 ]
 
+    # Mouse: xdotool presses, drags and releases on the real window; the
+    # screenshots show the result, and --record writes what was done.
+    DISPLAY=$X_DISPLAY "$TRIPS" --fullscreen --record "$OUT/mouse.txt" --state "$OUT/mouse-state.json" 2>"$OUT/mouse.err" &
+    pid=$!; track "$pid"
+    shoot_until_drawn "$OUT/mouse-0.png"
+    DISPLAY=$X_DISPLAY xdotool mousemove 300 700 click 1
+    sleep 1.2
+    DISPLAY=$X_DISPLAY import -window root "$OUT/mouse-open.png"
+    check "mouse: a click on a strip photo opens the big photo" 'at_least "$(non_background "$OUT/mouse-open.png" 100 120 700 400)" 0.97'
+    DISPLAY=$X_DISPLAY xdotool mousemove 460 300 mousedown 1
+    for y in 320 360 400 440 480 520 560; do DISPLAY=$X_DISPLAY xdotool mousemove 460 $y; sleep 0.03; done
+    DISPLAY=$X_DISPLAY xdotool mouseup 1
+    sleep 1.5
+    DISPLAY=$X_DISPLAY import -window root "$OUT/mouse-closed.png"
+    check "mouse: dragging it down 260 pt puts it back" 'at_least "$(near_colour "$OUT/mouse-closed.png" 100 120 400 150 "$BG")" 0.99 && overview_is_drawn "$OUT/mouse-closed.png"'
+    stop "$pid"
+    check "record: the mouse session was written as a script" 'grep -qE "^at [0-9.]+ +mouse down 300 700" "$OUT/mouse.txt" && grep -q "mouse up" "$OUT/mouse.txt"'
+    (echo "at 99999 state" >>"$OUT/mouse.txt"; SDL_VIDEODRIVER=offscreen "$TRIPS" --replay "$OUT/mouse.txt" >"$OUT/mouse-replay.jsonl" 2>&1)
+    check "record: replaying the recording opens and closes Lisbon again" \
+        'grep -q "\"event\": \"open\", \"trip\": \"lisbon\"" "$OUT/mouse-replay.jsonl" && grep -q "\"event\": \"close\"" "$OUT/mouse-replay.jsonl"'
+
     # Kiosk: quit keys refused; SIGTERM and SIGINT end it cleanly within a second.
     for sig in TERM INT; do
         DISPLAY=$X_DISPLAY "$TRIPS" --kiosk 2>"$OUT/kiosk.err" &
@@ -101,6 +122,25 @@ if start_xvfb 1280x800; then
         expect "wayland: SDL chose wayland although DISPLAY is set too" grep -q "video wayland" "$OUT/wayland.err"
         start=$(date +%s%N); kill -TERM "$pid"; wait "$pid"; rc=$?; ms=$(( ($(date +%s%N) - start) / 1000000 ))
         expect "wayland: SIGTERM ends it with code 0 within a second ($ms ms)" [ "$rc" = 0 -a "$ms" -lt 1000 ]
+        # The screens of TRIPS.md in the real window under weston, shot by the
+        # app itself (--replay --window runs the script in a visible window).
+        (cd "$OUT" && WAYLAND_DISPLAY=$WL_SOCKET "$TRIPS" --replay "$OLDPWD/Tests/e2e/scripts/screens.txt" --window >screens.jsonl 2>screens.err)
+        rc=$?
+        expect "wayland: the screens script replays in a window (code $rc)" [ "$rc" = 0 ]
+        check "screens: the Overview shows its strip and an empty big-photo area" 'overview_is_drawn "$OUT/overview.png"'
+        check "screens: the big photo fills its frame and its strip slot stays empty" \
+            'at_least "$(non_background "$OUT/big.png" 100 120 700 400)" 0.97 && at_most "$(non_background "$OUT/big.png" 40 620 600 140)" 0.01'
+        diff=$(compare -metric AE -fuzz 10% "$OUT/big.png" "$OUT/zoomed.png" null: 2>&1 | cut -d' ' -f1)
+        check "screens: zoomed 2x differs from 1x ($diff pixels) and shows the badge" \
+            'at_least "$diff" 100000 && at_least "$(near_colour "$OUT/zoomed.png" 840 84 50 22 "rgb(255,255,255)")" 0.03'
+        check "screens: mid-pull the photo is 100 pt lower (its old top is background)" \
+            'at_least "$(near_colour "$OUT/midpull.png" 100 75 700 85 "$BG")" 0.99 && at_least "$(non_background "$OUT/midpull.png" 100 180 700 300)" 0.97'
+        check "screens: after the pull the photo sprang back (still enlarged)" 'grep -q "\"enlarged\": \"lisbon\"" "$OUT/screens.jsonl"'
+        (cd "$OUT" && WAYLAND_DISPLAY=$WL_SOCKET "$TRIPS" --playground --replay "$OLDPWD/Tests/e2e/scripts/playground.txt" --window >playground.jsonl 2>playground.err)
+        check "screens: the playground shows its square and circle" \
+            'at_least "$(near_colour "$OUT/playground.png" 600 370 80 60 "rgb(255,159,10)")" 0.9 && at_least "$(near_colour "$OUT/playground.png" 625 565 30 30 "rgb(10,132,255)")" 0.9'
+        check "screens: two fingers turned the square" 'grep -q "\"angle\": [1-9]" "$OUT/playground.jsonl"'
+
         # Windowed under weston: the window is placed by the compositor, so
         # look for the photos anywhere: colourful pixels the dark UI lacks.
         WAYLAND_DISPLAY=$WL_SOCKET "$TRIPS" --size 900x700 2>"$OUT/wayland-windowed.err" &
