@@ -58,6 +58,7 @@ bench: test-deps release
 	$(SWIFT) build -c release --product bench
 	$$($(SWIFT) build -c release --show-bin-path)/bench
 	Benchmarks/startup.sh $$($(SWIFT) build -c release --show-bin-path)/trips
+	Benchmarks/session.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 
 clean:
 	rm -rf .build

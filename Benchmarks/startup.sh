@@ -7,11 +7,8 @@
 set -u
 cd "$(dirname "$0")/.."
 TRIPS=$(realpath "${1:-.build/release/trips}")
-OUT=$(mktemp -d /tmp/trips-bench.XXXXXX)
-export XDG_RUNTIME_DIR="$OUT/runtime"; mkdir -p "$XDG_RUNTIME_DIR"; chmod 700 "$XDG_RUNTIME_DIR"
 . Tests/e2e/lib.sh
-trap e2e_cleanup EXIT
-unset WAYLAND_DISPLAY DISPLAY SDL_VIDEODRIVER
+e2e_begin trips-bench
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 

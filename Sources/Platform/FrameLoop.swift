@@ -21,9 +21,11 @@ public final class FrameLoop {
     public struct Report {
         public var frames = 0
         public var firstFrameSeconds: Double?
-        /// CPU time spent on each frame (events, simulation, drawing,
-        /// presenting), in seconds.
+        /// Process CPU time spent on each frame (drawing and presenting), in seconds.
         public var frameTimes: [Double] = []
+        /// From taking an input event off SDL's queue to the end of the
+        /// present that first shows its effect, in seconds (replay in a window).
+        public var inputLatencies: [Double] = []
     }
 
     public init(display: Display, photos: PhotoTextures, text: TextRenderer, theme: Theme) {
@@ -36,6 +38,13 @@ public final class FrameLoop {
     /// Seconds on SDL's clock, the one its events are stamped with.
     private static func now() -> Double { Double(SDL_GetTicks64()) / 1000 }
     private static func precise() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
+    /// CPU time of the whole process (a GL driver's threads included), so a
+    /// present that sleeps for vsync does not count as work.
+    private static func cpu() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
 
     private var lastScale = 0.0
 
@@ -87,13 +96,13 @@ public final class FrameLoop {
             app.advance(to: t)
             guard needsFrame || app.isAnimating || frames != nil else { continue }
 
-            let frameStart = Self.precise()
+            let frameStart = Self.precise(), cpuStart = Self.cpu()
             draw(app, scale: display.scale)
             report.frames += 1
             let last = frames.map { report.frames >= $0 } ?? false
             if last, let screenshot { try Screenshot.write(renderer: display.renderer, to: screenshot) }
             SDL_RenderPresent(display.renderer)
-            report.frameTimes.append(Self.precise() - frameStart)
+            report.frameTimes.append(Self.cpu() - cpuStart)
             if report.firstFrameSeconds == nil { report.firstFrameSeconds = Self.precise() - started }
             needsFrame = false
             if last { break }
@@ -123,12 +132,15 @@ public final class FrameLoop {
         // Drop what SDL queued while the window came up; the script starts afresh.
         while SDL_PollEvent(&event) != 0 {}
 
+        var inputTaken: Double?
         func show() {
-            let start = Self.precise()
+            let start = Self.cpu()
             draw(app, scale: scale)
             SDL_RenderPresent(display.renderer)
+            let end = Self.precise()
             report.frames += 1
-            report.frameTimes.append(Self.precise() - start)
+            report.frameTimes.append(Self.cpu() - start)
+            if let taken = inputTaken { report.inputLatencies.append(end - taken); inputTaken = nil }
         }
         func run(until time: Double) {
             while t + frame < time {
@@ -156,6 +168,7 @@ public final class FrameLoop {
                     throw SDLError.last("SDL_PushEvent (script line \(step.line))")
                 }
                 while SDL_PollEvent(&event) != 0 {
+                    if inputTaken == nil { inputTaken = Self.precise() }
                     if let input = translator.translate(event, size: app.size, time: t) {
                         if case .resized = input { continue } // the script's size rules
                         app.handle(input)

@@ -187,6 +187,13 @@ public final class AppModel {
             return
         }
         let count = catalog.trips.count
+        if ctrl, name == "Left" || name == "Right", case .stripPhoto(let trip)? = focus, let from = strip.position(of: trip) {
+            // Moving trips without a finger: Ctrl+arrow moves the focused photo.
+            let to = min(max(0, from + (name == "Right" ? 1 : -1)), count - 1)
+            strip.moveTrip(at: from, to: to)
+            strip.reveal(position: to, layout: layout)
+            return
+        }
         switch name {
         case "Escape":
             if bigPhoto.isOut && bigPhoto.phase != .closing { close() }

@@ -172,7 +172,7 @@ public final class Strip {
     }
 
     /// Puts a trip at a new position at once (the keyboard's way of moving).
-    func moveTrip(at from: Int, to to: Int) {
+    func moveTrip(at from: Int, to: Int) {
         guard order.indices.contains(from), order.indices.contains(to), from != to else { return }
         let trip = order.remove(at: from)
         order.insert(trip, at: to)

@@ -95,17 +95,19 @@ if script != nil && !options.replayInWindow {
 
 // The order of trips the person made: read at start, saved after each move
 // (write then rename, never half-written). Replays save only when told where.
-let orderStore: OrderStore? = options.stateFile.map(OrderStore.init(path:))
+var orderStore: OrderStore? = options.stateFile.map(OrderStore.init(path:))
     ?? (script == nil && options.photosFolder == nil ? OrderStore(path: OrderStore.defaultPath(environment: environment)) : nil)
 var savedOrder: [String] = []
-if let orderStore {
-    switch orderStore.load() {
+if let store = orderStore {
+    switch store.load() {
     case .missing: break
     case .loaded(let order): savedOrder = order
     case .corrupt(let reason, let setAside):
         log("trips: the saved order is damaged (\(reason)); it was kept as \(setAside) and the default order is used")
     case .unreadable(let reason):
-        log("trips: the saved order cannot be read (\(reason)); using the default order")
+        // Saving would replace a file we could not read: leave it alone.
+        log("trips: the saved order cannot be read (\(reason)); using the default order, and changes to it will not be saved")
+        orderStore = nil
     }
 }
 
@@ -151,6 +153,7 @@ let code: Int32 = {
                 stdout.write(Data((line + "\n").utf8))
             }
             if environment["TRIPS_VERBOSE"] != nil { log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown") }
+            if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
             return 0
         }
         var recorder: ((InputEvent, Double) -> Void)?

@@ -186,6 +186,14 @@ final class TripsBehaviourTests: XCTestCase {
                        "the new order stays after a restart")
     }
 
+    func testCtrlArrowMovesTheFocusedTripWithoutAFinger() throws {
+        let r = try Replay.run("size 1280 800\nat 100 key Right\nat 200 key ctrl+Right\nat 300 key ctrl+Right\nat 900 state")
+        let s = try r.state(at: 900)
+        XCTAssertEqual(Array((s["order"]?.array.compactMap(\.string) ?? []).prefix(3)), ["reykjavik", "kyoto", "lisbon"])
+        XCTAssertEqual(s["focus"]?.string, "strip:lisbon", "the focus moves with it")
+        XCTAssertEqual(r.events("reorder").count, 2)
+    }
+
     func testSwipingTheStripScrollsAndSettlesOnAPhoto() throws {
         let r = try Replay.run("size 1280 800\n" + Gesture.drag(from: (700, 700), to: (400, 700), start: 100, duration: 300, every: 16)
                                + "\nat 2000 state")

@@ -37,7 +37,7 @@ final class PhotoFileCheckTests: XCTestCase {
         for f in files { XCTAssertNil(PhotoFileCheck.problem(atPath: photos.appendingPathComponent(f).path), f) }
         XCTAssertEqual(PhotoFileCheck.problem(atPath: "/nonexistent.jpg"), "does not exist")
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString).jpg")
-        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: empty.path, contents: Data()))
         defer { try? FileManager.default.removeItem(at: empty) }
         XCTAssertEqual(PhotoFileCheck.problem(atPath: empty.path), "is empty (0 bytes)")
     }

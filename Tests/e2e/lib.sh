@@ -3,6 +3,17 @@
 # Sourced by the test scripts; TRIPS is the binary under test.
 
 E2E_PIDS=()
+
+# e2e_begin PREFIX: a fresh output folder ($OUT) with a private
+# XDG_RUNTIME_DIR for the compositors, every process stopped on exit, and no
+# display inherited from the caller.
+e2e_begin() {
+    OUT=$(mktemp -d "/tmp/$1.XXXXXX")
+    export XDG_RUNTIME_DIR="$OUT/runtime"
+    mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+    trap e2e_cleanup EXIT
+    unset WAYLAND_DISPLAY DISPLAY SDL_VIDEODRIVER TRIPS_FONT_DIR
+}
 E2E_PASS=0
 E2E_FAIL=0
 BG="rgb(17,18,20)"          # Theme.standard.background
@@ -14,6 +25,17 @@ e2e_cleanup() {
     sleep 0.2
     for pid in "${E2E_PIDS[@]}"; do kill -KILL "$pid" 2>/dev/null; done
     E2E_PIDS=()
+
+# e2e_begin PREFIX: a fresh output folder ($OUT) with a private
+# XDG_RUNTIME_DIR for the compositors, every process stopped on exit, and no
+# display inherited from the caller.
+e2e_begin() {
+    OUT=$(mktemp -d "/tmp/$1.XXXXXX")
+    export XDG_RUNTIME_DIR="$OUT/runtime"
+    mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+    trap e2e_cleanup EXIT
+    unset WAYLAND_DISPLAY DISPLAY SDL_VIDEODRIVER TRIPS_FONT_DIR
+}
 }
 
 track() { E2E_PIDS+=("$1"); }

@@ -6,12 +6,8 @@
 set -u
 cd "$(dirname "$0")/../.."
 TRIPS=$(realpath "${1:-.build/debug/trips}")
-OUT=$(mktemp -d /tmp/trips-e2e.XXXXXX)
-export XDG_RUNTIME_DIR="$OUT/runtime"
-mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
 . Tests/e2e/lib.sh
-trap e2e_cleanup EXIT
-unset WAYLAND_DISPLAY DISPLAY SDL_VIDEODRIVER TRIPS_FONT_DIR
+e2e_begin trips-e2e
 echo "e2e: trips=$TRIPS, output in $OUT"
 
 # --- (3) offscreen: --frames/--screenshot with no display at all -----------

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Frame-time benchmark: the scripted session (Benchmarks/session.txt) replayed
+# in a real window on Xvfb, with the software and the OpenGL renderer, three
+# runs each, side by side in this one run. Prints per-frame CPU time p50/p99,
+# input-to-present latency and peak RSS as reported by the app.
+set -u
+cd "$(dirname "$0")/.."
+TRIPS=$(realpath "${1:-.build/release/trips}")
+. Tests/e2e/lib.sh
+e2e_begin trips-bench
+start_xvfb 1280x800 >/dev/null
+echo "session: $TRIPS, 1280x800, Xvfb"
+for run in 1 2 3; do
+    for renderer in software opengl; do
+        DISPLAY=$X_DISPLAY TRIPS_BENCH=1 "$TRIPS" --replay Benchmarks/session.txt --window --renderer "$renderer" \
+            2>&1 >/dev/null | grep '^bench:' | sed "s/^bench:/session run $run:/"
+    done
+done
