@@ -35,8 +35,9 @@ public final class BigPhoto {
     let frame: Animated<CGRect>
     /// The pull shown, downwards only; springs home when let go short.
     let pullOffset: Animated<CGFloat>
-    /// The live pull of a finger (SwiftUI's @GestureState: home by itself).
-    @GestureState public var pull = CGSize.zero
+    /// The live pull of a finger (SwiftUI's @GestureState: home by itself,
+    /// on the 0.4 s spring, also when the touch is cancelled).
+    @GestureState(resetTransaction: Transaction(animation: BigPhoto.pullBackAnimation)) public var pull = CGSize.zero
     /// The live pinch: 1 at touch-down, 2 when the fingers are twice as far apart.
     @GestureState public var pinch: CGFloat = 1
     /// The lasting zoom, folded from each finished pinch, clamped to 1...4.

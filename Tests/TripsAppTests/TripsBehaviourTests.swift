@@ -50,6 +50,7 @@ final class TripsBehaviourTests: XCTestCase {
         assertFrame(during["photo", "frame"], [16, 68 + 100, 890, 524], accuracy: 2, "follows the finger down")
         let after = try short.state(at: 3000)
         XCTAssertEqual(after["enlarged"]?.string, "lisbon", "100 pt springs back")
+        XCTAssertEqual(after["strip", "offset"]?.number, 0, "a drag on the big photo never scrolls the strip")
         assertFrame(after["photo", "frame"], big, "back at its big frame")
         XCTAssertTrue(short.events("close").isEmpty)
 
@@ -184,6 +185,53 @@ final class TripsBehaviourTests: XCTestCase {
         let again = try Replay.run("size 1280 800\nat 0 state", arguments: ["--state", state])
         XCTAssertEqual(Array((try again.state(at: 0)["order"]?.array.compactMap(\.string) ?? []).prefix(2)), ["reykjavik", "lisbon"],
                        "the new order stays after a restart")
+    }
+
+    func testACancelledPullSpringsBackAndDoesNotClose() throws {
+        let r = try Replay.run(opened + "\n" + Gesture.drag(from: (400, 300), to: (400, 560), start: 1000, duration: 400, every: 16, lift: false)
+                               + "\nat 1410 cancel 1\nat 1420 state\nat 2500 state")
+        XCTAssertEqual(try r.state(at: 1420)["drag"]?.numbers ?? [], [0, 0], "the gesture state resets by itself")
+        let after = try r.state(at: 2500)
+        XCTAssertEqual(after["enlarged"]?.string, "lisbon", "a cancel never runs onEnded: no close")
+        assertFrame(after["photo", "frame"], big, "and the photo springs back")
+        XCTAssertTrue(r.events("close").isEmpty)
+    }
+
+    func testCtrlWheelZoomsAtThePointer() throws {
+        let r = try Replay.run(opened + "\nat 1000 wheel 0 1 ctrl 460 330\nat 1050 wheel 0 1 ctrl 460 330\nat 1100 wheel 0 1 ctrl 460 330\nat 2000 state")
+        let s = try r.state(at: 2000)
+        XCTAssertEqual(s["zoom"]?.number ?? 0, 1.331, accuracy: 0.01, "three notches of 1.1x")
+        XCTAssertEqual(s["badge"]?.string, "1.3\u{00D7}")
+    }
+
+    func testTheStripsEdgesResistLikeARubberBandAndSpringBack() throws {
+        let r = try Replay.run("size 1280 800\n" + Gesture.drag(from: (300, 700), to: (600, 700), start: 100, duration: 300, every: 16, lift: false)
+                               + "\nat 410 state\nat 900 up 1\nat 2000 state")
+        let pulled = try XCTUnwrap(try r.state(at: 410)["strip", "offset"]?.number)
+        XCTAssertLessThan(pulled, -50, "the strip follows past its edge")
+        XCTAssertGreaterThan(pulled, -300, "but less than the finger: it resists")
+        XCTAssertEqual(try r.state(at: 2000)["strip", "offset"]?.number, 0, "and springs back to its first photo")
+    }
+
+    func testAWheelOverTheStripMovesItOnePhotoANotch() throws {
+        let r = try Replay.run("size 1280 800\nat 100 wheel 0 -1 400 700\nat 1500 state")
+        XCTAssertEqual(try r.state(at: 1500)["strip", "offset"]?.number ?? 0, 709.6 + 12, accuracy: 0.5)
+    }
+
+    func testHiDPIScaleKeepsLayoutInPointsAndDrawsInPixels() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-hidpi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shot = dir.appendingPathComponent("hidpi.png").path
+        let r = try Replay.run("size 640 400\nscale 2\nat 100 down 1 100 330\nat 160 up 1\nat 1500 state\nat 1500 shot \(shot)")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let s = try r.state(at: 1500)
+        XCTAssertEqual(s["enlarged"]?.string, "lisbon", "touches are in points")
+        XCTAssertEqual(s["a11y"]?.array.first?["frame"]?.numbers.first, 16, "layout in points")
+        let png = try XCTUnwrap(FileManager.default.contents(atPath: shot))
+        // PNG IHDR: width and height, big-endian, at bytes 16 and 20.
+        let w = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        XCTAssertEqual([w, h], [1280, 800], "drawn at 2 pixels per point")
     }
 
     func testCtrlArrowMovesTheFocusedTripWithoutAFinger() throws {
