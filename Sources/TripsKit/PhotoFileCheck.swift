@@ -3,22 +3,28 @@ import Foundation
 /// Problems SDL_image does not report by itself. Its JPEG loader silences
 /// libjpeg's warnings and shows a cut-off file as if it were whole (grey or
 /// smeared at the bottom), so a truncated photo is found here by its missing
-/// end marker and shown as a placeholder with a reason instead.
+/// end marker and shown as a placeholder with a reason instead. And it
+/// decodes before it tells the size, so a header claiming a huge picture is
+/// refused here from `PhotoHeader`, before any decode.
 public enum PhotoFileCheck {
     /// A reason the file at `path` is not a whole photo, or nil when nothing
-    /// is known to be wrong (SDL_image may still refuse it).
+    /// is known to be wrong (SDL_image may still refuse it). Reads the first
+    /// 4 KiB (64 KiB at most for a JPEG with large metadata) and the last 4 KiB.
     public static func problem(atPath path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return FileManager.default.fileExists(atPath: path) ? "cannot be read (permission denied?)" : "does not exist"
+        let checked = PhotoFileReader.withFile(atPath: path) { file -> Result<String?, PhotoProblem> in
+            PhotoHeader.read(from: file, limits: .standard).flatMap { _ in
+                let tailLength = min(file.length, 4096)
+                guard let head = file.read(from: 0, count: 16),
+                      let tail = file.read(from: file.length - tailLength, count: tailLength) else {
+                    return .failure(.unreadable("read error"))
+                }
+                return .success(problem(head: head, tail: tail))
+            }
         }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 16)) ?? Data()
-        guard !head.isEmpty else { return "is empty (0 bytes)" }
-        let size = (try? handle.seekToEnd()) ?? 0
-        let tailLength = min(size, 4096)
-        try? handle.seek(toOffset: size - tailLength)
-        let tail = (try? handle.read(upToCount: Int(tailLength))) ?? Data()
-        return problem(head: [UInt8](head), tail: [UInt8](tail))
+        switch checked {
+        case .success(let problem): return problem
+        case .failure(let problem): return problem.description
+        }
     }
 
     /// The check itself, on the first bytes and the last few KiB of a file.
