@@ -142,7 +142,8 @@ public struct PhotoHeader: Equatable, Sendable {
 // MARK: - Problems
 
 /// Why a photo file is refused before decoding, in words for a log line
-/// that reads "photo PATH: <description>".
+/// that reads "photo PATH: <description>". There is no "unknown format":
+/// such files are `PhotoHeader.Format.other`, left for SDL_image to try.
 public enum PhotoProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case missing
     /// It exists but cannot be read; the reason is what the system said.
@@ -199,7 +200,9 @@ public enum ExifOrientation: Int, CaseIterable, Sendable {
     /// What to do to the stored picture to draw it upright: first mirror it
     /// left to right (if `flipsHorizontally`), then turn it clockwise by
     /// `clockwiseQuarterTurns` x 90 degrees. This is the order of
-    /// SDL_RenderCopyEx(flip: SDL_FLIP_HORIZONTAL, angle: turns * 90).
+    /// SDL_RenderCopyEx(flip: SDL_FLIP_HORIZONTAL, angle: turns * 90), whose
+    /// destination rectangle is then the stored size (not `displaySize`)
+    /// centred where the upright picture goes.
     public struct Transform: Equatable, Sendable {
         public var clockwiseQuarterTurns: Int
         public var flipsHorizontally: Bool
