@@ -18,10 +18,17 @@ let package = Package(
             pkgConfig: "sdl2 SDL2_image SDL2_ttf",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
+        // libjpeg-turbo's TurboJPEG API: decodes a JPEG at 1/2, 1/4 or 1/8
+        // of its size straight from the DCT, for strip thumbnails.
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
         .target(name: "Motion"),
         .target(name: "Gestures", dependencies: ["Motion"]),
         .target(name: "TripsKit", dependencies: ["Gestures", "Motion"]),
-        .target(name: "Platform", dependencies: ["CSDL2", "Motion", "TripsKit"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "Motion", "TripsKit"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit"]),
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit"], path: "Benchmarks",
                          exclude: ["startup.sh", "session.sh", "session.txt"]),

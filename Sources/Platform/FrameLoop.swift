@@ -51,7 +51,20 @@ public final class FrameLoop {
     /// Draws the app into the back buffer at `scale` pixels per point.
     private func draw(_ app: AppModel, scale: Double) {
         if scale != lastScale { lastScale = scale; text.clear() }
-        scene.draw(app.scene { [photos] trip in photos.loadedSize(trip).map { CGSize(width: $0.width, height: $0.height) } }, scale: scale)
+        let photo = app.layout.photoSize
+        photos.thumbnailTarget = (Int((photo.width * scale).rounded(.up)), Int((photo.height * scale).rounded(.up)))
+        photos.fullTarget = (Int((app.size.width * scale).rounded(.up)), Int((app.size.height * scale).rounded(.up)))
+        photos.beginFrame()
+        scene.draw(app.scene { [photos] trip in photos.fullSize(trip).map { CGSize(width: $0.width, height: $0.height) } }, scale: scale)
+    }
+
+    /// Draws with every photo the frame asks for decoded: what a screenshot
+    /// should show. (A first pass finds what is needed, the second draws it.)
+    private func drawComplete(_ app: AppModel, scale: Double) {
+        draw(app, scale: scale)
+        photos.finishPending()
+        draw(app, scale: scale)
+        if photos.isLoading { photos.finishPending(); draw(app, scale: scale) }
     }
 
     private func sizeInPoints() -> CGSize {
@@ -74,6 +87,7 @@ public final class FrameLoop {
         app.handle(.resized(sizeInPoints()))
 
         func dispatch(_ event: SDL_Event) {
+            if event.type == photos.readyEventType { needsFrame = photos.pump() || needsFrame; return }
             let t = Self.now() - origin
             app.advance(to: t)
             if let input = translator.translate(event, size: app.size, time: t) {
@@ -97,9 +111,10 @@ public final class FrameLoop {
             guard needsFrame || app.isAnimating || frames != nil else { continue }
 
             let frameStart = Self.precise(), cpuStart = Self.cpu()
-            draw(app, scale: display.scale)
+            photos.pump()
+            let last = frames.map { report.frames + 1 >= $0 } ?? false
+            if last && screenshot != nil { drawComplete(app, scale: display.scale) } else { draw(app, scale: display.scale) }
             report.frames += 1
-            let last = frames.map { report.frames >= $0 } ?? false
             if last, let screenshot { try Screenshot.write(renderer: display.renderer, to: screenshot) }
             SDL_RenderPresent(display.renderer)
             report.frameTimes.append(Self.cpu() - cpuStart)
@@ -135,6 +150,7 @@ public final class FrameLoop {
         var inputTaken: Double?
         func show() {
             let start = Self.cpu()
+            photos.pump()
             draw(app, scale: scale)
             SDL_RenderPresent(display.renderer)
             let end = Self.precise()
@@ -160,7 +176,7 @@ public final class FrameLoop {
             case .state:
                 emit(app.snapshot())
             case .shot(let path):
-                draw(app, scale: scale)
+                drawComplete(app, scale: scale)
                 try Screenshot.write(renderer: display.renderer, to: path)
                 SDL_RenderPresent(display.renderer)
             default:
@@ -168,6 +184,7 @@ public final class FrameLoop {
                     throw SDLError.last("SDL_PushEvent (script line \(step.line))")
                 }
                 while SDL_PollEvent(&event) != 0 {
+                    if event.type == photos.readyEventType { continue }
                     if inputTaken == nil { inputTaken = Self.precise() }
                     if let input = translator.translate(event, size: app.size, time: t) {
                         if case .resized = input { continue } // the script's size rules

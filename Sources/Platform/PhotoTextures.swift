@@ -1,67 +1,158 @@
 import CSDL2
+import Foundation
 import TripsKit
 
-/// The trip photos as GPU textures, loaded with SDL_image the first time a
-/// photo is drawn, so start-up does not wait for photos that are off screen.
-/// A photo that cannot be shown is remembered as broken: one log line names
-/// the file and the reason, and the scene draws a placeholder tile.
+/// The trip photos as textures, under a memory budget. Each photo can have a
+/// strip thumbnail (decoded no larger than a strip photo) and a full picture
+/// (no larger than the window), both decoded off the main thread by
+/// `PhotoLoader`; until one is ready the scene shows a placeholder tile.
+/// Textures least recently drawn are dropped when the budget is exceeded, so
+/// a folder of 10,000 photos costs what is on screen, not what is on disk.
+/// A photo that cannot be shown is logged once (file and reason) and stays
+/// a placeholder.
 public final class PhotoTextures {
-    private enum Slot {
-        case notLoaded
-        case loaded(texture: OpaquePointer, width: Int, height: Int)
-        case broken
+    private struct Key: Hashable {
+        var trip: Int
+        var use: DecodePlan.Use
+    }
+
+    private struct Entry {
+        var texture: OpaquePointer
+        var width: Int
+        var height: Int
+        var bytes: Int
+        var lastUsed: Int
     }
 
     private let renderer: OpaquePointer
     private let paths: [String]
-    private var slots: [Slot]
+    private let loader: PhotoLoader
+    private var entries: [Key: Entry] = [:]
+    private var broken: Set<Int> = []
+    /// Each photo's full upright size once known: the crop's aspect.
+    private var fullSizes: [Int: (width: Int, height: Int)] = [:]
+    private var bytesInUse = 0
+    private var frame = 0
+    private var wanted: Set<PhotoLoader.Job> = []
     private let log: (String) -> Void
+    public let budgetBytes: Int
+    /// Pixel sizes to decode for (set by the loop from the layout and scale).
+    public var thumbnailTarget = (width: 720, height: 180)
+    public var fullTarget = (width: 1280, height: 800)
+    /// Counts for the log and the benchmarks.
+    public private(set) var decodedCount = 0
+    public private(set) var turboDecodedCount = 0
 
-    public init(renderer: OpaquePointer, photoPaths: [String], log: @escaping (String) -> Void) {
+    /// The SDL event type that says decoded photos are waiting.
+    public var readyEventType: UInt32 { loader.readyEventType }
+
+    public init(renderer: OpaquePointer, photoPaths: [String], budgetBytes: Int = 256 << 20, plainSDL: Bool = false,
+                log: @escaping (String) -> Void) {
         self.renderer = renderer
         self.paths = photoPaths
-        self.slots = Array(repeating: .notLoaded, count: photoPaths.count)
+        self.budgetBytes = max(16 << 20, budgetBytes)
         self.log = log
         _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue))
+        loader = PhotoLoader(plainSDL: plainSDL)
     }
 
     deinit {
-        for case .loaded(let texture, _, _) in slots { SDL_DestroyTexture(texture) }
+        loader.stop()
+        for entry in entries.values { SDL_DestroyTexture(entry.texture) }
         IMG_Quit()
     }
 
-    /// The texture of photo `index` and its pixel size, loading it now if
-    /// needed; nil when the photo is broken.
-    public func texture(_ index: Int) -> (texture: OpaquePointer, width: Int, height: Int)? {
-        guard slots.indices.contains(index) else { return nil }
-        if case .notLoaded = slots[index] { slots[index] = load(paths[index]) }
-        if case .loaded(let t, let w, let h) = slots[index] { return (t, w, h) }
+    /// Starts a frame: requests not repeated in it are dropped from the queue.
+    public func beginFrame() {
+        frame += 1
+        loader.keepOnly(wanted)
+        wanted.removeAll(keepingCapacity: true)
+    }
+
+    /// The best texture to draw photo `trip` at `pixels` (the size the whole
+    /// picture would have on screen), asking for a better one if needed.
+    public func texture(_ trip: Int, covering pixels: (width: Double, height: Double)) -> (texture: OpaquePointer, width: Int, height: Int)? {
+        guard paths.indices.contains(trip), !broken.contains(trip) else { return nil }
+        let needsFull = pixels.width > Double(thumbnailTarget.width) * 1.25 || pixels.height > Double(thumbnailTarget.height) * 1.25
+        let use: DecodePlan.Use = needsFull ? .full : .thumbnail
+        let key = Key(trip: trip, use: use)
+        if entries[key] == nil { ask(key) }
+        // Draw what is there meanwhile: the other size beats a placeholder.
+        for candidate in [key, Key(trip: trip, use: needsFull ? .thumbnail : .full)] {
+            if var entry = entries[candidate] {
+                entry.lastUsed = frame
+                entries[candidate] = entry
+                return (entry.texture, entry.width, entry.height)
+            }
+        }
         return nil
     }
 
-    /// The pixel size of a photo already loaded (nil before, or if broken):
-    /// the scene crops with it.
-    public func loadedSize(_ index: Int) -> (width: Int, height: Int)? {
-        guard slots.indices.contains(index), case .loaded(_, let w, let h) = slots[index] else { return nil }
-        return (w, h)
+    private func ask(_ key: Key) {
+        let job = PhotoLoader.Job(trip: key.trip, use: key.use)
+        wanted.insert(job)
+        loader.request(job, path: paths[key.trip], target: key.use == .full ? fullTarget : thumbnailTarget)
     }
 
-    private func load(_ path: String) -> Slot {
-        if let problem = PhotoFileCheck.problem(atPath: path) {
-            log("trips: photo \(path): \(problem); showing a placeholder")
-            return .broken
+    /// The full upright pixel size of a photo, once any of its sizes is decoded.
+    public func fullSize(_ trip: Int) -> (width: Int, height: Int)? { fullSizes[trip] }
+
+    /// Turns finished decodes into textures; true when something new can be drawn.
+    @discardableResult
+    public func pump() -> Bool {
+        var changed = false
+        for finished in loader.takeFinished() {
+            let trip = finished.job.trip
+            switch finished.result {
+            case .failure(let failure):
+                if broken.insert(trip).inserted {
+                    log("trips: photo \(paths[trip]): \(failure); showing a placeholder")
+                    changed = true
+                }
+            case .success(let decoded):
+                defer { SDL_FreeSurface(decoded.surface) }
+                decodedCount += 1
+                if decoded.usedTurboJPEG { turboDecodedCount += 1 }
+                fullSizes[trip] = (decoded.fullWidth, decoded.fullHeight)
+                guard let texture = SDL_CreateTextureFromSurface(renderer, decoded.surface) else {
+                    log("trips: photo \(paths[trip]): no texture: \(String(cString: SDL_GetError())); showing a placeholder")
+                    broken.insert(trip)
+                    continue
+                }
+                SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+                let key = Key(trip: trip, use: finished.job.use)
+                if let old = entries[key] { SDL_DestroyTexture(old.texture); bytesInUse -= old.bytes }
+                let w = Int(decoded.surface.pointee.w), h = Int(decoded.surface.pointee.h)
+                entries[key] = Entry(texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: frame)
+                bytesInUse += w * h * 4
+                changed = true
+            }
         }
-        guard let surface = IMG_Load(path) else {
-            log("trips: photo \(path): SDL_image cannot read it: \(String(cString: SDL_GetError())); showing a placeholder")
-            return .broken
-        }
-        defer { SDL_FreeSurface(surface) }
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
-            log("trips: photo \(path) (\(w)x\(h)): no texture: \(String(cString: SDL_GetError())); showing a placeholder")
-            return .broken
-        }
-        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        return .loaded(texture: texture, width: w, height: h)
+        if changed { evict() }
+        return changed
     }
+
+    /// Drops the least recently drawn textures until under budget; what the
+    /// current frame draws is never dropped.
+    private func evict() {
+        guard bytesInUse > budgetBytes else { return }
+        for (key, entry) in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
+            guard bytesInUse > budgetBytes, entry.lastUsed < frame - 1 else { break }
+            SDL_DestroyTexture(entry.texture)
+            bytesInUse -= entry.bytes
+            entries[key] = nil
+        }
+    }
+
+    /// Waits for every requested decode and makes its texture (before a
+    /// screenshot, so it shows the photos rather than placeholders).
+    public func finishPending() {
+        loader.waitUntilIdle()
+        pump()
+    }
+
+    /// True while decodes are queued or under way.
+    public var isLoading: Bool { loader.isBusy }
+    /// Texture memory in use, in bytes.
+    public var textureBytes: Int { bytesInUse }
 }

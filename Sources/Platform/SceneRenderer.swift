@@ -32,7 +32,9 @@ public final class SceneRenderer {
                 fan(PhotoGeometry.roundedRectFan(frame: rect, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
                     scale: scale, color: color, texture: nil)
             case let .photo(trip, frame, source, radius, label):
-                if let photo = photos.texture(trip) {
+                // The size the whole picture has on screen: the frame over the part shown.
+                let covering = (width: frame.width * scale / max(source.width, 1e-6), height: frame.height * scale / max(source.height, 1e-6))
+                if let photo = photos.texture(trip, covering: covering) {
                     fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source),
                         scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
                 } else {

@@ -1,0 +1,137 @@
+import CSDL2
+import Foundation
+import TripsKit
+
+/// Decodes photos on background threads so that neither the first frame nor
+/// scrolling waits for them. The main thread asks for (trip, use, target);
+/// workers decode the newest requests first (what is on screen now) and hand
+/// back SDL surfaces; a registered SDL event wakes a sleeping frame loop.
+final class PhotoLoader {
+    struct Job: Hashable {
+        var trip: Int
+        var use: DecodePlan.Use
+    }
+
+    struct Finished {
+        var job: Job
+        var result: Result<PhotoDecoder.Decoded, PhotoDecoder.Failure>
+    }
+
+    private struct Pending {
+        var job: Job
+        var path: String
+        var target: (width: Int, height: Int)
+    }
+
+    /// The SDL event type a worker pushes when something is ready.
+    let readyEventType: UInt32
+    private let condition = NSCondition()
+    private var pending: [Pending] = []
+    private var running: Set<Job> = []
+    private var finished: [Finished] = []
+    private var stopping = false
+    private var workers: [Thread] = []
+    private var alive = 0
+    private let plainSDL: Bool
+
+    /// - Parameters:
+    ///   - workers: decoding threads (one per core, at most 4, by default).
+    ///   - plainSDL: decode JPEGs with IMG_Load too (for the benchmark's comparison).
+    init(workers: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)), plainSDL: Bool = false) {
+        let registered = SDL_RegisterEvents(1)
+        readyEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
+        self.plainSDL = plainSDL
+        for i in 0..<max(1, workers) {
+            let thread = Thread { [weak self] in self?.work() }
+            thread.name = "trips-decode-\(i)"
+            thread.qualityOfService = .userInitiated
+            self.workers.append(thread)
+        }
+        for thread in self.workers { thread.start() }
+    }
+
+
+    deinit { stop() }
+
+    /// Ends the workers and frees what nobody took.
+    func stop() {
+        condition.lock()
+        stopping = true
+        pending.removeAll()
+        condition.broadcast()
+        while alive > 0 { condition.wait() }
+        let leftovers = finished
+        finished.removeAll()
+        condition.unlock()
+        for case .success(let decoded) in leftovers.map(\.result) { SDL_FreeSurface(decoded.surface) }
+    }
+
+    /// Asks for a decode, unless it is queued or under way. Newest first.
+    func request(_ job: Job, path: String, target: (width: Int, height: Int)) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !running.contains(job) else { return }
+        if let i = pending.firstIndex(where: { $0.job == job }) { pending.remove(at: i) }
+        pending.append(Pending(job: job, path: path, target: target))
+        condition.signal()
+    }
+
+    /// Forgets queued requests that are no longer wanted (scrolled away).
+    func keepOnly(_ wanted: Set<Job>) {
+        condition.lock()
+        pending.removeAll { !wanted.contains($0.job) }
+        condition.unlock()
+    }
+
+    /// What is ready, for the main thread to turn into textures.
+    func takeFinished() -> [Finished] {
+        condition.lock()
+        defer { condition.unlock() }
+        let out = finished
+        finished.removeAll(keepingCapacity: true)
+        return out
+    }
+
+    /// Blocks until nothing is queued or under way (screenshots, replays).
+    func waitUntilIdle() {
+        condition.lock()
+        while !(pending.isEmpty && running.isEmpty) && !stopping { condition.wait() }
+        condition.unlock()
+    }
+
+    var isBusy: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !pending.isEmpty || !running.isEmpty
+    }
+
+    private func work() {
+        condition.lock()
+        alive += 1
+        condition.unlock()
+        while true {
+            condition.lock()
+            while pending.isEmpty && !stopping { condition.wait() }
+            if stopping {
+                alive -= 1
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            let next = pending.removeLast()
+            running.insert(next.job)
+            condition.unlock()
+
+            let result = PhotoDecoder.decode(path: next.path, target: next.target, plainSDL: plainSDL)
+
+            condition.lock()
+            running.remove(next.job)
+            finished.append(Finished(job: next.job, result: result))
+            condition.broadcast()
+            condition.unlock()
+            var event = SDL_Event()
+            event.type = readyEventType
+            SDL_PushEvent(&event)
+        }
+    }
+}
