@@ -31,6 +31,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var replayInWindow = false
     /// Start on the playground screen.
     public var startInPlayground = false
+    /// Texture memory for photos, in MiB (least recently drawn go first).
+    public var memoryBudgetMiB = 256
     /// Where the order of trips is saved (default: $XDG_STATE_HOME/trips/state.json;
     /// replays save only when given).
     public var stateFile: String?
@@ -43,6 +45,7 @@ public struct LaunchOptions: Equatable, Sendable {
             && a.windowSize == b.windowSize && a.simulationRate == b.simulationRate
             && a.replayScript == b.replayScript && a.recordScript == b.recordScript && a.replayInWindow == b.replayInWindow
             && a.startInPlayground == b.startInPlayground && a.stateFile == b.stateFile
+            && a.memoryBudgetMiB == b.memoryBudgetMiB
     }
 
     public enum Command: Equatable, Sendable {
@@ -74,6 +77,7 @@ public struct LaunchOptions: Equatable, Sendable {
       --screenshot FILE     with --frames: write the last frame as PNG
       --rate HZ             simulation steps per second (default 120)
       --playground          start on the playground screen
+      --memory-budget MIB   texture memory for photos (default 256)
       --state FILE          where the order of trips is saved
                             (default $XDG_STATE_HOME/trips/state.json)
       --replay FILE         run a touch script on a virtual clock, print JSON lines
@@ -122,6 +126,12 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw UsageError(message: "--frames expects a whole number from 1 to 1000000, got '\(v)'")
                 }
                 options.frames = n
+            case "--memory-budget":
+                let v = try value(for: flag)
+                guard let mib = Int(v), (16...65536).contains(mib) else {
+                    throw UsageError(message: "--memory-budget expects MiB from 16 to 65536, got '\(v)'")
+                }
+                options.memoryBudgetMiB = mib
             case "--rate":
                 let v = try value(for: flag)
                 guard let hz = Double(v), hz >= 10, hz <= 1000 else {

@@ -135,7 +135,8 @@ let code: Int32 = {
         log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)")
     }
     let theme = Theme.standard
-    let photos = PhotoTextures(renderer: display.renderer, photoPaths: catalog.trips.map(\.photoPath), log: log)
+    let photos = PhotoTextures(renderer: display.renderer, photoPaths: catalog.trips.map(\.photoPath),
+                               budgetBytes: options.memoryBudgetMiB << 20, log: log)
     let text = TextRenderer(renderer: display.renderer, fonts: fonts, log: log)
     let app = AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
                        theme: theme, order: savedOrder, simulationRate: options.simulationRate,

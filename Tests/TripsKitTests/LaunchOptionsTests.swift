@@ -45,5 +45,6 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertEqual(usageError("--frames", "0"), "--frames expects a whole number from 1 to 1000000, got '0'")
         XCTAssertEqual(usageError("--size", "big"), "--size expects WIDTHxHEIGHT in points, each from 200 to 16384, got 'big'")
         XCTAssertEqual(usageError("--photos", "a", "--trips", "b"), "--photos and --trips cannot be used together")
+        XCTAssertEqual(usageError("--memory-budget", "8"), "--memory-budget expects MiB from 16 to 65536, got '8'")
     }
 }
