@@ -21,6 +21,8 @@ public final class FrameLoop {
     public struct Report {
         public var frames = 0
         public var firstFrameSeconds: Double?
+        /// Photos shown as placeholders in the first frame (it does not wait for decoding).
+        public var firstFramePlaceholders = 0
         /// Process CPU time spent on each frame (drawing and presenting), in seconds.
         public var frameTimes: [Double] = []
         /// From taking an input event off SDL's queue to the end of the
@@ -118,7 +120,10 @@ public final class FrameLoop {
             if last, let screenshot { try Screenshot.write(renderer: display.renderer, to: screenshot) }
             SDL_RenderPresent(display.renderer)
             report.frameTimes.append(Self.cpu() - cpuStart)
-            if report.firstFrameSeconds == nil { report.firstFrameSeconds = Self.precise() - started }
+            if report.firstFrameSeconds == nil {
+                report.firstFrameSeconds = Self.precise() - started
+                report.firstFramePlaceholders = scene.placeholdersDrawn
+            }
             needsFrame = false
             if last { break }
             if paceInterval > 0 {

@@ -41,6 +41,10 @@ public final class PhotoTextures {
     public var fullTarget = (width: 1280, height: 800)
     /// Counts for the log and the benchmarks.
     public private(set) var decodedCount = 0
+    /// Distinct (photo, size) decodes asked for, and those that failed.
+    public private(set) var requestedCount = 0
+    public private(set) var failedCount = 0
+    private var everRequested: Set<Key> = []
     public private(set) var turboDecodedCount = 0
 
     /// The SDL event type that says decoded photos are waiting.
@@ -73,7 +77,10 @@ public final class PhotoTextures {
     /// picture would have on screen), asking for a better one if needed.
     public func texture(_ trip: Int, covering pixels: (width: Double, height: Double)) -> (texture: OpaquePointer, width: Int, height: Int)? {
         guard paths.indices.contains(trip), !broken.contains(trip) else { return nil }
-        let needsFull = pixels.width > Double(thumbnailTarget.width) * 1.25 || pixels.height > Double(thumbnailTarget.height) * 1.25
+        // A thumbnail covers the strip photo; anything shown much larger (the
+        // big photo, a zoom) needs the full picture.
+        let thumb = fullSizes[trip].map { DecodePlan.coverSize(image: $0, target: thumbnailTarget) } ?? thumbnailTarget
+        let needsFull = pixels.width > Double(thumb.width) * 1.25 || pixels.height > Double(thumb.height) * 1.25
         let use: DecodePlan.Use = needsFull ? .full : .thumbnail
         let key = Key(trip: trip, use: use)
         if entries[key] == nil { ask(key) }
@@ -89,6 +96,7 @@ public final class PhotoTextures {
     }
 
     private func ask(_ key: Key) {
+        if everRequested.insert(key).inserted { requestedCount += 1 }
         let job = PhotoLoader.Job(trip: key.trip, use: key.use)
         wanted.insert(job)
         loader.request(job, path: paths[key.trip], target: key.use == .full ? fullTarget : thumbnailTarget)
@@ -105,6 +113,7 @@ public final class PhotoTextures {
             let trip = finished.job.trip
             switch finished.result {
             case .failure(let failure):
+                failedCount += 1
                 if broken.insert(trip).inserted {
                     log("trips: photo \(paths[trip]): \(failure); showing a placeholder")
                     changed = true
@@ -149,6 +158,12 @@ public final class PhotoTextures {
     public func finishPending() {
         loader.waitUntilIdle()
         pump()
+    }
+
+    /// One line for the log: what was decoded and what it costs.
+    public var summary: String {
+        String(format: "photos: %d decodes asked for, %d done (%d with libjpeg-turbo's scaled decoding), %d failed; textures %.1f MiB of a %d MiB budget",
+               requestedCount, decodedCount, turboDecodedCount, failedCount, Double(bytesInUse) / 1_048_576, budgetBytes >> 20)
     }
 
     /// True while decodes are queued or under way.

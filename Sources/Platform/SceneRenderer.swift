@@ -20,8 +20,12 @@ public final class SceneRenderer {
         self.theme = theme
     }
 
+    /// Photos drawn as placeholder tiles in the last frame (not decoded yet, or broken).
+    public private(set) var placeholdersDrawn = 0
+
     /// Draws `scene` at `scale` pixels per point into the back buffer.
     public func draw(_ scene: Scene, scale: Double) {
+        placeholdersDrawn = 0
         let bg = scene.background
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
         SDL_RenderSetClipRect(renderer, nil)
@@ -38,6 +42,7 @@ public final class SceneRenderer {
                     fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source),
                         scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
                 } else {
+                    placeholdersDrawn += 1
                     fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
                         scale: scale, color: theme.placeholder, texture: nil)
                     let size = theme.rowTextSize

@@ -40,7 +40,8 @@ public final class AppModel {
         animator = Animator(rate: simulationRate)
         engine = GestureEngine()
         let ids = catalog.trips.map(\.id)
-        let order = OrderStore.apply(savedOrder: savedOrder, to: ids).compactMap { ids.firstIndex(of: $0) }
+        let index = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let order = OrderStore.apply(savedOrder: savedOrder, to: ids).compactMap { index[$0] }
         var emitBig: (BigPhoto.Event) -> Void = { _ in }
         var emitOrder: ([Int]) -> Void = { _ in }
         var emitPlayground: (String) -> Void = { _ in }

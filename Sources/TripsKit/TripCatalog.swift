@@ -106,7 +106,7 @@ public struct TripCatalog: Equatable, Sendable {
         }
         let photos = names
             .filter { !$0.hasPrefix(".") && photoExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+            .sorted(by: naturalOrder)
         guard !photos.isEmpty else {
             throw CatalogError(file: path, line: nil, message: "has no photos (looked for \(photoExtensions.sorted().joined(separator: ", ")))")
         }
@@ -115,6 +115,34 @@ public struct TripCatalog: Equatable, Sendable {
             Trip(id: name, city: cityName(fromFileName: name), nights: nil,
                  photoPath: (absolute as NSString).appendingPathComponent(name))
         })
+    }
+
+    /// File-manager order: case-insensitive, runs of digits compared as
+    /// numbers ("IMG_9" before "IMG_10"). Foundation's localizedStandardCompare
+    /// does this too, but on Linux it cost ~0.4 s for 2,000 names.
+    static func naturalOrder(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.lowercased().unicodeScalars), y = Array(b.lowercased().unicodeScalars)
+        var i = 0, j = 0
+        func isDigit(_ c: Unicode.Scalar) -> Bool { c.value >= 48 && c.value <= 57 }
+        while i < x.count && j < y.count {
+            if isDigit(x[i]) && isDigit(y[j]) {
+                var ei = i, ej = j
+                while ei < x.count && isDigit(x[ei]) { ei += 1 }
+                while ej < y.count && isDigit(y[ej]) { ej += 1 }
+                // Compare the numbers by value: strip leading zeros, then length, then digits.
+                var si = i, sj = j
+                while si < ei - 1 && x[si] == "0" { si += 1 }
+                while sj < ej - 1 && y[sj] == "0" { sj += 1 }
+                if ei - si != ej - sj { return ei - si < ej - sj }
+                for k in 0..<(ei - si) where x[si + k] != y[sj + k] { return x[si + k].value < y[sj + k].value }
+                i = ei; j = ej
+            } else {
+                if x[i] != y[j] { return x[i].value < y[j].value }
+                i += 1; j += 1
+            }
+        }
+        if x.count - i != y.count - j { return x.count - i < y.count - j }
+        return a < b
     }
 
     /// "green-meadow_2.jpg" → "Green Meadow 2".

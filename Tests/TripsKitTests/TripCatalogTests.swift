@@ -89,6 +89,11 @@ final class TripCatalogTests: XCTestCase {
         XCTAssertNil(catalog.trips[0].nights)
     }
 
+    func testNaturalOrderComparesNumbersByValueAndIgnoresCase() {
+        let names = ["IMG_10.jpg", "img_9.jpg", "IMG_0100.jpg", "b.jpg", "A.jpg", "IMG_9a.jpg", "IMG_09.jpg"]
+        XCTAssertEqual(names.sorted(by: TripCatalog.naturalOrder), ["A.jpg", "b.jpg", "IMG_09.jpg", "img_9.jpg", "IMG_9a.jpg", "IMG_10.jpg", "IMG_0100.jpg"])
+    }
+
     func testFolderWithoutPhotosIsAnError() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# End-to-end tests of folders at scale and hostile photos: a generated
+# folder of 2,000 camera-size photos (made here from the bundled ones, in a
+# temporary directory, never committed), EXIF orientation, and files that
+# must be refused from their header or their name alone.
+# Usage: Tests/e2e/folders.sh [path/to/trips]
+set -u
+cd "$(dirname "$0")/../.."
+TRIPS=$(realpath "${1:-.build/debug/trips}")
+. Tests/e2e/lib.sh
+e2e_begin trips-folders
+echo "folders: trips=$TRIPS, output in $OUT"
+
+# --- 2,000 photos of 12 MP: eight distinct pictures, hard-linked under 2,000 names.
+big="$OUT/camera"; mkdir -p "$big"
+i=0
+for src in Assets/photos/*.jpg; do
+    convert "$src" -resize '4000x3000!' -quality 88 "$OUT/camera-$i.jpg"; i=$((i + 1))
+done
+for n in $(seq -w 1 2000); do ln "$OUT/camera-$((10#$n % 8)).jpg" "$big/IMG_$n.jpg"; done
+start_xvfb 1280x800 >/dev/null || bad "folders: Xvfb did not start"
+DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --photos "$big" --fullscreen --state "$OUT/state.json" 2>"$OUT/camera.err" &
+pid=$!; track "$pid"
+shoot_until_drawn "$OUT/camera-first.png"
+sleep 1
+DISPLAY=$X_DISPLAY import -window root "$OUT/camera-ready.png"
+check "2,000 photos: the strip shows photos, not placeholders" \
+    'at_least "$(non_background "$OUT/camera-ready.png" 40 620 600 140)" 0.9 && at_most "$(near_colour "$OUT/camera-ready.png" 40 620 600 140 "$PLACEHOLDER")" 0.05'
+# Walk 40 photos along with the keyboard: each one's thumbnail must arrive.
+for k in $(seq 40); do DISPLAY=$X_DISPLAY xdotool key Right; sleep 0.05; done
+sleep 2
+DISPLAY=$X_DISPLAY import -window root "$OUT/camera-40.png"
+check "2,000 photos: forty photos along, the strip still shows photos" \
+    'at_most "$(near_colour "$OUT/camera-40.png" 40 620 600 140 "$PLACEHOLDER")" 0.05 && at_least "$(non_background "$OUT/camera-40.png" 40 620 600 140)" 0.9'
+stop "$pid"
+first=$(sed -n 's/.*first frame after \([0-9.]*\) ms (\([0-9]*\) photos still decoding).*/\1 \2/p' "$OUT/camera.err")
+check "2,000 photos: the first frame ($first) did not wait for the thumbnails" '[ -n "$first" ] && [ "${first#* }" -gt 0 ]'
+summary=$(grep "photos: " "$OUT/camera.err")
+asked=$(sed -n 's/.*photos: \([0-9]*\) decodes asked for, \([0-9]*\) done (\([0-9]*\) with.*, \([0-9]*\) failed.*/\1 \2 \3 \4/p' "$OUT/camera.err")
+read -r n_asked n_done n_turbo n_failed <<<"$asked"
+check "2,000 photos: every thumbnail asked for arrived ($summary)" '[ -n "$n_asked" ] && [ "$n_asked" -ge 40 ] && [ "$n_done" = "$n_asked" ] && [ "$n_failed" = 0 ]'
+check "2,000 photos: JPEGs were decoded scaled by libjpeg-turbo" '[ "${n_turbo:-0}" = "$n_done" ]'
+
+# --- EXIF orientation: a picture stored sideways with orientation 6 (turn 90° clockwise).
+mkdir -p "$OUT/orient"
+convert -size 400x300 xc:red -size 400x300 xc:blue -append -resize '400x600!' "$OUT/upright.png"  # red above blue
+convert "$OUT/upright.png" -rotate -90 "$OUT/stored.jpg"
+# ImageMagick 6 writes no EXIF for a PNG source: put an APP1 segment with
+# IFD0 Orientation = 6 right after the JPEG's SOI marker by hand.
+{ head -c 2 "$OUT/stored.jpg"
+  printf '\xff\xe1\x00\x22Exif\x00\x00II*\x00\x08\x00\x00\x00\x01\x00\x12\x01\x03\x00\x01\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00'
+  tail -c +3 "$OUT/stored.jpg"; } >"$OUT/orient/sideways.jpg"
+SDL_VIDEODRIVER=offscreen "$TRIPS" --photos "$OUT/orient" --frames 1 --screenshot "$OUT/orient.png" 2>"$OUT/orient.err"
+check "EXIF orientation: a sideways-stored photo is drawn upright (red above blue)" \
+    'at_least "$(near_colour "$OUT/orient.png" 100 610 500 60 "rgb(255,0,0)")" 0.9 && at_least "$(near_colour "$OUT/orient.png" 100 720 500 60 "rgb(0,0,255)")" 0.9'
+
+# --- Hostile files: each gets one clear line and a placeholder; the app goes on.
+h="$OUT/hostile"; mkdir -p "$h"
+cp Assets/photos/dune.jpg "$h/a-good.jpg"
+: >"$h/b-empty.jpg"
+head -c 20000 Assets/photos/storm.jpg >"$h/c-truncated.jpg"
+cp Assets/photos/garden.jpg "$h/d-wrong-extension.png"
+echo "not an image" >"$h/e-text.jpg"
+# A PNG whose header claims 60,000 x 60,000 pixels (no pixel data follows).
+printf '\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR\x00\x00\xea\x60\x00\x00\xea\x60\x08\x06\x00\x00\x00\x00\x00\x00\x00' >"$h/f-huge.png"
+ln -s "f-loop.jpg" "$h/f-loop.jpg"
+mkfifo "$h/g-fifo.jpg"
+# Each file alone in a folder, so each is on screen and asked for.
+msg=""; codes=""
+for f in "$h"/*; do
+    one="$OUT/one-$(basename "$f")"; mkdir -p "$one"; mv "$f" "$one/"
+    out=$(SDL_VIDEODRIVER=offscreen timeout 20 "$TRIPS" --photos "$one" --frames 1 --screenshot "$one.png" 2>&1); codes="$codes $?"
+    msg="$msg$out"$'\n'
+done
+check "hostile files: the app goes on every time (codes:$codes)" '[ -z "$(tr -d " 0" <<<"$codes")" ]'
+check "hostile files: an empty file is named" 'grep -q "b-empty.jpg: is empty (0 bytes)" <<<"$msg"'
+check "hostile files: a cut JPEG is named as truncated" 'grep -q "c-truncated.jpg: truncated JPEG" <<<"$msg"'
+check "hostile files: a 60,000 x 60,000 header is refused before decoding" 'grep -q "f-huge.png: claims 60000 x 60000 pixels (3600 megapixels); more than the 100 megapixel limit" <<<"$msg"'
+check "hostile files: a text file named .jpg gets SDL_image's reason" 'grep -q "e-text.jpg: SDL_image cannot read it" <<<"$msg"'
+check "hostile files: a symlink loop is named, not followed" 'grep -q "f-loop.jpg: " <<<"$msg"'
+check "hostile files: a FIFO named like a photo does not hang the app" 'grep -q "g-fifo.jpg: " <<<"$msg"'
+check "hostile files: a JPEG named .png still shows (no line about it)" '! grep -q "d-wrong-extension.png" <<<"$msg"'
+lines=$(grep -c "^trips: photo " <<<"$msg")
+expect "hostile files: one line per bad file ($lines)" [ "$lines" = 6 ]
+check "hostile files: the placeholder tile stands where the photo would be" \
+    'at_least "$(near_colour "$OUT/one-f-huge.png.png" 40 620 600 140 "$PLACEHOLDER")" 0.8'
+
+echo "folders: $E2E_PASS passed, $E2E_FAIL failed"
+[ "$E2E_FAIL" = 0 ]
