@@ -6,8 +6,8 @@ import TripsKit
 /// steps at a fixed rate with Fiedler's accumulator, clamped against the
 /// spiral of death), render once per frame with the interpolation fraction,
 /// present. When nothing moves it sleeps in SDL_WaitEventTimeout until the
-/// next event or the next gesture deadline, so an idle window costs next to
-/// no CPU. The same loop replays a touch script on a virtual clock.
+/// next event or the model's next deadline (a gesture's, the idle timeout),
+/// so an idle window costs next to no CPU. The same loop replays a touch script on a virtual clock.
 public final class FrameLoop {
     private let display: Display
     private let scene: SceneRenderer
@@ -109,7 +109,10 @@ public final class FrameLoop {
             while SDL_PollEvent(&event) != 0 { dispatch(event) }
             if app.quitRequested { break }
             let t = Self.now() - origin
+            let resets = app.idleResets
             app.advance(to: t)
+            // The idle timeout may clear only the focus: nothing animates, draw anyway.
+            if app.idleResets != resets { needsFrame = true }
             guard needsFrame || app.isAnimating || frames != nil else { continue }
 
             let frameStart = Self.precise(), cpuStart = Self.cpu()

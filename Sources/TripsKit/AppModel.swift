@@ -28,10 +28,17 @@ public final class AppModel {
     private var pendingEvents: [String] = []
     /// Called with the new order after every reorder (the app saves it).
     public var onReorder: (([String]) -> Void)?
+    /// Back to the start after a quiet spell (`--idle`), on this model's clock.
+    public private(set) var idle: IdleTimer
+    /// How many times the idle timeout has reset the app: a change tells an
+    /// idle loop to draw even when the reset moved nothing (focus cleared).
+    public private(set) var idleResets = 0
 
     public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
-                order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview) {
+                order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
+                idleTimeout: Double? = nil) {
         self.catalog = catalog
+        idle = IdleTimer(timeout: idleTimeout)
         self.mode = mode
         self.theme = theme
         self.size = size
@@ -65,6 +72,10 @@ public final class AppModel {
     // MARK: Input
 
     public func handle(_ event: InputEvent) {
+        switch event {
+        case .key, .pointer, .wheel: idle.input(at: time)
+        default: break // the system's doings are not a visitor's
+        }
         switch event {
         case .quit:
             quitRequested = true
@@ -104,14 +115,21 @@ public final class AppModel {
         time = seconds
         engine.advance(to: seconds)
         _ = animator.advance(to: seconds)
+        if idle.fire(at: seconds) {
+            record(["event": .string("idle")])
+            resetToStart()
+            idleResets += 1
+        }
     }
 
     /// True while something moves or a gesture waits on the clock: the loop
     /// keeps running frames; otherwise it may sleep until the next event.
     public var isAnimating: Bool { animator.isAnimating }
-    /// When the gesture engine next needs the clock (a double-tap window
-    /// closing, a long press firing), so an idle loop wakes in time.
-    public var nextDeadline: Double? { engine.nextEventTime }
+    /// When the model next needs the clock (a double-tap window closing, a
+    /// long press firing, the idle timeout), so an idle loop wakes in time.
+    public var nextDeadline: Double? {
+        [engine.nextEventTime, idle.deadline].compactMap { $0 }.min()
+    }
 
     /// The event lines since the last call.
     public func takeEvents() -> [String] {
@@ -159,6 +177,27 @@ public final class AppModel {
     private func slotFrame(of trip: Int) -> CGRect {
         guard let position = strip.position(of: trip) else { return layout.bigPhoto }
         return layout.stripItem(position, offset: strip.offset.target)
+    }
+
+    /// Back to the Overview as the next visitor should find it: big photo
+    /// closed with its zoom back at 1, strip at its start, playground put
+    /// back, no focus, no touch held (a stuck one too). Closing and
+    /// scrolling run on their usual springs; the end state follows.
+    public func resetToStart() {
+        engine.cancelAll()
+        let p = playground
+        if p.squareCenter.target != p.homeCenter || p.squareScale.target != 1 || p.squareAngle.target != 0
+            || p.circleCenter.target != p.circleHome {
+            p.reset()
+        }
+        screen = .overview
+        if strip.offset.target != 0 { strip.offset.animate(to: 0, with: Strip.settleAnimation) }
+        if bigPhoto.isOut && bigPhoto.phase != .closing {
+            if bigPhoto.zoom != 1 { bigPhoto.setZoom(1) }
+            close() // to its slot with the strip at 0
+        }
+        focus = nil
+        rebuildTree()
     }
 
     public func show(_ newScreen: Screen) {

@@ -36,6 +36,19 @@ public struct LaunchOptions: Equatable, Sendable {
     /// Where the order of trips is saved (default: $XDG_STATE_HOME/trips/state.json;
     /// replays save only when given).
     public var stateFile: String?
+    /// `--idle SECONDS` as given: seconds without input before the app goes
+    /// back to the Overview, 0 for never; nil when not given.
+    public var idleSeconds: Double?
+    /// A kiosk left alone goes back to its start after this long by default;
+    /// a desktop window does not unless asked (a person may look at one
+    /// photo for minutes and would not expect it to close by itself).
+    public static let kioskIdleSeconds: Double = 120
+
+    /// The idle timeout in force, in seconds, or nil for none.
+    public var idleTimeout: Double? {
+        let seconds = idleSeconds ?? (windowMode == .kiosk ? Self.kioskIdleSeconds : 0)
+        return seconds > 0 ? seconds : nil
+    }
 
     public init() {}
 
@@ -44,7 +57,7 @@ public struct LaunchOptions: Equatable, Sendable {
             && a.screenshot == b.screenshot && a.photosFolder == b.photosFolder && a.tripsFile == b.tripsFile
             && a.windowSize == b.windowSize && a.simulationRate == b.simulationRate
             && a.replayScript == b.replayScript && a.recordScript == b.recordScript && a.replayInWindow == b.replayInWindow
-            && a.startInPlayground == b.startInPlayground && a.stateFile == b.stateFile
+            && a.startInPlayground == b.startInPlayground && a.stateFile == b.stateFile && a.idleSeconds == b.idleSeconds
             && a.memoryBudgetMiB == b.memoryBudgetMiB
     }
 
@@ -71,6 +84,8 @@ public struct LaunchOptions: Equatable, Sendable {
       --trips FILE          read trips from FILE instead of the bundled trips.json
       --fullscreen          fullscreen on the current display
       --kiosk               fullscreen, no cursor, no quit keys (SIGTERM/SIGINT quit)
+      --idle SECONDS        back to the Overview after SECONDS without input
+                            (default 120 with --kiosk, else off; 0 turns it off)
       --size WxH            window size in points (default 1280x800)
       --renderer NAME       SDL render driver: software, opengl, opengles2, ...
       --frames N            render N frames, then exit
@@ -87,7 +102,7 @@ public struct LaunchOptions: Equatable, Sendable {
       --version             show the version
 
     Environment: SDL_VIDEODRIVER picks the display driver (default: wayland, then x11).
-    Exit codes: 0 done, 2 bad input or usage, 3 no display.
+    Exit codes: 0 done, 2 bad input or usage, 3 no display, 4 the display connection was lost.
     """
 
     public static func parse(_ arguments: [String]) throws -> Command {
@@ -138,6 +153,12 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw UsageError(message: "--rate expects steps per second from 10 to 1000, got '\(v)'")
                 }
                 options.simulationRate = hz
+            case "--idle":
+                let v = try value(for: flag)
+                guard let seconds = Double(v), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+                    throw UsageError(message: "--idle expects seconds from 0 (off) to 86400, got '\(v)'")
+                }
+                options.idleSeconds = seconds
             case "--size":
                 let v = try value(for: flag)
                 let parts = v.lowercased().split(separator: "x")

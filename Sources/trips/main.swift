@@ -140,7 +140,7 @@ let code: Int32 = {
     let text = TextRenderer(renderer: display.renderer, fonts: fonts, log: log)
     let app = AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
                        theme: theme, order: savedOrder, simulationRate: options.simulationRate,
-                       screen: options.startInPlayground ? .playground : .overview)
+                       screen: options.startInPlayground ? .playground : .overview, idleTimeout: options.idleTimeout)
     if let orderStore {
         app.onReorder = { order in
             do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }

@@ -47,4 +47,24 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertEqual(usageError("--photos", "a", "--trips", "b"), "--photos and --trips cannot be used together")
         XCTAssertEqual(usageError("--memory-budget", "8"), "--memory-budget expects MiB from 16 to 65536, got '8'")
     }
+
+    func testIdleTimeoutIsTwoMinutesInAKioskOffOnADesktopAndZeroTurnsItOff() throws {
+        XCTAssertEqual(try options("--kiosk").idleTimeout, 120)
+        XCTAssertNil(try options().idleTimeout, "a desktop window does not close a photo by itself")
+        XCTAssertNil(try options("--fullscreen").idleTimeout)
+        XCTAssertEqual(try options("--idle", "5").idleTimeout, 5)
+        XCTAssertEqual(try options("--kiosk", "--idle=2.5").idleTimeout, 2.5)
+        XCTAssertNil(try options("--kiosk", "--idle", "0").idleTimeout)
+        XCTAssertEqual(try options("--idle", "0").idleSeconds, 0)
+        XCTAssertNotEqual(try options("--idle", "5"), try options("--idle", "6"))
+    }
+
+    func testBadIdleValuesAreNamed() {
+        let expected = { (v: String) in "--idle expects seconds from 0 (off) to 86400, got '\(v)'" }
+        for bad in ["-1", "soon", "nan", "inf", "86401", ""] {
+            XCTAssertEqual(usageError("--idle", bad), expected(bad), bad)
+        }
+        XCTAssertEqual(usageError("--idle"), "--idle needs a value")
+        XCTAssertEqual(usageError("--idle", "--kiosk"), "--idle needs a value")
+    }
 }
