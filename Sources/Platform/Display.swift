@@ -10,6 +10,8 @@ public final class Display {
     public let rendererName: String
     public let hasVSync: Bool
     public let videoDriver: String
+    /// Tells a lost display connection (exit code 4) from a requested quit.
+    public let connection: ConnectionWatch
 
     public struct Configuration {
         public var title = "Trips"
@@ -72,7 +74,12 @@ public final class Display {
             throw Failure.sdl(error)
         }
         self.window = window
+        connection = ConnectionWatch(window: window, environment: environment)
         if configuration.mode == .kiosk {
+            // On Wayland SDL 2.26 asks D-Bus's org.freedesktop.ScreenSaver
+            // first and, without it (a cage kiosk), the compositor's
+            // idle-inhibit protocol: zwp_idle_inhibit_manager_v1's
+            // create_inhibitor on the window's surface (seen under cage).
             SDL_ShowCursor(SDL_DISABLE)
             SDL_DisableScreenSaver()
         }

@@ -108,6 +108,9 @@ public final class FrameLoop {
             }
             while SDL_PollEvent(&event) != 0 { dispatch(event) }
             if app.quitRequested { break }
+            // SDL turns a dead Wayland connection into SDL_QUIT; should it
+            // not, the loop still ends (the caller tells the two apart).
+            if display.connection.lostReason() != nil { break }
             let t = Self.now() - origin
             let resets = app.idleResets
             app.advance(to: t)

@@ -5,7 +5,7 @@ import TripsKit
 
 // The `trips` command: parse the command line, read the trips, open the
 // display, run the frame loop. Exit codes: 0 done, 2 bad input or usage,
-// 3 no display.
+// 3 no display, 4 the display connection was lost (systemd restarts a kiosk).
 
 let version = "0.1.0"
 
@@ -75,6 +75,10 @@ case .failure(let missing): log(missing.description); fonts = nil
 // jobs with SIGINT ignored, which would make the app deaf to it.
 signal(SIGINT, SIG_DFL)
 signal(SIGTERM, SIG_DFL)
+// A display server that dies mid-write must not kill the app silently with
+// SIGPIPE: the write fails instead and the lost connection is reported
+// (exit code 4). Live runs only: a replay piped into `head` still just ends.
+if options.replayScript == nil { signal(SIGPIPE, SIG_IGN) }
 
 // A replay reads its script before anything opens, so a bad line costs
 // nothing but a message naming it.
@@ -173,11 +177,21 @@ let code: Int32 = {
             }
         }
         let report = try loop.run(app, frames: options.frames, screenshot: options.screenshot, started: started, record: recorder)
+        // SDL ends the loop with the same SDL_QUIT for SIGTERM and for a
+        // compositor that went away: only the connection tells them apart.
+        if let lost = display.connection.lostReason() {
+            log(ConnectionWatch.message(lost))
+            return ConnectionWatch.exitCode
+        }
         if environment["TRIPS_VERBOSE"] != nil, let first = report.firstFrameSeconds {
             log(String(format: "trips: first frame after %.1f ms, %d frames", first * 1000, report.frames))
         }
         return 0
     } catch {
+        if let lost = display.connection.lostReason() {
+            log(ConnectionWatch.message(lost))
+            return ConnectionWatch.exitCode
+        }
         log("trips: \(error)")
         return 1
     }
