@@ -14,6 +14,9 @@ public final class FrameLoop {
     private let text: TextRenderer
     private let photos: PhotoTextures
     private let translator = EventTranslator()
+    /// Asked once per turn of the live loop whether something outside the
+    /// app changed what it shows (the watched folder); true redraws.
+    public var externalChanges: (() -> Bool)?
     /// The longest sleep between checks while idle, in milliseconds.
     private let idleWaitMilliseconds = 250.0
 
@@ -108,6 +111,7 @@ public final class FrameLoop {
             }
             while SDL_PollEvent(&event) != 0 { dispatch(event) }
             if app.quitRequested { break }
+            if externalChanges?() == true { needsFrame = true }
             // SDL turns a dead Wayland connection into SDL_QUIT; should it
             // not, the loop still ends (the caller tells the two apart).
             if display.connection.lostReason() != nil { break }

@@ -25,7 +25,7 @@ public final class PhotoTextures {
     }
 
     private let renderer: OpaquePointer
-    private let paths: [String]
+    private var paths: [String]
     private let loader: PhotoLoader
     private var entries: [Key: Entry] = [:]
     private var broken: Set<Int> = []
@@ -158,6 +158,30 @@ public final class PhotoTextures {
     public func finishPending() {
         loader.waitUntilIdle()
         pump()
+    }
+
+    /// Follows a new list of photos (the watched folder changed): what is
+    /// decoded for a path that stays is kept under its new index, the rest
+    /// is let go.
+    public func update(photoPaths newPaths: [String]) {
+        let newIndex = Dictionary(newPaths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        loader.keepOnly([])
+        loader.waitUntilIdle()
+        _ = loader.takeFinished().map { finished -> Void in
+            if case .success(let decoded) = finished.result { SDL_FreeSurface(decoded.surface) }
+        }
+        var kept: [Key: Entry] = [:]
+        for (key, entry) in entries {
+            if let i = newIndex[paths[key.trip]] { kept[Key(trip: i, use: key.use)] = entry } else {
+                SDL_DestroyTexture(entry.texture)
+                bytesInUse -= entry.bytes
+            }
+        }
+        entries = kept
+        broken = Set(broken.compactMap { newIndex[paths[$0]] })
+        fullSizes = Dictionary(fullSizes.compactMap { old, size in newIndex[paths[old]].map { ($0, size) } }, uniquingKeysWith: { a, _ in a })
+        everRequested = Set(everRequested.compactMap { key in newIndex[paths[key.trip]].map { Key(trip: $0, use: key.use) } })
+        paths = newPaths
     }
 
     /// One line for the log: what was decoded and what it costs.

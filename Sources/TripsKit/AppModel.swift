@@ -8,7 +8,7 @@ import Motion
 public final class AppModel {
     public enum Screen: String, Sendable { case overview, playground }
 
-    public let catalog: TripCatalog
+    public internal(set) var catalog: TripCatalog
     public let mode: LaunchOptions.WindowMode
     public let theme: Theme
     public let animator: Animator
@@ -19,7 +19,7 @@ public final class AppModel {
     public let strip: Strip
     public let bigPhoto: BigPhoto
     public let playground: Playground
-    public private(set) var focus: FocusTarget?
+    public internal(set) var focus: FocusTarget?
     /// The loop's clock, in seconds; the replay's `t` is this in ms.
     public private(set) var time: Double = 0
     /// Set when the app should end; the loop checks it after each event.
@@ -85,7 +85,7 @@ public final class AppModel {
         case .resized(let newSize):
             guard newSize != size, newSize.width > 0, newSize.height > 0 else { return }
             size = newSize
-            layout = OverviewLayout(size: newSize, itemCount: catalog.trips.count)
+            relayout()
             strip.relayout(layout)
             bigPhoto.relayout(big: layout.bigPhoto)
             playground.relayout(size: newSize)
@@ -106,6 +106,11 @@ public final class AppModel {
                 strip.wheel(by: abs(wheel.dx) > abs(wheel.dy) ? wheel.dx : -wheel.dy, layout: layout)
             }
         }
+    }
+
+    /// The layout for the current size and number of trips.
+    func relayout() {
+        layout = OverviewLayout(size: size, itemCount: catalog.trips.count)
     }
 
     /// Lets time pass: springs step, long presses fire, single taps run once
@@ -286,7 +291,7 @@ public final class AppModel {
     // MARK: Gestures
 
     /// The hit-test tree for the next touch: what is on screen now.
-    private func rebuildTree() {
+    func rebuildTree() {
         let root = GestureNode("window", frame: CGRect(origin: .zero, size: size))
         switch screen {
         case .overview:

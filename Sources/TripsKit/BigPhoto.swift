@@ -124,6 +124,18 @@ public final class BigPhoto {
         emit(.close(trip: trip))
     }
 
+    /// Follows a changed catalog: the photo shown gets its new index, or is
+    /// gone at once if its file went (there is no slot to go back to).
+    func remap(_ map: (Int) -> Int?) {
+        guard let trip else { return }
+        if let t = map(trip) { self.trip = t } else {
+            generation += 1
+            self.trip = nil
+            phase = .open
+            pullOffset.jump(to: 0)
+        }
+    }
+
     /// Keeps the big frame right when the window is resized.
     func relayout(big: CGRect) {
         guard isOut, phase != .closing else { return }

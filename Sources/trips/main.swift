@@ -151,6 +151,27 @@ let code: Int32 = {
         }
     }
     let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme)
+    if let folder = options.photosFolder, script == nil {
+        // Photos added to or removed from the folder appear or go without a restart.
+        if let watcher = FolderWatcher(path: folder) {
+            loop.externalChanges = {
+                guard watcher.changed() else { return false }
+                do {
+                    let updated = try TripCatalog.folder(folder)
+                    guard updated.trips.map(\.photoPath) != app.catalog.trips.map(\.photoPath) else { return false }
+                    photos.update(photoPaths: updated.trips.map(\.photoPath))
+                    app.updateCatalog(updated)
+                    if environment["TRIPS_VERBOSE"] != nil { log("trips: \(folder) changed: \(updated.trips.count) photos") }
+                    return true
+                } catch {
+                    log("trips: \(error); still showing the photos it had")
+                    return false
+                }
+            }
+        } else {
+            log("trips: \(folder): cannot watch for new photos (\(String(cString: strerror(errno)))); showing what is there now")
+        }
+    }
     do {
         if let script {
             let stdout = FileHandle.standardOutput
@@ -184,7 +205,9 @@ let code: Int32 = {
             return ConnectionWatch.exitCode
         }
         if environment["TRIPS_VERBOSE"] != nil, let first = report.firstFrameSeconds {
-            log(String(format: "trips: first frame after %.1f ms, %d frames", first * 1000, report.frames))
+            log(String(format: "trips: first frame after %.1f ms (%d photos still decoding), %d frames", first * 1000,
+                       report.firstFramePlaceholders, report.frames))
+            log("trips: " + photos.summary)
         }
         return 0
     } catch {

@@ -31,4 +31,22 @@ final class AppModelTests: XCTestCase {
         app.handle(.resized(.zero))
         XCTAssertEqual(app.size, OverviewLayout.phoneSize, "a zero size (minimised) keeps the last layout")
     }
+
+    func testANewCatalogKeepsOrderOpenPhotoAndFocusByTripId() {
+        let trips = (0..<4).map { Trip(id: "t\($0)", city: "C\($0)", nights: 1, photoPath: "/p/\($0)") }
+        let app = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .windowed)
+        app.open(2)
+        app.handle(.key("Right", ctrl: false)) // focus on t0
+        // t1 goes, t9 comes: t2 is now index 1, t0 stays 0.
+        let next = [trips[0], trips[2], trips[3], Trip(id: "t9", city: "C9", nights: 1, photoPath: "/p/9")]
+        app.updateCatalog(TripCatalog(trips: next))
+        XCTAssertEqual(app.strip.order.map { app.catalog.trips[$0].id }, ["t0", "t2", "t3", "t9"])
+        XCTAssertEqual(app.bigPhoto.trip.map { app.catalog.trips[$0].id }, "t2", "the open photo follows its trip")
+        XCTAssertEqual(app.focus, .stripPhoto(trip: 0))
+        XCTAssertEqual(app.layout.itemCount, 4)
+        // The open photo's file goes: it is gone at once.
+        app.updateCatalog(TripCatalog(trips: [trips[0], trips[3]]))
+        XCTAssertNil(app.bigPhoto.trip)
+        XCTAssertEqual(app.strip.order.count, 2)
+    }
 }

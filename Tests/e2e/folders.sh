@@ -41,6 +41,25 @@ read -r n_asked n_done n_turbo n_failed <<<"$asked"
 check "2,000 photos: every thumbnail asked for arrived ($summary)" '[ -n "$n_asked" ] && [ "$n_asked" -ge 40 ] && [ "$n_done" = "$n_asked" ] && [ "$n_failed" = 0 ]'
 check "2,000 photos: JPEGs were decoded scaled by libjpeg-turbo" '[ "${n_turbo:-0}" = "$n_done" ]'
 
+# --- A watched folder: photos added or removed appear or go without a restart.
+w="$OUT/watched"; mkdir -p "$w"
+cp Assets/photos/dune.jpg "$w/alpha.jpg"; cp Assets/photos/storm.jpg "$w/beta.jpg"
+DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --photos "$w" --fullscreen 2>"$OUT/watched.err" &
+pid=$!; track "$pid"
+shoot_until_drawn "$OUT/watched-0.png"
+# Rows are 52 pt tall from y 16 in the list column (x 922...): row 3 is empty now.
+check "watched folder: two photos, two rows" 'at_most "$(non_background "$OUT/watched-0.png" 926 130 200 30)" 0.001'
+cp Assets/photos/garden.jpg "$w/gamma.jpg.part" && mv "$w/gamma.jpg.part" "$w/gamma.jpg"
+for i in $(seq 40); do grep -q "changed: 3 photos" "$OUT/watched.err" && break; sleep 0.1; done
+sleep 0.5
+DISPLAY=$X_DISPLAY import -window root "$OUT/watched-1.png"
+check "watched folder: a photo copied in appears without a restart" \
+    'grep -q "changed: 3 photos" "$OUT/watched.err" && at_least "$(non_background "$OUT/watched-1.png" 926 130 200 30)" 0.02'
+rm "$w/alpha.jpg"
+for i in $(seq 40); do grep -q "changed: 2 photos" "$OUT/watched.err" && break; sleep 0.1; done
+check "watched folder: a photo removed goes" 'grep -q "changed: 2 photos" "$OUT/watched.err"'
+stop "$pid"
+
 # --- EXIF orientation: a picture stored sideways with orientation 6 (turn 90° clockwise).
 mkdir -p "$OUT/orient"
 convert -size 400x300 xc:red -size 400x300 xc:blue -append -resize '400x600!' "$OUT/upright.png"  # red above blue
