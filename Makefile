@@ -48,10 +48,12 @@ unit: deps
 
 e2e: test-deps build
 	Tests/e2e/run.sh $$($(SWIFT) build --show-bin-path)/trips
+	Tests/e2e/folders.sh $$($(SWIFT) build --show-bin-path)/trips
 
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+	Tests/e2e/folders.sh $$($(SWIFT) build --show-bin-path)/trips
 	Tests/e2e/run.sh $$($(SWIFT) build --show-bin-path)/trips
 
 bench: test-deps release
