@@ -61,6 +61,8 @@ bench: test-deps release
 	$$($(SWIFT) build -c release --show-bin-path)/bench
 	Benchmarks/startup.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/session.sh $$($(SWIFT) build -c release --show-bin-path)/trips
+	$(SWIFT) build -c release --product bench-photos
+	Benchmarks/decode.sh $$($(SWIFT) build -c release --show-bin-path)/bench-photos
 
 clean:
 	rm -rf .build

@@ -8,21 +8,21 @@ import TripsKit
 /// JPEGs go through libjpeg-turbo at a DCT scale of n/8; other formats
 /// through SDL_image, then shrunk. Hostile files are refused from their
 /// header before anything is decoded.
-struct PhotoDecoder {
+public struct PhotoDecoder {
     /// A decoded picture: an RGBA32 surface the caller frees (or turns into
     /// a texture) on the main thread.
-    struct Decoded {
-        var surface: UnsafeMutablePointer<SDL_Surface>
+    public struct Decoded {
+        public var surface: UnsafeMutablePointer<SDL_Surface>
         /// The picture's full, upright size in pixels (for the crop's aspect).
-        var fullWidth: Int
-        var fullHeight: Int
-        var usedTurboJPEG: Bool
+        public var fullWidth: Int
+        public var fullHeight: Int
+        public var usedTurboJPEG: Bool
     }
 
-    enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible {
         case refused(String)
         case decode(String)
-        var description: String {
+        public var description: String {
             switch self {
             case .refused(let why), .decode(let why): return why
             }
@@ -31,7 +31,7 @@ struct PhotoDecoder {
 
     /// Decodes `path` to cover `target` pixels (aspect fill). `plainSDL`
     /// forces IMG_Load for every format (the benchmark's comparison).
-    static func decode(path: String, target: (width: Int, height: Int), plainSDL: Bool = false) -> Result<Decoded, Failure> {
+    public static func decode(path: String, target: (width: Int, height: Int), plainSDL: Bool = false) -> Result<Decoded, Failure> {
         if let problem = PhotoFileCheck.problem(atPath: path) { return .failure(.refused(problem)) }
         let header: PhotoHeader
         switch PhotoHeader.read(atPath: path) {
