@@ -25,17 +25,6 @@ e2e_cleanup() {
     sleep 0.2
     for pid in "${E2E_PIDS[@]}"; do kill -KILL "$pid" 2>/dev/null; done
     E2E_PIDS=()
-
-# e2e_begin PREFIX: a fresh output folder ($OUT) with a private
-# XDG_RUNTIME_DIR for the compositors, every process stopped on exit, and no
-# display inherited from the caller.
-e2e_begin() {
-    OUT=$(mktemp -d "/tmp/$1.XXXXXX")
-    export XDG_RUNTIME_DIR="$OUT/runtime"
-    mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
-    trap e2e_cleanup EXIT
-    unset WAYLAND_DISPLAY DISPLAY SDL_VIDEODRIVER TRIPS_FONT_DIR
-}
 }
 
 track() { E2E_PIDS+=("$1"); }
@@ -48,6 +37,23 @@ stop() {
     kill -KILL "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
     return 0
+}
+
+# wait_exit PID SECONDS: waits at most SECONDS for PID (started here) to
+# end and sets EXIT_CODE to its exit code; one still running then is
+# stopped and EXIT_CODE is "hung" (no test waits forever).
+wait_exit() {
+    local pid=$1 i
+    for i in $(seq $(($2 * 20))); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+    if kill -0 "$pid" 2>/dev/null; then stop "$pid"; EXIT_CODE=hung; return; fi
+    wait "$pid"; EXIT_CODE=$?
+}
+
+# wait_for_file FILE SECONDS: true once FILE exists and is not empty.
+wait_for_file() {
+    local i
+    for i in $(seq $(($2 * 20))); do [ -s "$1" ] && return 0; sleep 0.05; done
+    return 1
 }
 
 ok()   { E2E_PASS=$((E2E_PASS + 1)); echo "ok   - $1"; }
@@ -123,10 +129,11 @@ at_most()  { awk -v v="$1" -v m="$2" 'BEGIN { exit !(v + 0 <= m + 0) }'; }
 
 # The Overview at 1280 x 800 points (OverviewLayout, list beside the photo):
 # strip photos at y 604..784, the first at x 16..726; title at 16,16; the
-# empty big-photo area above.
+# empty big-photo area above. At another height the strip sits 16 pt above
+# the bottom: pass the screen's HEIGHT (cage's headless output is 720).
 overview_is_drawn() {
-    local file=$1 photo title empty
-    photo=$(non_background "$file" 40 620 600 140)
+    local file=$1 height=${2:-800} photo title empty
+    photo=$(non_background "$file" 40 $((height - 180)) 600 140)
     title=$(non_background "$file" 16 16 120 40)
     empty=$(non_background "$file" 100 120 400 150)
     if at_least "$photo" 0.9 && at_least "$title" 0.03 && at_most "$empty" 0.01; then return 0; fi

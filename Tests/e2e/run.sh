@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end tests of the real `trips` binary: Wayland (weston nested on
 # Xvfb), X11 (Xvfb), SDL's offscreen driver, bad input, no display, kiosk
-# quitting and idle CPU. Every process is started here and stopped by PID.
+# quitting, the idle timeout, the display going away, idle CPU, and the
+# kiosk recipe (cage as an unprivileged user). Every process is started
+# here and stopped by PID; every wait has a timeout.
 # Usage: Tests/e2e/run.sh [path/to/trips]
 set -u
 cd "$(dirname "$0")/../.."
@@ -9,6 +11,9 @@ TRIPS=$(realpath "${1:-.build/debug/trips}")
 . Tests/e2e/lib.sh
 e2e_begin trips-e2e
 echo "e2e: trips=$TRIPS, output in $OUT"
+# A binary built outside this checkout (swift build --scratch-path) does not
+# find the bundled Assets beside it: point it at this checkout's.
+case "$TRIPS" in "$PWD"/*) ;; *) export TRIPS_ASSETS="$PWD/Assets" ;; esac
 
 # --- (3) offscreen: --frames/--screenshot with no display at all -----------
 SDL_VIDEODRIVER=offscreen "$TRIPS" --frames 3 --screenshot "$OUT/offscreen.png" 2>"$OUT/offscreen.err"
@@ -103,11 +108,24 @@ if start_xvfb 1280x800; then
         DISPLAY=$X_DISPLAY "$TRIPS" --kiosk 2>"$OUT/kiosk.err" &
         pid=$!; track "$pid"
         sleep 1.5
-        DISPLAY=$X_DISPLAY xdotool key ctrl+q; DISPLAY=$X_DISPLAY xdotool key Escape; sleep 0.3
-        expect "kiosk: Ctrl+Q and Escape do not end it" kill -0 "$pid"
+        for keys in ctrl+q Escape alt+F4 ctrl+w ctrl+c; do DISPLAY=$X_DISPLAY xdotool key $keys; done; sleep 0.3
+        expect "kiosk: Ctrl+Q, Escape, Alt+F4, Ctrl+W and Ctrl+C do not end it" kill -0 "$pid"
         start=$(date +%s%N); kill -"$sig" "$pid"; wait "$pid"; rc=$?; ms=$(( ($(date +%s%N) - start) / 1000000 ))
         expect "kiosk: SIG$sig ends it with code 0 within a second (code $rc, $ms ms)" [ "$rc" = 0 -a "$ms" -lt 1000 ]
     done
+
+    # Idle timeout: a photo opened in the real window goes back by itself.
+    DISPLAY=$X_DISPLAY "$TRIPS" --kiosk --idle 2 --state "$OUT/idle-state.json" 2>"$OUT/idle.err" &
+    pid=$!; track "$pid"
+    shoot_until_drawn "$OUT/idle-0.png"
+    DISPLAY=$X_DISPLAY xdotool mousemove 300 700 click 1
+    sleep 1.2
+    DISPLAY=$X_DISPLAY import -window root "$OUT/idle-open.png"
+    check "idle: a click opens the big photo (kiosk, --idle 2)" 'at_least "$(non_background "$OUT/idle-open.png" 100 120 700 400)" 0.97'
+    sleep 2.3
+    DISPLAY=$X_DISPLAY import -window root "$OUT/idle-back.png"
+    check "idle: 3.5 s after the last input the window shows the Overview again" 'overview_is_drawn "$OUT/idle-back.png"'
+    stop "$pid"
 
     # --- (1) the real Wayland path: weston nested on this Xvfb ---------------
     if start_weston 1280x800; then
@@ -148,9 +166,94 @@ if start_xvfb 1280x800; then
     else
         bad "wayland: weston nested on Xvfb did not start"
     fi
+
+    # The compositor goes away under a kiosk: exit 4 (systemd restarts it)
+    # and a line that says so, not the 0 of a SIGTERM.
+    if start_weston 1280x800; then
+        WAYLAND_DISPLAY=$WL_SOCKET "$TRIPS" --kiosk 2>"$OUT/weston-lost.err" &
+        pid=$!; track "$pid"
+        shoot_until_drawn "$OUT/weston-lost.png"
+        kill -KILL "$WESTON_PID"; wait "$WESTON_PID" 2>/dev/null
+        wait_exit "$pid" 5
+        expect "compositor lost: killing weston under the app ends it with code 4 (code $EXIT_CODE)" [ "$EXIT_CODE" = 4 ]
+        expect "compositor lost: it says the display connection was lost" \
+            grep -q "^trips: the display connection was lost (the Wayland compositor at $WL_SOCKET went away: " "$OUT/weston-lost.err"
+    else
+        bad "compositor lost: weston nested on Xvfb did not start"
+    fi
     stop "$XVFB_PID"
 else
     bad "x11: Xvfb did not start"
+fi
+
+# The X server goes away under a kiosk on the X11 path: the same.
+if start_xvfb 1280x800; then
+    DISPLAY=$X_DISPLAY "$TRIPS" --kiosk 2>"$OUT/x11-lost.err" &
+    pid=$!; track "$pid"
+    shoot_until_drawn "$OUT/x11-lost.png"
+    kill -KILL "$XVFB_PID"; wait "$XVFB_PID" 2>/dev/null
+    wait_exit "$pid" 5
+    expect "display lost: killing Xvfb under the app ends it with code 4 (code $EXIT_CODE)" [ "$EXIT_CODE" = 4 ]
+    expect "display lost: it says the display connection was lost" \
+        grep -q "^trips: the display connection was lost (the X server at DISPLAY=$X_DISPLAY closed the connection)$" "$OUT/x11-lost.err"
+else
+    bad "display lost: Xvfb did not start"
+fi
+
+# --- the kiosk recipe of the README: cage, headless, as an unprivileged user
+# cage refuses root: as root the test runs it as trips-kiosk (made if
+# missing). The binary and Assets are copied where that user can read them;
+# its XDG_RUNTIME_DIR is its own. grim, as the same user, shoots the output.
+# cage 0.1.4 will not start without Xwayland.
+if ! command -v cage >/dev/null || ! command -v grim >/dev/null || ! command -v Xwayland >/dev/null; then
+    bad "cage: cage, grim and Xwayland are needed (make test installs them)"
+else
+    if [ "$(id -u)" = 0 ]; then
+        id trips-kiosk >/dev/null 2>&1 || useradd -r -M -s /usr/sbin/nologin trips-kiosk
+        as_kiosk() { runuser -u trips-kiosk -- "$@"; }
+        kiosk_owner=trips-kiosk
+    else
+        as_kiosk() { "$@"; }
+        kiosk_owner=$(id -un)
+    fi
+    kdir="$OUT/kiosk"; krt="$kdir/runtime"
+    chmod 711 "$OUT"
+    mkdir -p "$kdir" && cp "$TRIPS" "$kdir/trips" && cp -r Assets "$kdir/Assets" && chmod -R a+rX "$kdir"
+    install -d -m 700 -o "$kiosk_owner" "$krt"
+    # A launcher inside cage writes trips's PID and exit code; the shell
+    # that execs cage writes cage's: both are stopped by PID.
+    cat >"$kdir/kiosk.sh" <<'SH'
+#!/bin/sh
+WAYLAND_DEBUG=client "$(dirname "$0")/trips" --kiosk --state "$XDG_RUNTIME_DIR/state.json" 2>"$XDG_RUNTIME_DIR/trips.err" &
+echo $! >"$XDG_RUNTIME_DIR/trips.pid"
+wait $!
+echo $? >"$XDG_RUNTIME_DIR/trips.rc"
+SH
+    chmod 755 "$kdir/kiosk.sh"
+    as_kiosk env -i PATH=/usr/bin:/bin HOME="$krt" XDG_RUNTIME_DIR="$krt" WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 \
+        sh -c 'echo $$ >"$XDG_RUNTIME_DIR/cage.pid"; exec cage -d -- "$0"' "$kdir/kiosk.sh" >"$OUT/cage.log" 2>&1 &
+    track $!
+    if wait_for_file "$krt/cage.pid" 5 && wait_for_file "$krt/trips.pid" 10; then
+        cage_pid=$(cat "$krt/cage.pid"); trips_pid=$(cat "$krt/trips.pid"); track "$cage_pid"; track "$trips_pid"
+        for i in $(seq 40); do
+            as_kiosk env XDG_RUNTIME_DIR="$krt" WAYLAND_DISPLAY=wayland-0 grim "$krt/shot.png" 2>>"$OUT/grim.err" \
+                && cp "$krt/shot.png" "$OUT/cage.png" && at_least "$(near_colour "$OUT/cage.png" 100 120 400 150 "$BG")" 0.99 && break
+            sleep 0.25
+        done
+        size=$(identify -format "%wx%h" "$OUT/cage.png" 2>/dev/null)
+        expect "cage: grim shoots cage's whole 1280x720 headless output ($size)" [ "$size" = 1280x720 ]
+        expect "cage: trips --kiosk shows the Overview fullscreen on it" overview_is_drawn "$OUT/cage.png" 720
+        expect "cage: SDL inhibits idle through the compositor (zwp_idle_inhibitor)" \
+            grep -q "zwp_idle_inhibit_manager_v1@[0-9]*\.create_inhibitor" "$krt/trips.err"
+        kill -KILL "$cage_pid"
+        wait_for_file "$krt/trips.rc" 5
+        rc=$(cat "$krt/trips.rc" 2>/dev/null)
+        expect "cage: killing the compositor ends trips with code 4 (code $rc)" [ "$rc" = 4 ]
+        expect "cage: and trips says the display connection was lost" grep -q "^trips: the display connection was lost (" "$krt/trips.err"
+        stop "$trips_pid"
+    else
+        bad "cage: cage did not start trips" "$(tail -5 "$OUT/cage.log")"
+    fi
 fi
 
 echo "e2e screenshots: $OUT"
