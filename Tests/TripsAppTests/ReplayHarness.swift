@@ -125,3 +125,68 @@ enum Gesture {
         return lines.joined(separator: "\n")
     }
 }
+
+// MARK: - Long scripts (the fuzz)
+
+extension Replay {
+    /// What a long replay printed, unparsed: the fuzz checks each line itself
+    /// and names the one that is not JSON.
+    struct Raw {
+        var stdoutLines: [String] = []
+        var stderr = ""
+        var status: Int32 = 0
+        /// Ended by a signal (a trap, an abort): `status` is the signal.
+        var crashed = false
+        var timedOut = false
+        /// Where the script was kept when the run failed.
+        var kept: String?
+    }
+
+    /// Runs a script given whole and in order (as a generator writes it),
+    /// output to files rather than pipes so neither can fill and stall the
+    /// app, killed after `timeout` seconds. On a failure the script is kept as
+    /// `$TMPDIR/KEEP.txt` when `keepOnFailure` names it.
+    static func runRaw(_ script: String, arguments: [String] = [], timeout: TimeInterval,
+                       keepOnFailure: String? = nil) throws -> Raw {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scriptPath = dir.appendingPathComponent("script.txt").path
+        let outPath = dir.appendingPathComponent("out.txt").path, errPath = dir.appendingPathComponent("err.txt").path
+        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["--replay", scriptPath, "--trips", assets] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = dir.path
+        process.environment = environment
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        var raw = Raw()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            raw.timedOut = true
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        try? out.close()
+        try? err.close()
+        raw.status = process.terminationStatus
+        raw.crashed = process.terminationReason == .uncaughtSignal
+        raw.stdoutLines = (try? String(contentsOfFile: outPath, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+        raw.stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        if let keepOnFailure, raw.status != 0 || raw.crashed || raw.timedOut {
+            let kept = FileManager.default.temporaryDirectory.appendingPathComponent(keepOnFailure + ".txt").path
+            try? FileManager.default.removeItem(atPath: kept)
+            try? FileManager.default.copyItem(atPath: scriptPath, toPath: kept)
+            raw.kept = kept
+        }
+        return raw
+    }
+}
