@@ -49,6 +49,21 @@ wait_exit() {
     wait "$pid"; EXIT_CODE=$?
 }
 
+# kiosk_loses_display NAME SERVER_PID PATTERN VAR=VALUE...: runs trips
+# --kiosk on the display the variables name, kills its server (SERVER_PID)
+# once the Overview shows on the X screen, and expects exit code 4 and a
+# line matching PATTERN on stderr ($OUT/NAME.err).
+kiosk_loses_display() {
+    local name=$1 server=$2 pattern=$3 pid; shift 3
+    env "$@" "$TRIPS" --kiosk 2>"$OUT/$name.err" &
+    pid=$!; track "$pid"
+    shoot_until_drawn "$OUT/$name.png"
+    kill -KILL "$server"; wait "$server" 2>/dev/null
+    wait_exit "$pid" 5
+    expect "$name: killing the display server under the kiosk ends it with code 4 (code $EXIT_CODE)" [ "$EXIT_CODE" = 4 ]
+    expect "$name: it says the display connection was lost" grep -q "$pattern" "$OUT/$name.err"
+}
+
 # wait_for_file FILE SECONDS: true once FILE exists and is not empty.
 wait_for_file() {
     local i

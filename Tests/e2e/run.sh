@@ -170,14 +170,8 @@ if start_xvfb 1280x800; then
     # The compositor goes away under a kiosk: exit 4 (systemd restarts it)
     # and a line that says so, not the 0 of a SIGTERM.
     if start_weston 1280x800; then
-        WAYLAND_DISPLAY=$WL_SOCKET "$TRIPS" --kiosk 2>"$OUT/weston-lost.err" &
-        pid=$!; track "$pid"
-        shoot_until_drawn "$OUT/weston-lost.png"
-        kill -KILL "$WESTON_PID"; wait "$WESTON_PID" 2>/dev/null
-        wait_exit "$pid" 5
-        expect "compositor lost: killing weston under the app ends it with code 4 (code $EXIT_CODE)" [ "$EXIT_CODE" = 4 ]
-        expect "compositor lost: it says the display connection was lost" \
-            grep -q "^trips: the display connection was lost (the Wayland compositor at $WL_SOCKET went away: " "$OUT/weston-lost.err"
+        kiosk_loses_display weston-lost "$WESTON_PID" \
+            "^trips: the display connection was lost (the Wayland compositor at $WL_SOCKET went away: " WAYLAND_DISPLAY=$WL_SOCKET
     else
         bad "compositor lost: weston nested on Xvfb did not start"
     fi
@@ -188,14 +182,8 @@ fi
 
 # The X server goes away under a kiosk on the X11 path: the same.
 if start_xvfb 1280x800; then
-    DISPLAY=$X_DISPLAY "$TRIPS" --kiosk 2>"$OUT/x11-lost.err" &
-    pid=$!; track "$pid"
-    shoot_until_drawn "$OUT/x11-lost.png"
-    kill -KILL "$XVFB_PID"; wait "$XVFB_PID" 2>/dev/null
-    wait_exit "$pid" 5
-    expect "display lost: killing Xvfb under the app ends it with code 4 (code $EXIT_CODE)" [ "$EXIT_CODE" = 4 ]
-    expect "display lost: it says the display connection was lost" \
-        grep -q "^trips: the display connection was lost (the X server at DISPLAY=$X_DISPLAY closed the connection)$" "$OUT/x11-lost.err"
+    kiosk_loses_display x11-lost "$XVFB_PID" \
+        "^trips: the display connection was lost (the X server at DISPLAY=$X_DISPLAY closed the connection)$" DISPLAY=$X_DISPLAY
 else
     bad "display lost: Xvfb did not start"
 fi
