@@ -1,4 +1,5 @@
 import XCTest
+import Gestures
 @testable import TripsKit
 
 /// The idle timeout on the model's clock: once per quiet spell, re-armed by
@@ -30,5 +31,48 @@ final class IdleTimerTests: XCTestCase {
         idle.input(at: 10)
         idle.input(at: 4)
         XCTAssertEqual(idle.deadline, 12)
+    }
+}
+
+/// The model's side: the idle deadline wakes a sleeping loop, and nothing a
+/// visitor can do ends a kiosk.
+final class KioskModelTests: XCTestCase {
+    private let catalog = TripCatalog(trips: (0..<3).map { Trip(id: "t\($0)", city: "C", nights: 1, photoPath: "/x") })
+
+    func testTheIdleDeadlineIsTheLoopsNextWakeUpAndGoesAwayOnceReset() {
+        let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .kiosk, idleTimeout: 5)
+        XCTAssertEqual(app.nextDeadline, 5)
+        app.advance(to: 1)
+        app.handle(.key("Right", ctrl: false))
+        XCTAssertEqual(app.nextDeadline, 6)
+        XCTAssertNotNil(app.focus)
+        app.advance(to: 6)
+        XCTAssertEqual(app.idleResets, 1)
+        XCTAssertNil(app.focus)
+        XCTAssertNil(app.nextDeadline, "nothing left to wake for: the loop may sleep")
+        XCTAssertTrue(app.takeEvents().contains { $0.contains("\"event\": \"idle\"") })
+        app.advance(to: 60)
+        XCTAssertEqual(app.idleResets, 1, "once per quiet spell")
+    }
+
+    func testNoKeyPointerWheelOrWindowActionEndsAKiosk() {
+        let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .kiosk, idleTimeout: 1)
+        let keys = ["Q", "W", "C", "F4", "Escape", "Return", "Space", "Tab", "Left", "Right", "Up", "Down", "+", "-", "0", "Backspace", "Delete"]
+        var t = 0.0
+        for key in keys {
+            for ctrl in [false, true] {
+                t += 0.1
+                app.advance(to: t)
+                app.handle(.key(key, ctrl: ctrl))
+            }
+        }
+        for event in [InputEvent.closeRequested, .focusLost, .resized(CGSize(width: 800, height: 600)),
+                      .wheel(WheelEvent(location: CGPoint(x: 300, y: 500), dx: 0, dy: -1, modifiers: [.control], timestamp: t)),
+                      .pointer(.mouse(.down, x: 300, y: 500, at: t)), .pointer(.mouse(.up, x: 300, y: 500, at: t))] {
+            app.handle(event)
+        }
+        app.advance(to: t + 5)
+        XCTAssertFalse(app.quitRequested)
+        XCTAssertEqual(app.screen, .overview)
     }
 }
