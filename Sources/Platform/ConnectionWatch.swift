@@ -102,7 +102,10 @@ public struct ConnectionWatch {
         buffer.storeBytes(of: version.major, toByteOffset: 0, as: UInt8.self)
         buffer.storeBytes(of: version.minor, toByteOffset: 1, as: UInt8.self)
         buffer.storeBytes(of: version.patch, toByteOffset: 2, as: UInt8.self)
-        guard get(window, buffer) == SDL_TRUE.rawValue else { return nil }
+        guard get(window, buffer) == SDL_TRUE.rawValue else {
+            SDL_ClearError() // "not supported" (offscreen) must not show up in a later message
+            return nil
+        }
         return (buffer.load(fromByteOffset: 4, as: Int32.self), buffer.load(fromByteOffset: 8, as: OpaquePointer?.self))
     }
 
