@@ -151,7 +151,11 @@ public final class AppModel {
     private func bigPhotoEvent(_ event: BigPhoto.Event) {
         switch event {
         case .open(let trip): record(["event": .string("open"), "trip": .string(catalog.trips[trip].id)])
-        case .close(let trip): record(["event": .string("close"), "trip": .string(catalog.trips[trip].id)])
+        case .close(let trip):
+            // However it closed (a tap, a pull, Escape), the keyboard focus
+            // goes back to where the photo came from.
+            if focus == .bigPhoto { focus = .stripPhoto(trip: trip) }
+            record(["event": .string("close"), "trip": .string(catalog.trips[trip].id)])
         case .zoom(let z): record(["event": .string("zoom"), "zoom": .number(JSONLine.round(Double(z)))])
         }
     }
@@ -173,8 +177,6 @@ public final class AppModel {
     /// Puts the big photo back into its slot (one tap, Escape, a pull).
     public func close() {
         guard let trip = bigPhoto.trip else { return }
-        // The keyboard focus goes back to where the photo came from.
-        if focus == .bigPhoto { focus = .stripPhoto(trip: trip) }
         bigPhoto.close(to: slotFrame(of: trip))
         rebuildTree()
     }

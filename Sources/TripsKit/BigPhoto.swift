@@ -211,9 +211,9 @@ public final class BigPhoto {
         }
         guard phase != .closing else { return }
         if value.translation.height > Self.dismissDistance || value.predictedEndTranslation.height > Self.dismissPredictedDistance {
-            close(to: slot, velocity: max(0, value.velocity.height))
+            close(to: slot, velocity: Fling.clamped(max(0, value.velocity.height)))
         } else {
-            pullOffset.animate(to: 0, with: Self.pullBackAnimation, initialVelocity: value.velocity.height)
+            pullOffset.animate(to: 0, with: Self.pullBackAnimation, initialVelocity: Fling.clamped(value.velocity.height))
         }
     }
 

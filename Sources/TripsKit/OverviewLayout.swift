@@ -98,9 +98,13 @@ public struct OverviewLayout: Equatable, Sendable {
 
     /// The strip photos that can be seen at `offset`, so drawing skips the rest.
     public func visibleStripItems(offset: CGFloat) -> Range<Int> {
-        guard itemCount > 0 else { return 0..<0 }
-        let first = Int(((offset - Self.margin) / pitch).rounded(.down))
-        let last = Int(((offset + strip.width) / pitch).rounded(.up))
-        return max(0, first)..<min(itemCount, max(0, last + 1))
+        // A spring may carry the strip well past either end: clamp before
+        // turning points into indices, so no offset can make a bad range.
+        guard itemCount > 0, offset.isFinite else { return 0..<0 }
+        let span = CGFloat(itemCount + 1) * pitch
+        let o = min(max(offset, -span), span)
+        let first = min(itemCount, max(0, Int(((o - Self.margin) / pitch).rounded(.down))))
+        let last = min(itemCount, max(first, Int(((o + strip.width) / pitch).rounded(.up)) + 1))
+        return first..<last
     }
 }

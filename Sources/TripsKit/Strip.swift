@@ -104,7 +104,7 @@ public final class Strip {
         guard lifted == nil else { return }
         let projected = offset.currentValue - value.predictedEndTranslation.width + value.translation.width
         offset.animate(to: layout.settledOffset(near: projected), with: Self.settleAnimation,
-                       initialVelocity: -value.velocity.width)
+                       initialVelocity: Fling.clamped(-value.velocity.width))
     }
 
     /// Past an edge the strip follows the finger less and less (UIKit's

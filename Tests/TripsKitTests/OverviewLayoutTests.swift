@@ -72,3 +72,20 @@ final class OverviewLayoutTests: XCTestCase {
         }
     }
 }
+
+final class StripRobustnessTests: XCTestCase {
+    func testVisibleItemsAreAValidRangeForAnyOffset() {
+        let layout = OverviewLayout(size: CGSize(width: 1280, height: 800), itemCount: 8)
+        for offset in [-1e12, -5000, -1, 0, 5051.2, 9700, 1e9, .infinity, -.infinity, .nan] as [CGFloat] {
+            let r = layout.visibleStripItems(offset: offset)
+            XCTAssertTrue(r.lowerBound >= 0 && r.upperBound <= 8, "\(offset) gave \(r)")
+        }
+    }
+
+    func testFlingsAreCappedAtEightThousandPointsASecond() {
+        XCTAssertEqual(Fling.clamped(151_808), 8000)
+        XCTAssertEqual(Fling.clamped(-151_808), -8000)
+        XCTAssertEqual(Fling.clamped(1200), 1200)
+        XCTAssertEqual(Fling.clamped(.nan), 0)
+    }
+}
