@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random gestures as a `trips --replay` script, at 1280 x 800 points.
 
-    Benchmarks/gen_gestures.py SEED EVENTS [HOURS] [STATE_EVERY] > script.txt
+    Benchmarks/gen_gestures.py SEED EVENTS [HOURS] [STATE_EVERY] [--tame] > script.txt
 
 SEED is a decimal or 0x number, EVENTS the number of input events (taps,
 drags, pinches, mouse, wheel, keys, the Playground and Back buttons, and a
@@ -11,6 +11,9 @@ given and above 0, spreads the gestures over that much virtual time (the
 soak); without it they come as in the fuzz, 2-10 ms apart within a gesture.
 A `state` line follows every STATE_EVERY events (default 5000); at the end
 every finger still down is lifted, and `state` lines come 1 s and 1.5 s later.
+--tame (the soak's) moves a finger a little where the fuzz sends it to
+extreme coordinates (1e40, -99999999...): the soak measures memory over
+ordinary use, the fuzz hunts crashes.
 
 The same generator, line for line, is FuzzGenerator in
 Tests/TripsAppTests/FuzzTests.swift: a seed prints the same script from
@@ -60,7 +63,8 @@ class Rng:
 
 
 class Generator:
-    def __init__(self, seed, events, hours=0.0, state_every=5000):
+    def __init__(self, seed, events, hours=0.0, state_every=5000, tame=False):
+        self.tame = tame
         self.rng = Rng(seed)
         self.target_events = events
         self.target_ms = int(hours * 3600000)
@@ -327,6 +331,8 @@ class Generator:
                 self.step()
                 ex = EXTREMES[r.below(len(EXTREMES))]
                 ey = EXTREMES[r.below(len(EXTREMES))]
+                if self.tame:                              # a small move instead
+                    ex, ey = str(x + r.range(-40, 40)), str(y + r.range(-40, 40))
                 self.emit("move %d %s %s" % (f, ex, ey))
             self.step()
             self.finger_up(f)
@@ -389,12 +395,14 @@ class Generator:
         else:
             self.bad()
 
-    def pause(self, gesture_events):
+    def pause(self, gesture_events, gesture_ms):
         r = self.rng
         left = self.target_ms - self.t
         if self.target_ms > 0 and left > 0:
-            remaining = max(1, self.target_events - self.events)
-            self.t += r.range(0, 2 * left * gesture_events // remaining)
+            # The gesture's share of the time left, less what it took itself.
+            remaining = max(1, self.target_events - self.events + gesture_events)
+            mean = left * gesture_events // remaining - gesture_ms
+            self.t += r.range(0, 2 * max(0, mean))
             return
         k = r.below(100)
         if k < 50:
@@ -406,9 +414,9 @@ class Generator:
 
     def run(self):
         while self.events < self.target_events:
-            before = self.events
+            before, start = self.events, self.t
             self.gesture()
-            self.pause(self.events - before)
+            self.pause(self.events - before, self.t - start)
         # All fingers lifted, the mouse let go, then 1 s and 1.5 s of quiet.
         for f in sorted(self.down):
             self.step()
@@ -424,14 +432,16 @@ class Generator:
 
 
 def main(argv):
+    tame = "--tame" in argv
+    argv = [a for a in argv if a != "--tame"]
     if len(argv) < 3 or len(argv) > 5:
-        sys.stderr.write("usage: gen_gestures.py SEED EVENTS [HOURS] [STATE_EVERY]\n")
+        sys.stderr.write("usage: gen_gestures.py SEED EVENTS [HOURS] [STATE_EVERY] [--tame]\n")
         return 2
     seed = int(argv[1], 0)
     events = int(argv[2])
     hours = float(argv[3]) if len(argv) > 3 else 0.0
     every = int(argv[4]) if len(argv) > 4 else 5000
-    sys.stdout.write(Generator(seed, events, hours, every).run())
+    sys.stdout.write(Generator(seed, events, hours, every, tame).run())
     return 0
 
 

@@ -609,11 +609,13 @@ struct FuzzGenerator {
         }
     }
 
-    mutating func pause(gestureEvents: Int) {
+    mutating func pause(gestureEvents: Int, gestureMs: Int) {
         let left = targetMs - t
         if targetMs > 0 && left > 0 {
-            let remaining = max(1, targetEvents - events)
-            t += r.range(0, 2 * left * gestureEvents / remaining)
+            // The gesture's share of the time left, less what it took itself.
+            let remaining = max(1, targetEvents - events + gestureEvents)
+            let mean = left * gestureEvents / remaining - gestureMs
+            t += r.range(0, 2 * max(0, mean))
             return
         }
         let k = r.below(100)
@@ -623,9 +625,9 @@ struct FuzzGenerator {
     /// The whole script.
     mutating func run() -> String {
         while events < targetEvents {
-            let before = events
+            let (before, start) = (events, t)
             gesture()
-            pause(gestureEvents: events - before)
+            pause(gestureEvents: events - before, gestureMs: t - start)
         }
         // All fingers lifted, the mouse let go, then 1 s and 1.5 s of quiet.
         for f in down.map(\.finger).sorted() {
