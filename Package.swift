@@ -34,12 +34,15 @@ let package = Package(
                          exclude: ["startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
                                   "gen_gestures.py", "soak.sh", "peers.sh"]),
         .executableTarget(name: "bench-photos", dependencies: ["CSDL2", "Platform"], path: "Benchmarks/Photos"),
+        // Shared by the test targets: the seeded generator of the property,
+        // fuzz and round-trip tests.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Motion"]),
-        .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Motion", "TestSupport"]),
+        .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "TestSupport"]),
         // Runs the built `trips` binary (SDL's offscreen driver) on replay
         // scripts: every behaviour of TRIPS.md through the real event path.
-        .testTarget(name: "TripsAppTests", dependencies: ["TripsKit"]),
+        .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

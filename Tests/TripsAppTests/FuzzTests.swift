@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import TripsKit
 
 /// The fuzz of issue 6: 1,000,000 seeded random touch, mouse, wheel and key
@@ -231,25 +232,6 @@ enum TripCatalogForFuzz {
 }
 
 // MARK: - The generator
-
-/// SplitMix64: small, fast, and the same numbers in Swift and Python.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    /// a...b, both included.
-    mutating func range(_ a: Int, _ b: Int) -> Int { a + below(b - a + 1) }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-}
 
 /// Random gestures as a replay script at 1280 x 800: the port, call for
 /// call, of Benchmarks/gen_gestures.py (see there for the mix). Integer

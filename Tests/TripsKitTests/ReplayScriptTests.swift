@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import TripsKit
 
 final class ReplayScriptTests: XCTestCase {
@@ -283,15 +284,3 @@ final class ReplayScriptTests: XCTestCase {
     }
 }
 
-/// SplitMix64: a tiny seeded generator, so a failing script can be made again.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
