@@ -63,6 +63,8 @@ bench: test-deps release
 	Benchmarks/session.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	$(SWIFT) build -c release --product bench-photos
 	Benchmarks/decode.sh $$($(SWIFT) build -c release --show-bin-path)/bench-photos
+	Benchmarks/soak.sh $$($(SWIFT) build -c release --show-bin-path)/trips
+	Benchmarks/peers.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 
 clean:
 	rm -rf .build
