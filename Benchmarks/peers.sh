@@ -160,3 +160,6 @@ while IFS='|' read -r display n viewer first photo peak note; do
     [ "$viewer" != trips ] && rel="$(ratio "$tfirst" "$first"), $(ratio "$tphoto" "$photo"), $(ratio "$tpeak" "$peak")"
     printf '%-17s %6s  %-8s %11s %9s %9s   %-26s %s\n' "$display" "$n" "$viewer" "$first" "$photo" "$peak" "$rel" "$note"
 done <"$ROWS"
+# The photos and screenshots are hundreds of MiB: only the logs stay.
+rm -rf "$OUT"/photos-* "$OUT"/camera-*.jpg "$OUT"/*.xwd
+echo "peers: logs in $OUT"
