@@ -70,7 +70,8 @@ final class PhotoLoader {
     func request(_ job: Job, path: String, target: (width: Int, height: Int)) {
         condition.lock()
         defer { condition.unlock() }
-        guard !running.contains(job) else { return }
+        // Under way, or done and not yet taken: asking again would decode twice.
+        guard !running.contains(job), !finished.contains(where: { $0.job == job }) else { return }
         if let i = pending.firstIndex(where: { $0.job == job }) { pending.remove(at: i) }
         pending.append(Pending(job: job, path: path, target: target))
         condition.signal()

@@ -44,7 +44,7 @@ struct ReplayEvents {
             fingerAt[finger] = phase == .up ? nil : p
         case let .mouse(phase, location):
             pointer = location
-            let x = Int32(location.x.rounded()), y = Int32(location.y.rounded())
+            let x = Self.int32(location.x), y = Self.int32(location.y)
             if phase == .move {
                 event.type = SDL_MOUSEMOTION.rawValue
                 event.motion.x = x
@@ -61,12 +61,12 @@ struct ReplayEvents {
         case let .wheel(dx, dy, modifiers, location):
             if let location { pointer = location }
             event.type = SDL_MOUSEWHEEL.rawValue
-            event.wheel.x = Int32(dx.rounded())
-            event.wheel.y = Int32(dy.rounded())
+            event.wheel.x = Self.int32(dx)
+            event.wheel.y = Self.int32(dy)
             event.wheel.preciseX = Float(dx)
             event.wheel.preciseY = Float(dy)
-            event.wheel.mouseX = Int32(pointer.x.rounded())
-            event.wheel.mouseY = Int32(pointer.y.rounded())
+            event.wheel.mouseX = Self.int32(pointer.x)
+            event.wheel.mouseY = Self.int32(pointer.y)
             event.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
             // The translator reads Ctrl from SDL's modifier state, as live.
             SDL_SetModState(Self.sdlModifiers(modifiers))
@@ -80,6 +80,11 @@ struct ReplayEvents {
             return true
         }
         return SDL_PushEvent(&event) >= 0
+    }
+
+    /// A script may say 1e30; SDL's mouse and wheel fields are Int32.
+    static func int32(_ v: Double) -> Int32 {
+        v.isFinite ? Int32(min(max(v.rounded(), -2_000_000_000), 2_000_000_000)) : 0
     }
 
     static func sdlModifiers(_ modifiers: ReplayScript.Modifiers) -> SDL_Keymod {

@@ -289,6 +289,12 @@ final class TripsBehaviourTests: XCTestCase {
         XCTAssertGreaterThan(a.lines.count, 2)
     }
 
+    func testAbsurdMouseAndWheelNumbersInAScriptAreTakenWithoutACrash() throws {
+        let r = try Replay.run("size 1280 800\nat 0 mouse move 1e30 0\nat 5 mouse down 3e9 10\nat 10 wheel 1e30 0\nat 15 wheel 0 1 5e9 10\nat 20 mouse up 1 1\nat 30 state")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try r.state(at: 30)["screen"]?.string, "overview")
+    }
+
     func testAMalformedScriptLineExitsWith2NamingTheLine() throws {
         let r = try Replay.run("size 1280 800\nat 0 state\nat 10 wiggle 1 2\n", ordered: false)
         XCTAssertEqual(r.status, 2)
