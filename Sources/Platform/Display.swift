@@ -89,29 +89,30 @@ public final class Display {
         // SDL's software renderer draws into the window surface, which SDL
         // would otherwise "accelerate" by uploading it through OpenGL
         // (llvmpipe on machines without a GPU): measured here, that tripled
-        // the CPU per frame. Draw in memory and hand the pixels over directly.
-        if configuration.renderer == "software" { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
+        // the CPU per frame. X11 and the offscreen driver take the pixels
+        // directly; SDL's Wayland driver has no such path and needs the GL one.
+        let directFramebuffer = ["x11", "offscreen"].contains(videoDriver)
+        func software() -> OpaquePointer? {
+            if directFramebuffer { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
+            return SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        func accelerated(_ index: Int32 = -1) -> OpaquePointer? {
+            SDL_CreateRenderer(window, index, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        }
         var created: OpaquePointer?
         if let name = configuration.renderer {
             guard let index = available.firstIndex(of: name) else {
                 SDL_DestroyWindow(window); SDL_Quit()
                 throw Failure.unknownRenderer(name, available: available)
             }
-            let flags = name == "software" ? SDL_RENDERER_SOFTWARE.rawValue
-                : SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
-            created = SDL_CreateRenderer(window, Int32(index), flags)
-        } else if !Display.hasGPU() {
+            created = name == "software" ? software() : accelerated(Int32(index))
+        } else if !Display.hasGPU() && directFramebuffer {
             // No GPU: SDL's "accelerated" renderer would be OpenGL on a
             // software rasterizer (llvmpipe), measured here as 80 ms slower
             // to start and ~2 ms more CPU a frame than SDL's own software one.
-            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-            created = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+            created = software()
         } else {
-            created = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-            if created == nil {
-                SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-                created = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
-            }
+            created = accelerated() ?? software()
         }
         guard let renderer = created else {
             let error = SDLError.last("SDL_CreateRenderer")
