@@ -104,5 +104,30 @@ expect "hostile files: one line per bad file ($lines)" [ "$lines" = 6 ]
 check "hostile files: the placeholder tile stands where the photo would be" \
     'at_least "$(near_colour "$OUT/one-f-huge.png.png" 40 620 600 140 "$PLACEHOLDER")" 0.8'
 
+# --- A trips.json whose photo path leaves its folder is refused, naming the line.
+printf '{"trips": [\n  {"id": "x", "city": "X", "nights": 1, "photo": "../../etc/shadow"}\n]}\n' >"$OUT/escape.json"
+msg=$("$TRIPS" --trips "$OUT/escape.json" 2>&1); rc=$?
+check "a photo path leaving the trips file's folder is refused (code $rc)" \
+    '[ "$rc" = 2 ] && grep -q "escape.json:2: trips\[0\].photo \"../../etc/shadow\" must be a path inside" <<<"$msg"'
+printf '{"trips": [{"id": "x", "city": "X", "nights": 1, "photo": "/etc/passwd"}]}' >"$OUT/absolute.json"
+msg=$("$TRIPS" --trips "$OUT/absolute.json" 2>&1); rc=$?
+check "an absolute photo path is refused (code $rc)" '[ "$rc" = 2 ] && grep -q "must be a path inside" <<<"$msg"'
+
+# --- An unreadable photo: root reads anything, so as root this runs as the
+# unprivileged trips-kiosk user (the kiosk test makes the same one).
+u="$OUT/unreadable"; mkdir -p "$u"
+cp Assets/photos/dune.jpg "$u/locked.jpg"; chmod 000 "$u/locked.jpg"
+cp "$TRIPS" "$OUT/trips-copy"; chmod 711 "$OUT"; chmod -R a+rX "$u" "$OUT/trips-copy"; chmod 000 "$u/locked.jpg"
+if [ "$(id -u)" = 0 ]; then
+    id trips-kiosk >/dev/null 2>&1 || useradd -r -M -s /usr/sbin/nologin trips-kiosk
+    as_user() { runuser -u trips-kiosk -- "$@"; }
+else
+    as_user() { "$@"; }
+fi
+msg=$(as_user env SDL_VIDEODRIVER=offscreen HOME=/tmp XDG_STATE_HOME=/tmp/trips-unreadable-state timeout 20 "$OUT/trips-copy" \
+      --photos "$u" --frames 1 --screenshot "/tmp/trips-unreadable-$$.png" 2>&1); rc=$?; rm -f "/tmp/trips-unreadable-$$.png"
+check "an unreadable photo: named with its reason, and the app goes on (code $rc)" \
+    '[ "$rc" = 0 ] && grep -q "locked.jpg: cannot be read" <<<"$msg"'
+
 echo "folders: $E2E_PASS passed, $E2E_FAIL failed"
 [ "$E2E_FAIL" = 0 ]
