@@ -27,7 +27,8 @@ first_frame() {
 }
 
 echo "startup: $TRIPS"
-LABEL="offscreen (opengl)" first_frame SDL_VIDEODRIVER=offscreen
+LABEL="offscreen (default)" first_frame SDL_VIDEODRIVER=offscreen
+ARGS="--renderer opengl" LABEL="offscreen (opengl)" first_frame SDL_VIDEODRIVER=offscreen
 ARGS="--renderer software" LABEL="offscreen (software)" first_frame SDL_VIDEODRIVER=offscreen
 start_xvfb 1280x800 >/dev/null
 LABEL="x11 on Xvfb" first_frame DISPLAY=$X_DISPLAY
