@@ -32,11 +32,10 @@ public struct PhotoDecoder {
     /// Decodes `path` to cover `target` pixels (aspect fill). `plainSDL`
     /// forces IMG_Load for every format (the benchmark's comparison).
     public static func decode(path: String, target: (width: Int, height: Int), plainSDL: Bool = false) -> Result<Decoded, Failure> {
-        if let problem = PhotoFileCheck.problem(atPath: path) { return .failure(.refused(problem)) }
         let header: PhotoHeader
-        switch PhotoHeader.read(atPath: path) {
+        switch PhotoFileCheck.inspect(atPath: path) {
         case .success(let h): header = h
-        case .failure(let problem): return .failure(.refused(problem.description))
+        case .failure(let refusal): return .failure(.refused(refusal.description))
         }
         if header.format == .jpeg && !plainSDL, let decoded = decodeJPEG(path: path, header: header, target: target) {
             return .success(decoded)
@@ -50,8 +49,8 @@ public struct PhotoDecoder {
         }
         let w = Int(rgba.pointee.w), h = Int(rgba.pointee.h)
         let oriented = orient(rgba, header.orientation)
-        let size = header.orientation.swapsWidthAndHeight ? (h, w) : (w, h)
-        return .success(Decoded(surface: shrink(oriented, toCover: target), fullWidth: size.0, fullHeight: size.1, usedTurboJPEG: false))
+        let size = PhotoHeader(format: header.format, width: w, height: h, orientation: header.orientation).displaySize
+        return .success(Decoded(surface: shrink(oriented, toCover: target), fullWidth: size.width, fullHeight: size.height, usedTurboJPEG: false))
     }
 
     /// libjpeg-turbo at the smallest n/8 scale that still covers the target.
@@ -74,8 +73,8 @@ public struct PhotoDecoder {
                 return nil // let SDL_image try and give its reason
             }
             let oriented = orient(surface, header.orientation)
-            let full = header.orientation.swapsWidthAndHeight ? (Int(h), Int(w)) : (Int(w), Int(h))
-            return Decoded(surface: shrink(oriented, toCover: target), fullWidth: full.0, fullHeight: full.1, usedTurboJPEG: true)
+            let full = PhotoHeader(format: .jpeg, width: Int(w), height: Int(h), orientation: header.orientation).displaySize
+            return Decoded(surface: shrink(oriented, toCover: target), fullWidth: full.width, fullHeight: full.height, usedTurboJPEG: true)
         }
     }
 

@@ -7,23 +7,38 @@ import Foundation
 /// decodes before it tells the size, so a header claiming a huge picture is
 /// refused here from `PhotoHeader`, before any decode.
 public enum PhotoFileCheck {
+    /// Why a file is not shown, in words for the log line.
+    public struct Refusal: Error, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
     /// A reason the file at `path` is not a whole photo, or nil when nothing
-    /// is known to be wrong (SDL_image may still refuse it). Reads the first
-    /// 4 KiB (64 KiB at most for a JPEG with large metadata) and the last 4 KiB.
+    /// is known to be wrong (SDL_image may still refuse it).
     public static func problem(atPath path: String) -> String? {
-        let checked = PhotoFileReader.withFile(atPath: path) { file -> Result<String?, PhotoProblem> in
-            PhotoHeader.read(from: file, limits: .standard).flatMap { _ in
+        if case .failure(let refusal) = inspect(atPath: path) { return refusal.description }
+        return nil
+    }
+
+    /// The photo's header when nothing is known to be wrong with the file,
+    /// else the reason: one opening of the file for both, so a decoder
+    /// learns the size and orientation from the same read that vetted it.
+    /// Reads the first 4 KiB (64 KiB at most for a JPEG with large metadata)
+    /// and the last 4 KiB.
+    public static func inspect(atPath path: String) -> Result<PhotoHeader, Refusal> {
+        let checked = PhotoFileReader.withFile(atPath: path) { file -> Result<(PhotoHeader, String?), PhotoProblem> in
+            PhotoHeader.read(from: file, limits: .standard).flatMap { header in
                 let tailLength = min(file.length, 4096)
                 guard let head = file.read(from: 0, count: 16),
                       let tail = file.read(from: file.length - tailLength, count: tailLength) else {
                     return .failure(.unreadable("read error"))
                 }
-                return .success(problem(head: head, tail: tail))
+                return .success((header, problem(head: head, tail: tail)))
             }
         }
         switch checked {
-        case .success(let problem): return problem
-        case .failure(let problem): return problem.description
+        case .success((_, let problem?)): return .failure(Refusal(description: problem))
+        case .success((let header, nil)): return .success(header)
+        case .failure(let problem): return .failure(Refusal(description: problem.description))
         }
     }
 

@@ -30,6 +30,14 @@ final class PhotoFileCheckTests: XCTestCase {
         XCTAssertEqual(PhotoFileCheck.problem(head: [0xFF, 0xD8, 0xFF, 0xE0], tail: [1, 2, 3]), "truncated JPEG (no end-of-image marker)")
         XCTAssertEqual(PhotoFileCheck.problem(head: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], tail: [1, 2]), "truncated PNG (no IEND chunk)")
     }
+    func testInspectGivesTheHeaderOfAWholePhotoAndTheReasonForABadOne() throws {
+        let dune = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/photos/dune.jpg").standardized.path
+        let header = try PhotoFileCheck.inspect(atPath: dune).get()
+        XCTAssertEqual(header.format, .jpeg)
+        XCTAssertEqual(header.width, 1600)
+        XCTAssertEqual(PhotoFileCheck.inspect(atPath: "/nonexistent.jpg"), .failure(PhotoFileCheck.Refusal(description: "does not exist")))
+    }
+
     func testBundledPhotosAreWholeAndMissingOrEmptyFilesAreNamed() throws {
         let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/photos").standardized
         let files = try FileManager.default.contentsOfDirectory(atPath: photos.path)
