@@ -192,6 +192,4 @@ public final class PhotoTextures {
 
     /// True while decodes are queued or under way.
     public var isLoading: Bool { loader.isBusy }
-    /// Texture memory in use, in bytes.
-    public var textureBytes: Int { bytesInUse }
 }

@@ -58,10 +58,10 @@ public final class AppModel {
         emitBig = { [unowned self] event in self.bigPhotoEvent(event) }
         emitOrder = { [unowned self] order in
             let ids = order.map { self.catalog.trips[$0].id }
-            self.record(["event": .string("reorder"), "order": .array(ids.map { JSONNode(.string($0), line: 0) })])
+            self.record("reorder", ("order", .list(ids.map { .string($0) })))
             self.onReorder?(ids)
         }
-        emitPlayground = { [unowned self] name in self.record(["event": .string(name)]) }
+        emitPlayground = { [unowned self] name in self.record(name) }
         playground.relayout(size: size)
         // The animator's clock starts with the model's: time 0.
         _ = animator.advance(to: 0)
@@ -121,14 +121,14 @@ public final class AppModel {
         engine.advance(to: seconds)
         _ = animator.advance(to: seconds)
         if idle.fire(at: seconds) {
-            record(["event": .string("idle")])
+            record("idle")
             resetToStart()
             idleResets += 1
         }
     }
 
-    /// True while something moves or a gesture waits on the clock: the loop
-    /// keeps running frames; otherwise it may sleep until the next event.
+    /// True while something moves: the loop keeps running frames; otherwise
+    /// it sleeps until the next event or `nextDeadline`.
     public var isAnimating: Bool { animator.isAnimating }
     /// When the model next needs the clock (a double-tap window closing, a
     /// long press firing, the idle timeout), so an idle loop wakes in time.
@@ -142,21 +142,20 @@ public final class AppModel {
         return pendingEvents
     }
 
-    private func record(_ fields: [String: JSONValue]) {
-        var members: [(key: String, node: JSONNode)] = [("t", JSONNode(.number((time * 1000).rounded()), line: 0))]
-        for key in ["event", "trip", "zoom", "order"] { if let v = fields[key] { members.append((key, JSONNode(v, line: 0))) } }
-        pendingEvents.append(JSONLine.write(.object(members)))
+    /// Adds the line `{"t": ms, "event": name, ...fields}`.
+    private func record(_ name: String, _ fields: (String, JSONValue)...) {
+        pendingEvents.append(JSONLine.write(.obj([("t", .number((time * 1000).rounded())), ("event", .string(name))] + fields)))
     }
 
     private func bigPhotoEvent(_ event: BigPhoto.Event) {
         switch event {
-        case .open(let trip): record(["event": .string("open"), "trip": .string(catalog.trips[trip].id)])
+        case .open(let trip): record("open", ("trip", .string(catalog.trips[trip].id)))
         case .close(let trip):
             // However it closed (a tap, a pull, Escape), the keyboard focus
             // goes back to where the photo came from.
             if focus == .bigPhoto { focus = .stripPhoto(trip: trip) }
-            record(["event": .string("close"), "trip": .string(catalog.trips[trip].id)])
-        case .zoom(let z): record(["event": .string("zoom"), "zoom": .number(JSONLine.round(Double(z)))])
+            record("close", ("trip", .string(catalog.trips[trip].id)))
+        case .zoom(let z): record("zoom", ("zoom", .num(z)))
         }
     }
 
@@ -192,11 +191,7 @@ public final class AppModel {
     /// scrolling run on their usual springs; the end state follows.
     public func resetToStart() {
         engine.cancelAll()
-        let p = playground
-        if p.squareCenter.target != p.homeCenter || p.squareScale.target != 1 || p.squareAngle.target != 0
-            || p.circleCenter.target != p.circleHome {
-            p.reset()
-        }
+        if !playground.isAtHome { playground.reset() }
         screen = .overview
         if strip.offset.target != 0 { strip.offset.animate(to: 0, with: Strip.settleAnimation) }
         if bigPhoto.isOut && bigPhoto.phase != .closing {

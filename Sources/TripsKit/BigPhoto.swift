@@ -67,7 +67,6 @@ public final class BigPhoto {
     }
 
     public var isOut: Bool { trip != nil }
-    var isAnimating: Bool { frame.isAnimating || pullOffset.isAnimating || zoomShown.isAnimating || center.isAnimating }
 
     /// The scale the photo is drawn at: zoom x pinch.
     public var drawnScale: CGFloat { zoomShown.presentationValue * pinch }
@@ -82,13 +81,17 @@ public final class BigPhoto {
     /// The frame drawn now: the layout frame moved by the pull.
     public var drawnFrame: CGRect { frame.presentationValue.offsetBy(dx: 0, dy: pullOffset.presentationValue) }
 
-    /// Opens `trip`, growing from `slot` into `big`. Another photo's zoom is
-    /// forgotten; the same photo reopened keeps it.
+    /// Opens `trip`, growing from `slot` into `big`, at zoom 1. A photo caught
+    /// again while it is still on its way back keeps its zoom and grows from
+    /// where it is drawn.
     func open(_ trip: Int, from slot: CGRect, to big: CGRect) {
-        if trip != self.trip || phase != .closing { resetZoom() }
+        let caughtOnItsWayBack = trip == self.trip && phase == .closing
+        if !caughtOnItsWayBack {
+            resetZoom()
+            frame.jump(to: slot)
+        }
         generation += 1
         let current = generation
-        if self.trip != trip || phase != .closing { frame.jump(to: slot) }
         pullOffset.jump(to: 0)
         self.trip = trip
         phase = .opening

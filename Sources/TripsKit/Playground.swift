@@ -39,7 +39,10 @@ public final class Playground {
         circleCenter = Animated(.zero, animator: animator, restThreshold: 0.1)
     }
 
-    var isAnimating: Bool { squareCenter.isAnimating || squareScale.isAnimating || squareAngle.isAnimating || circleCenter.isAnimating }
+    /// Square and circle where Reset puts them (or on their way there).
+    var isAtHome: Bool {
+        squareCenter.target == homeCenter && squareScale.target == 1 && squareAngle.target == 0 && circleCenter.target == circleHome
+    }
 
     var homeCenter: CGPoint { CGPoint(x: size.width / 2, y: size.height / 2) }
     var circleHome: CGPoint { CGPoint(x: size.width / 2, y: min(size.height - 70, size.height / 2 + 180)) }

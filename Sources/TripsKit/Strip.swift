@@ -44,10 +44,6 @@ public final class Strip {
         }
     }
 
-    var isAnimating: Bool {
-        offset.isAnimating || liftScale.isAnimating || shifts.values.contains { $0.isAnimating }
-    }
-
     /// The strip position of `trip`.
     public func position(of trip: Int) -> Int? { order.firstIndex(of: trip) }
 
