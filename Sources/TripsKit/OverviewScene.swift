@@ -14,7 +14,7 @@ struct OverviewScene {
         var c: [Scene.Command] = []
         c.append(.text("Trips", origin: layout.title.origin, width: layout.title.width - 140,
                        size: theme.titleSize, weight: .bold, color: theme.title, alignment: .leading))
-        button(&c, "Playground", model.playgroundButtonFrame)
+        pillButton(&c, "Playground", model.playgroundButtonFrame, theme: theme)
         let big = model.bigPhoto
         if !big.isOut {
             let hint = layout.bigPhoto
@@ -102,12 +102,6 @@ struct OverviewScene {
         guard let lifted = model.strip.lifted, let p = model.strip.position(of: lifted.trip) else { return 0..<0 }
         return p..<(p + 1)
     }
-
-    private func button(_ c: inout [Scene.Command], _ title: String, _ frame: CGRect) {
-        c.append(.fill(frame, color: model.theme.separator, cornerRadius: frame.height / 2))
-        c.append(.text(title, origin: CGPoint(x: frame.minX, y: frame.midY - 10), width: frame.width,
-                       size: model.theme.secondarySize, weight: .regular, color: model.theme.primaryText, alignment: .center))
-    }
 }
 
 /// The playground: the square, the circle, Reset and Back.
@@ -119,11 +113,8 @@ struct PlaygroundScene {
         var c: [Scene.Command] = []
         c.append(.text("Playground", origin: CGPoint(x: 0, y: 24), width: model.size.width, size: theme.titleSize,
                        weight: .bold, color: theme.title, alignment: .center))
-        for (title, frame) in [("Back", p.backFrame), ("Reset", p.resetFrame)] {
-            c.append(.fill(frame, color: theme.separator, cornerRadius: frame.height / 2))
-            c.append(.text(title, origin: CGPoint(x: frame.minX, y: frame.midY - 10), width: frame.width,
-                           size: theme.secondarySize, weight: .regular, color: theme.primaryText, alignment: .center))
-        }
+        pillButton(&c, "Back", p.backFrame, theme: theme)
+        pillButton(&c, "Reset", p.resetFrame, theme: theme)
         c.append(.polygon(p.squareCorners, color: theme.square))
         let centre = p.circle, d = Playground.circleDiameter
         c.append(.fill(CGRect(x: centre.x - d / 2, y: centre.y - d / 2, width: d, height: d),
@@ -131,6 +122,13 @@ struct PlaygroundScene {
         if let ring = model.focusFrame { focusRing(&c, ring, color: theme.focus) }
         return Scene(background: theme.background, commands: c)
     }
+}
+
+/// A capsule with its title centred: the buttons of both screens.
+func pillButton(_ c: inout [Scene.Command], _ title: String, _ frame: CGRect, theme: Theme) {
+    c.append(.fill(frame, color: theme.separator, cornerRadius: frame.height / 2))
+    c.append(.text(title, origin: CGPoint(x: frame.minX, y: frame.midY - 10), width: frame.width,
+                   size: theme.secondarySize, weight: .regular, color: theme.primaryText, alignment: .center))
 }
 
 /// A 3 pt ring just outside `frame`.

@@ -151,6 +151,13 @@ let code: Int32 = {
         }
     }
     let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme)
+    // SDL ends the loop with the same SDL_QUIT for SIGTERM and for a
+    // compositor that went away: only the connection tells them apart.
+    func connectionLost() -> Int32? {
+        guard let lost = display.connection.lostReason() else { return nil }
+        log(ConnectionWatch.message(lost))
+        return ConnectionWatch.exitCode
+    }
     if let folder = options.photosFolder, script == nil {
         // Photos added to or removed from the folder appear or go without a restart.
         if let watcher = FolderWatcher(path: folder) {
@@ -188,8 +195,9 @@ let code: Int32 = {
                 log("trips: \(path): cannot write the recording")
                 return 2
             }
-            let header = "# recorded by trips \(version)\nsize \(Int(app.size.width)) \(Int(app.size.height))\n"
-            file.write(Data(header.utf8))
+            // The same header a script written by ReplayScript has, so the
+            // recording reads back with the window's size.
+            file.write(Data(ReplayScript(size: app.size).serializedHeader().utf8))
             recorder = { input, ms in
                 // One line at a time, so a crash keeps what came before it.
                 if let step = ReplayScript.Step(recording: input, atMilliseconds: ms) {
@@ -198,12 +206,7 @@ let code: Int32 = {
             }
         }
         let report = try loop.run(app, frames: options.frames, screenshot: options.screenshot, started: started, record: recorder)
-        // SDL ends the loop with the same SDL_QUIT for SIGTERM and for a
-        // compositor that went away: only the connection tells them apart.
-        if let lost = display.connection.lostReason() {
-            log(ConnectionWatch.message(lost))
-            return ConnectionWatch.exitCode
-        }
+        if let lost = connectionLost() { return lost }
         if environment["TRIPS_VERBOSE"] != nil, let first = report.firstFrameSeconds {
             log(String(format: "trips: first frame after %.1f ms (%d photos still decoding), %d frames", first * 1000,
                        report.firstFramePlaceholders, report.frames))
@@ -211,10 +214,7 @@ let code: Int32 = {
         }
         return 0
     } catch {
-        if let lost = display.connection.lostReason() {
-            log(ConnectionWatch.message(lost))
-            return ConnectionWatch.exitCode
-        }
+        if let lost = connectionLost() { return lost }
         log("trips: \(error)")
         return 1
     }
