@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Gestures
 
 // A scene of 1,000 nodes, each with a tap, a double tap, a drag and a
@@ -9,17 +8,14 @@ import Gestures
 // as five pinches, and the cost of a tap (touch-down hit test included).
 //
 // Allocations are counted by glibc's malloc tracer in a child run of this
-// benchmark (libc_malloc_debug preloaded, mtrace on): the child logs one
-// window with no events and one with `tracedMoves` moves; the difference in
-// logged malloc/realloc calls, divided by the moves, is the figure.
+// benchmark (see AllocationCounter): the logged malloc/realloc calls of
+// `tracedMoves` moves, less the tracer's own, divided by the moves.
 
 private let nodeCount = 1_000
 private let fingerCount = 10
 private let movesPerRun = 1_000_000
 private let benchRuns = 7
 private let tracedMoves = 24_000
-private let childFlag = "TRIPS_GESTURES_BENCH_TRACE"
-private let debugMalloc = "/usr/lib/x86_64-linux-gnu/libc_malloc_debug.so.0"
 
 /// The scene and its fingers, mid-drag (or, with `pinching`, as five
 /// two-finger pinches).
@@ -107,9 +103,15 @@ private final class Scene {
 }
 
 func runGesturesBenchmark() {
-    if ProcessInfo.processInfo.environment[childFlag] != nil {
-        traceChild()
-        exit(0)
+    if AllocationCounter.isTracedChild {
+        let scene = Scene()
+        scene.moves(10_000)
+        let pinches = Scene(pinching: true)
+        pinches.moves(10_000)
+        AllocationCounter.traceChild(operations: tracedMoves) {
+            scene.moves(tracedMoves / 2)
+            pinches.moves(tracedMoves / 2)
+        }
     }
     let scene = Scene()
     scene.moves(100_000) // warm up
@@ -161,71 +163,10 @@ func runGesturesBenchmark() {
                  nodeCount, tapTimes[tapTimes.count / 2] * 1e6))
     print(String(format: "gestures: building the %d-node tree (what an app rebuilding it each frame pays)  median %.3f ms",
                  nodeCount, buildTimes[benchRuns / 2] * 1e3))
-    if let traced = tracedAllocationsPerMove() {
+    if let traced = AllocationCounter.count(benchmark: "gestures", operations: tracedMoves) {
         print(String(format: "gestures: heap allocations per move event %.4f  (target 0; malloc calls traced by glibc over %d moves, half dragging, half pinching; control allocating once per move: %.3f)",
-                     traced.moves, tracedMoves, traced.control))
+                     traced.work, tracedMoves, traced.control))
     } else {
-        print("gestures: heap allocations per move not measured (needs \(debugMalloc))")
+        print("gestures: heap allocations per move not measured (needs \(AllocationCounter.mallocDebugLibrary))")
     }
-}
-
-/// Child side: trace an empty window, then `tracedMoves` moves.
-private func traceChild() {
-    typealias Dlvsym = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>, UnsafePointer<CChar>) -> UnsafeMutableRawPointer?
-    typealias Switch = @convention(c) () -> Void
-    // mtrace/muntrace live under GLIBC_2.2.5 in the preloaded tracer; plain
-    // dlsym would find libc's no-op stubs.
-    guard let me = dlopen(nil, RTLD_NOW), let vsym = dlsym(me, "dlvsym"),
-          case let lookup = unsafeBitCast(vsym, to: Dlvsym.self),
-          let on = lookup(me, "mtrace", "GLIBC_2.2.5"), let off = lookup(me, "muntrace", "GLIBC_2.2.5"),
-          let emptyLog = getenv("\(childFlag)_EMPTY"), let movesLog = getenv("\(childFlag)_MOVES"),
-          let controlLog = getenv("\(childFlag)_CONTROL") else { exit(2) }
-    let start = unsafeBitCast(on, to: Switch.self), stop = unsafeBitCast(off, to: Switch.self)
-    let scene = Scene()
-    scene.moves(10_000)
-    let pinches = Scene(pinching: true)
-    pinches.moves(10_000)
-    setenv("MALLOC_TRACE", emptyLog, 1); start(); stop()
-    setenv("MALLOC_TRACE", movesLog, 1); start()
-    scene.moves(tracedMoves / 2)
-    pinches.moves(tracedMoves / 2)
-    stop()
-    // A control allocating one object per "move", to show the count works.
-    setenv("MALLOC_TRACE", controlLog, 1); start()
-    for i in 0..<tracedMoves { controlBox = ControlBox(i) }
-    stop()
-}
-
-private final class ControlBox {
-    let i: Int
-    init(_ i: Int) { self.i = i }
-}
-private var controlBox: ControlBox?
-
-/// Parent side: run the child under the tracer and count logged allocations.
-private func tracedAllocationsPerMove() -> (moves: Double, control: Double)? {
-    guard access(debugMalloc, R_OK) == 0 else { return nil }
-    let tmp = NSTemporaryDirectory()
-    let logs = ["EMPTY", "MOVES", "CONTROL"].map { "\(tmp)/trips-gestures-\($0.lowercased())-\(getpid()).mtrace" }
-    defer { logs.forEach { unlink($0) } }
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    child.arguments = ["gestures"]
-    var env = ProcessInfo.processInfo.environment
-    env[childFlag] = "1"
-    env["\(childFlag)_EMPTY"] = logs[0]
-    env["\(childFlag)_MOVES"] = logs[1]
-    env["\(childFlag)_CONTROL"] = logs[2]
-    env["LD_PRELOAD"] = debugMalloc
-    child.environment = env
-    guard (try? child.run()) != nil else { return nil }
-    child.waitUntilExit()
-    let counts = logs.compactMap { path -> Int? in
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-        // "+ addr size" is a malloc, "> addr size" the new block of a realloc.
-        return text.split(separator: "\n").reduce(0) { $0 + ($1.contains(" + ") || $1.contains(" > ") ? 1 : 0) }
-    }
-    guard child.terminationStatus == 0, counts.count == 3 else { return nil }
-    return (Double(max(0, counts[1] - counts[0])) / Double(tracedMoves),
-            Double(max(0, counts[2] - counts[0])) / Double(tracedMoves))
 }
