@@ -36,30 +36,11 @@ struct Replay {
 
     /// Runs `script` (the text of a replay file, pieces in any order) with `arguments`.
     static func run(_ script: String, arguments: [String] = [], ordered: Bool = true) throws -> Replay {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-replay-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let scriptPath = dir.appendingPathComponent("script.txt").path
-        try (ordered ? sorted(script) : script).write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--replay", scriptPath, "--trips", assets] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_STATE_HOME"] = dir.path
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let raw = try runRaw(ordered ? sorted(script) : script, arguments: arguments, timeout: 120)
         var replay = Replay()
-        replay.status = process.terminationStatus
-        replay.stderr = String(decoding: errData, as: UTF8.self)
-        for text in String(decoding: outData, as: UTF8.self).split(separator: "\n") {
-            replay.lines.append(try JSONDocument.parse(String(text)))
-        }
+        replay.status = raw.status
+        replay.stderr = raw.stderr
+        replay.lines = try raw.stdoutLines.map { try JSONDocument.parse($0) }
         return replay
     }
 
