@@ -41,8 +41,6 @@ final class Member {
 /// gesture arena, with SwiftUI's precedence). The arena outlives its
 /// pointer while members in it still wait (a tap waiting for a double tap).
 final class Arena {
-    let pointer: PointerID
     var members: [Member] = []
     var isDown = true
-    init(pointer: PointerID) { self.pointer = pointer }
 }

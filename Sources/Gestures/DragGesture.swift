@@ -129,7 +129,7 @@ final class DragRecognizer: _Recognizer<DragGesture.Value> {
             location: f,
             startLocation: start,
             translation: translation,
-            velocity: CGSize(width: v.width, height: v.height),
+            velocity: v,
             predictedEndLocation: CGPoint(x: f.x + predictionInterval * v.width, y: f.y + predictionInterval * v.height),
             predictedEndTranslation: CGSize(width: translation.width + predictionInterval * v.width,
                                             height: translation.height + predictionInterval * v.height))

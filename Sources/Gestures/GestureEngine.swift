@@ -223,7 +223,7 @@ public final class GestureEngine {
             cleanup()
         }
         // Then start new interactions for the attachments without one.
-        let arena = Arena(pointer: id)
+        let arena = Arena()
         for (i, e) in entries.enumerated() {
             let m: Member
             if let j = joined[i], j.state != .done {
@@ -508,7 +508,7 @@ public final class GestureEngine {
     }
 
     private func beginPinch(at location: CGPoint, _ t: Double, fromWheel: Bool) {
-        let arena = Arena(pointer: .indirect)
+        let arena = Arena()
         pinchArena = arena
         pinchFromWheel = fromWheel
         wheelMagnification = 1

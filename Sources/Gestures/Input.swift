@@ -8,8 +8,6 @@ public struct PointerID: Hashable, Sendable, CustomStringConvertible {
     public init(_ rawValue: Int) { self.rawValue = rawValue }
     /// The mouse (any button): one pointer, never two at once.
     public static let mouse = PointerID(-1)
-    /// The synthetic pointer of a touchpad pinch or Ctrl+wheel zoom session.
-    static let indirect = PointerID(-2)
     public var description: String { self == .mouse ? "mouse" : "pointer \(rawValue)" }
 }
 

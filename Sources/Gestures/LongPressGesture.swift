@@ -63,7 +63,6 @@ final class LongPressRecognizer: _Recognizer<Bool> {
         guard id == pointer, phase == .possible else { return }
         if location.distance(to: downLocation) > maximumDistance {
             phase = .failed
-            due = .infinity
             setPressing(false)
         }
     }
@@ -71,20 +70,16 @@ final class LongPressRecognizer: _Recognizer<Bool> {
     override func lift(_ id: PointerID, _ location: CGPoint, _ time: Double) {
         guard id == pointer else { return }
         pointer = nil
-        if phase == .possible { phase = .failed; due = .infinity }
+        if phase == .possible { phase = .failed }
         setPressing(false)
     }
 
     override func advance(to time: Double) {
-        if phase == .possible && time >= due {
-            due = .infinity
-            phase = .ended
-        }
+        if phase == .possible && time >= due { phase = .ended }
     }
 
     override func markFailed() {
         super.markFailed()
-        due = .infinity
         setPressing(false)
     }
 

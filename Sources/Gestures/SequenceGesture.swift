@@ -56,7 +56,6 @@ final class SequenceRecognizer<First: Gesture, Second: Gesture>: _Recognizer<Seq
                 inSecond = true
                 for i in 0..<down.count { _ = b.offer(down.ids[i], down.points[i], time) }
                 phase = .active
-                seenA = a.version
                 seenB = b.version
                 value = .second(av, b.value)
                 version &+= 1
@@ -116,5 +115,4 @@ final class SequenceRecognizer<First: Gesture, Second: Gesture>: _Recognizer<Seq
     override var deadline: Double { phase.isTerminal ? .infinity : (inSecond ? b.deadline : a.deadline) }
     override var holdCount: Int { inSecond ? b.holdCount : a.holdCount }
     override var claimTapCount: Int { inSecond ? b.claimTapCount : a.claimTapCount }
-    override var wantsEventsAfterEnd: Bool { false }
 }

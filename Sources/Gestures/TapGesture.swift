@@ -98,10 +98,7 @@ final class TapRecognizer<Value>: _Recognizer<Value> {
     }
 
     override func advance(to time: Double) {
-        if phase == .possible && pointer == nil && time >= waitUntil {
-            waitUntil = .infinity
-            phase = .failed
-        }
+        if phase == .possible && pointer == nil && time >= waitUntil { phase = .failed }
     }
 
     override var deadline: Double { phase == .possible && pointer == nil ? waitUntil : .infinity }
