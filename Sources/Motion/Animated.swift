@@ -142,7 +142,7 @@ public final class Animated<Value: VectorArithmetic>: SpringBankOwner {
     public var currentValue: Value {
         guard let slot else { return target }
         let state = animator.bank[slot]
-        return target + startDisplacement.scaled(by: state.p) + startVelocity.scaled(by: state.q)
+        return value(p: state.p, q: state.q)
     }
 
     /// The velocity at the latest step, in value units per second.
@@ -161,12 +161,17 @@ public final class Animated<Value: VectorArithmetic>: SpringBankOwner {
         if animator.stepCount == restartStep {
             // Not stepped since the last (re)start: the previous step was
             // drawn under the old spring.
-            return restartPrevious.interpolated(towards: currentValue, amount: alpha)
+            return restartPrevious.interpolated(towards: value(p: state.p, q: state.q), amount: alpha)
         }
         // Interpolating the weights is interpolating the values, for less work.
-        let p = state.previousP + (state.p - state.previousP) * alpha
-        let q = state.previousQ + (state.q - state.previousQ) * alpha
-        return target + startDisplacement.scaled(by: p) + startVelocity.scaled(by: q)
+        return value(p: state.previousP + (state.p - state.previousP) * alpha,
+                     q: state.previousQ + (state.q - state.previousQ) * alpha)
+    }
+
+    /// The value of the running spring where the bank's weights are `p` and
+    /// `q`: target + x₀·p + v₀·q.
+    private func value(p: Double, q: Double) -> Value {
+        target + startDisplacement.scaled(by: p) + startVelocity.scaled(by: q)
     }
 
     /// What to draw now: `presentationValue(alpha: animator.alpha)`.
