@@ -123,18 +123,12 @@ public final class GestureEngine {
     @discardableResult
     public func handle(_ event: PointerEvent) -> InputDisposition {
         var disposition = InputDisposition.accepted
-        var t = event.timestamp
-        if !t.isFinite {
-            t = time
+        if !event.timestamp.isFinite {
             disposition = .normalized("non-finite timestamp replaced by the engine's time")
-        } else if t < time {
-            t = time
+        } else if event.timestamp < time {
             disposition = .normalized("timestamp earlier than the engine's time raised to it")
         }
-        if t > time {
-            if t >= nextDeadline { runDeadlines(upTo: t) }
-            time = t
-        }
+        let t = catchUp(to: event.timestamp)
         let index = slotIndex(event.id)
         let location = event.location
         switch event.phase {
@@ -172,6 +166,14 @@ public final class GestureEngine {
         guard newTime.isFinite, newTime > time else { return }
         if newTime >= nextDeadline { runDeadlines(upTo: newTime) }
         time = newTime
+    }
+
+    /// An event's timestamp on the engine's clock (a non-finite or earlier
+    /// one reads as `time`), after letting time pass up to it.
+    private func catchUp(to timestamp: Double) -> Double {
+        let t = timestamp.isFinite && timestamp > time ? timestamp : time
+        advance(to: t)
+        return t
     }
 
     /// Cancels everything (the window lost focus, the app changed screens):
@@ -451,9 +453,7 @@ public final class GestureEngine {
     /// already following touches see it as two fingers would report it.
     @discardableResult
     public func handle(_ event: PinchEvent) -> InputDisposition {
-        var t = event.timestamp
-        if !t.isFinite || t < time { t = time }
-        advance(to: t)
+        let t = catchUp(to: event.timestamp)
         guard event.location.isUsable, event.magnification.isFinite, event.magnification > 0,
               event.rotation.isFinite else { return .rejected("non-finite or non-positive pinch values") }
         switch event.phase {
@@ -488,9 +488,7 @@ public final class GestureEngine {
     /// without Ctrl it returns `.rejected` and the app scrolls as it likes.
     @discardableResult
     public func handle(_ event: WheelEvent) -> InputDisposition {
-        var t = event.timestamp
-        if !t.isFinite || t < time { t = time }
-        advance(to: t)
+        let t = catchUp(to: event.timestamp)
         guard event.modifiers.contains(.control) else {
             if pinchFromWheel { endPinch(t) }
             return .rejected("wheel without Ctrl does not zoom")
