@@ -100,11 +100,9 @@ public final class Animated<Value: VectorArithmetic>: SpringBankOwner {
         restartPrevious = previous
 
         let spring = animation.spring
-        let sum = (startDisplacement + startVelocity).magnitudeSquared
-        let xx = startDisplacement.magnitudeSquared, vv = startVelocity.magnitudeSquared
         let restSpeed = restThreshold * spring.angularFrequency
         let state = SpringSlot(kernel: SpringKernel(spring: spring, time: animator.step),
-                               xx: xx, xv: (sum - xx - vv) / 2, vv: vv,
+                               start: Gram(displacement: startDisplacement, velocity: startVelocity),
                                restDistanceSquared: restThreshold * restThreshold,
                                restSpeedSquared: restSpeed * restSpeed)
         if let slot {

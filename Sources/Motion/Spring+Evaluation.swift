@@ -41,10 +41,7 @@ extension Spring {
     /// `initialVelocity` and heading for `target`, stays within `epsilon` of
     /// the target for good.
     public func settlingDuration<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, epsilon: Double) -> Double {
-        let start = V.zero - target
-        let cross = ((start + initialVelocity).magnitudeSquared - start.magnitudeSquared - initialVelocity.magnitudeSquared) / 2
-        return settlingTime(displacementSquared: start.magnitudeSquared, dot: cross,
-                            velocitySquared: initialVelocity.magnitudeSquared, epsilon: epsilon)
+        settlingTime(Gram(displacement: V.zero - target, velocity: initialVelocity), epsilon: epsilon)
     }
 
     /// SwiftUI's `settlingDuration`: target 1, no initial velocity, epsilon 0.001.
@@ -63,17 +60,16 @@ extension Spring {
                   dampingRatio: unit.dampingRatio)
     }
 
-    /// Settling time of a vector state given as |x₀|², x₀·v₀ and |v₀|²:
-    /// |x(t)|² = |x₀|²p² + 2(x₀·v₀)pq + |v₀|²q². Samples finely, stops once an
-    /// envelope bound proves the rest stays inside `epsilon`, then bisects
-    /// the last crossing.
-    func settlingTime(displacementSquared xx: Double, dot xv: Double, velocitySquared vv: Double, epsilon: Double) -> Double {
-        guard xx.isFinite, xv.isFinite, vv.isFinite, epsilon > 0 else { return 0 }
+    /// Settling time of a vector state x₀, v₀ given by its Gram matrix:
+    /// |x(t)|² = |x₀·p + v₀·q|². Samples finely, stops once an envelope bound
+    /// proves the rest stays inside `epsilon`, then bisects the last crossing.
+    private func settlingTime(_ start: Gram, epsilon: Double) -> Double {
+        guard start.xx.isFinite, start.xv.isFinite, start.vv.isFinite, epsilon > 0 else { return 0 }
         func distanceSquared(_ t: Double) -> Double {
             let k = SpringKernel(spring: self, time: t)
-            return max(0, xx * k.p * k.p + 2 * xv * k.p * k.q + vv * k.q * k.q)
+            return max(0, start.lengthSquared(k.p, k.q))
         }
-        let x0 = xx.squareRoot(), v0 = vv.squareRoot()
+        let x0 = start.xx.squareRoot(), v0 = start.vv.squareRoot()
         let omega0 = angularFrequency, zeta = dampingRatio, a = zeta * omega0
         let omega = omega0 * abs(1 - zeta * zeta).squareRoot()
         // The slowest decay rate, and an upper bound on |x(t)| that only

@@ -22,16 +22,32 @@ struct SpringSlot {
     var p = 1.0, q = 0.0, r = 0.0, s = 1.0
     /// p and q one step earlier, for interpolating what is drawn.
     var previousP = 1.0, previousQ = 0.0
-    /// |x₀|², x₀·v₀ and |v₀|²: enough to measure distance and speed in value
-    /// units without touching the values themselves.
-    var xx: Double, xv: Double, vv: Double
+    /// The Gram matrix of x₀ and v₀: enough to measure distance and speed
+    /// in value units without touching the values themselves.
+    var start: Gram
     /// Squared rest thresholds for distance and speed.
     var restDistanceSquared: Double, restSpeedSquared: Double
 
     /// Squared distance from target now.
-    var distanceSquared: Double { xx * p * p + 2 * xv * p * q + vv * q * q }
+    var distanceSquared: Double { start.lengthSquared(p, q) }
     /// Squared speed now.
-    var speedSquared: Double { xx * r * r + 2 * xv * r * s + vv * s * s }
+    var speedSquared: Double { start.lengthSquared(r, s) }
+}
+
+/// The Gram matrix of a displacement x and a velocity v: |x|², x·v and |v|²,
+/// from which |x·a + v·b|² follows for any weights a, b.
+struct Gram {
+    var xx: Double, xv: Double, vv: Double
+
+    init<V: VectorArithmetic>(displacement x: V, velocity v: V) {
+        xx = x.magnitudeSquared
+        vv = v.magnitudeSquared
+        // VectorArithmetic has no dot product; |x + v|² = |x|² + 2x·v + |v|².
+        xv = ((x + v).magnitudeSquared - xx - vv) / 2
+    }
+
+    /// |x·a + v·b|².
+    func lengthSquared(_ a: Double, _ b: Double) -> Double { xx * a * a + 2 * xv * a * b + vv * b * b }
 }
 
 /// Every running spring of an animator, packed in one contiguous array so a
