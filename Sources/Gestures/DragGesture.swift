@@ -68,6 +68,15 @@ final class DragRecognizer: _Recognizer<DragGesture.Value> {
         return CGPoint(x: c.x + correction.width, y: c.y + correction.height)
     }
 
+    /// A finger joins or leaves: the centroid jumps, the correction takes
+    /// the jump back so the focal point stays where it was.
+    private func keepingFocal(_ change: (inout TrackedPointers) -> Void) {
+        let before = focal
+        change(&pointers)
+        let c = pointers.centroid
+        correction = CGSize(width: before.x - c.x, height: before.y - c.y)
+    }
+
     override func offer(_ id: PointerID, _ location: CGPoint, _ time: Double) -> Bool {
         guard !phase.isTerminal else { return false }
         let p = transform.apply(location)
@@ -77,12 +86,9 @@ final class DragRecognizer: _Recognizer<DragGesture.Value> {
             start = p
             tracker.reset()
             tracker.add(time, p)
-            if minimumDistance == 0 && axis == nil { phase = .active; update(time, final: false) }
+            if minimumDistance == 0 && axis == nil { phase = .active; update(time) }
         } else {
-            let before = focal
-            pointers.add(id, p)
-            let c = pointers.centroid
-            correction = CGSize(width: before.x - c.x, height: before.y - c.y)
+            keepingFocal { $0.add(id, p) }
         }
         return true
     }
@@ -102,7 +108,7 @@ final class DragRecognizer: _Recognizer<DragGesture.Value> {
             }
             phase = .active
         }
-        update(time, final: false)
+        update(time)
     }
 
     override func lift(_ id: PointerID, _ location: CGPoint, _ time: Double) {
@@ -110,17 +116,14 @@ final class DragRecognizer: _Recognizer<DragGesture.Value> {
         pointers.update(at: i, transform.apply(location))
         if pointers.count == 1 {
             tracker.add(time, focal)
-            if phase == .active { update(time, final: true); phase = .ended } else { phase = .failed }
+            if phase == .active { update(time); phase = .ended } else { phase = .failed }
             pointers.removeAll()
         } else {
-            let before = focal
-            pointers.remove(at: i)
-            let c = pointers.centroid
-            correction = CGSize(width: before.x - c.x, height: before.y - c.y)
+            keepingFocal { $0.remove(at: i) }
         }
     }
 
-    private func update(_ time: Double, final: Bool) {
+    private func update(_ time: Double) {
         let f = focal
         let v = tracker.velocity()
         let translation = CGSize(width: f.x - start.x, height: f.y - start.y)
