@@ -29,6 +29,20 @@ e2e_cleanup() {
 
 track() { E2E_PIDS+=("$1"); }
 
+# as_unprivileged CMD...: runs CMD as an ordinary user. As root that is
+# trips-kiosk (made if missing): cage refuses root, and root reads any file.
+# UNPRIVILEGED_USER names who that is.
+if [ "$(id -u)" = 0 ]; then
+    UNPRIVILEGED_USER=trips-kiosk
+    as_unprivileged() {
+        id trips-kiosk >/dev/null 2>&1 || useradd -r -M -s /usr/sbin/nologin trips-kiosk
+        runuser -u trips-kiosk -- "$@"
+    }
+else
+    UNPRIVILEGED_USER=$(id -un)
+    as_unprivileged() { "$@"; }
+fi
+
 # stop PID: SIGTERM, then SIGKILL after 3 s; waits for it.
 stop() {
     local pid=$1 i

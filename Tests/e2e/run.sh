@@ -196,18 +196,11 @@ fi
 if ! command -v cage >/dev/null || ! command -v grim >/dev/null || ! command -v Xwayland >/dev/null; then
     bad "cage: cage, grim and Xwayland are needed (make test installs them)"
 else
-    if [ "$(id -u)" = 0 ]; then
-        id trips-kiosk >/dev/null 2>&1 || useradd -r -M -s /usr/sbin/nologin trips-kiosk
-        as_kiosk() { runuser -u trips-kiosk -- "$@"; }
-        kiosk_owner=trips-kiosk
-    else
-        as_kiosk() { "$@"; }
-        kiosk_owner=$(id -un)
-    fi
+    as_unprivileged true # makes the user now: install -o below needs it
     kdir="$OUT/kiosk"; krt="$kdir/runtime"
     chmod 711 "$OUT"
     mkdir -p "$kdir" && cp "$TRIPS" "$kdir/trips" && cp -r Assets "$kdir/Assets" && chmod -R a+rX "$kdir"
-    install -d -m 700 -o "$kiosk_owner" "$krt"
+    install -d -m 700 -o "$UNPRIVILEGED_USER" "$krt"
     # A launcher inside cage writes trips's PID and exit code; the shell
     # that execs cage writes cage's: both are stopped by PID.
     cat >"$kdir/kiosk.sh" <<'SH'
@@ -218,13 +211,13 @@ wait $!
 echo $? >"$XDG_RUNTIME_DIR/trips.rc"
 SH
     chmod 755 "$kdir/kiosk.sh"
-    as_kiosk env -i PATH=/usr/bin:/bin HOME="$krt" XDG_RUNTIME_DIR="$krt" WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 \
+    as_unprivileged env -i PATH=/usr/bin:/bin HOME="$krt" XDG_RUNTIME_DIR="$krt" WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 \
         sh -c 'echo $$ >"$XDG_RUNTIME_DIR/cage.pid"; exec cage -d -- "$0"' "$kdir/kiosk.sh" >"$OUT/cage.log" 2>&1 &
     track $!
     if wait_for_file "$krt/cage.pid" 5 && wait_for_file "$krt/trips.pid" 10; then
         cage_pid=$(cat "$krt/cage.pid"); trips_pid=$(cat "$krt/trips.pid"); track "$cage_pid"; track "$trips_pid"
         for i in $(seq 40); do
-            as_kiosk env XDG_RUNTIME_DIR="$krt" WAYLAND_DISPLAY=wayland-0 grim "$krt/shot.png" 2>>"$OUT/grim.err" \
+            as_unprivileged env XDG_RUNTIME_DIR="$krt" WAYLAND_DISPLAY=wayland-0 grim "$krt/shot.png" 2>>"$OUT/grim.err" \
                 && cp "$krt/shot.png" "$OUT/cage.png" && at_least "$(near_colour "$OUT/cage.png" 100 120 400 150 "$BG")" 0.99 && break
             sleep 0.25
         done
