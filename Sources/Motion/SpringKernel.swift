@@ -17,9 +17,6 @@ public struct SpringKernel: Hashable, Sendable {
     public var r: Double
     public var s: Double
 
-    /// The identity: the state after no time.
-    public static let identity = SpringKernel(p: 1, q: 0, r: 0, s: 1)
-
     @inlinable
     public init(p: Double, q: Double, r: Double, s: Double) {
         self.p = p
@@ -65,11 +62,5 @@ public struct SpringKernel: Hashable, Sendable {
         }
         self.init(p: c + a * sOverOmega, q: sOverOmega,
                   r: -omega0 * omega0 * sOverOmega, s: c - a * sOverOmega)
-    }
-
-    /// Applies the kernel to a scalar state.
-    @inlinable
-    public func apply(displacement x: Double, velocity v: Double) -> (displacement: Double, velocity: Double) {
-        (p * x + q * v, r * x + s * v)
     }
 }
