@@ -55,8 +55,8 @@ struct Gram {
 /// closures, no allocation. Springs at rest are swapped out of the array, so
 /// its length is the number of running springs.
 struct SpringBank {
-    private(set) var slots: [SpringSlot] = []
-    private(set) var owners: [any SpringBankOwner] = []
+    private var slots: [SpringSlot] = []
+    private var owners: [any SpringBankOwner] = []
 
     var count: Int { slots.count }
 
