@@ -94,7 +94,6 @@ final class PropertyScene {
     final class PressingBox { var value = false }
     let pressingBox: PressingBox
     var pressing: Bool { pressingBox.value }
-    var resets = 0
     let root: GestureNode
 
     init() {
@@ -124,10 +123,7 @@ final class PropertyScene {
                                             children: [card, button, puller], onChanged: { _ in }, onEnded: { _ in })
         root = window(a, b, scroll)
         root.children[0].onTapGesture(count: 3) {}
-        pull.onReset { [unowned self] _, transaction in
-            XCTAssertEqual(transaction.animation, .spring(duration: 0.4))
-            self.resets += 1
-        }
+        pull.onReset { _, transaction in XCTAssertEqual(transaction.animation, .spring(duration: 0.4)) }
     }
 
     var statesAtRest: Bool {

@@ -5,36 +5,30 @@ import XCTest
 /// Drives an engine with touches on a virtual clock.
 final class Touches {
     let engine: GestureEngine
-    private(set) var now = 0.0
 
     init(_ root: GestureNode) { engine = GestureEngine(root: root) }
 
     @discardableResult
     func at(_ t: Double) -> Touches {
         engine.advance(to: t)
-        now = max(now, t)
         return self
     }
 
     @discardableResult
     func down(_ finger: Int = 1, _ x: CGFloat, _ y: CGFloat, at t: Double) -> InputDisposition {
-        now = t
-        return engine.handle(.touch(finger, .down, x: x, y: y, at: t))
+        engine.handle(.touch(finger, .down, x: x, y: y, at: t))
     }
     @discardableResult
     func move(_ finger: Int = 1, _ x: CGFloat, _ y: CGFloat, at t: Double) -> InputDisposition {
-        now = t
-        return engine.handle(.touch(finger, .move, x: x, y: y, at: t))
+        engine.handle(.touch(finger, .move, x: x, y: y, at: t))
     }
     @discardableResult
     func up(_ finger: Int = 1, _ x: CGFloat, _ y: CGFloat, at t: Double) -> InputDisposition {
-        now = t
-        return engine.handle(.touch(finger, .up, x: x, y: y, at: t))
+        engine.handle(.touch(finger, .up, x: x, y: y, at: t))
     }
     @discardableResult
     func cancel(_ finger: Int = 1, at t: Double) -> InputDisposition {
-        now = t
-        return engine.handle(.touch(finger, .cancel, x: 0, y: 0, at: t))
+        engine.handle(.touch(finger, .cancel, x: 0, y: 0, at: t))
     }
 
     /// A tap lasting 50 ms.
