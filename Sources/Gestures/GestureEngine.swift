@@ -458,13 +458,9 @@ public final class GestureEngine {
               event.rotation.isFinite else { return .rejected("non-finite or non-positive pinch values") }
         switch event.phase {
         case .began:
-            endPinch(t)
             beginPinch(at: event.location, t, fromWheel: false)
         case .changed:
-            if pinchArena == nil || pinchFromWheel {
-                endPinch(t)
-                beginPinch(at: event.location, t, fromWheel: false)
-            }
+            if pinchArena == nil || pinchFromWheel { beginPinch(at: event.location, t, fromWheel: false) }
             feedPinch(IndirectInput(phase: .changed, location: event.location, magnification: event.magnification,
                                     rotation: event.rotation, time: t))
         case .ended:
@@ -494,10 +490,7 @@ public final class GestureEngine {
             return .rejected("wheel without Ctrl does not zoom")
         }
         guard event.location.isUsable, event.dy.isFinite, abs(event.dy) < 1e6 else { return .rejected("non-finite wheel event") }
-        if pinchArena == nil || !pinchFromWheel {
-            endPinch(t)
-            beginPinch(at: event.location, t, fromWheel: true)
-        }
+        if pinchArena == nil || !pinchFromWheel { beginPinch(at: event.location, t, fromWheel: true) }
         wheelMagnification *= pow(configuration.wheelZoomFactor, event.dy)
         lastWheelTime = t
         feedPinch(IndirectInput(phase: .changed, location: event.location, magnification: wheelMagnification,
@@ -505,7 +498,9 @@ public final class GestureEngine {
         return .accepted
     }
 
+    /// Ends the pinch or wheel session under way, if any, and starts one.
     private func beginPinch(at location: CGPoint, _ t: Double, fromWheel: Bool) {
+        endPinch(t)
         let arena = Arena()
         pinchArena = arena
         pinchFromWheel = fromWheel
