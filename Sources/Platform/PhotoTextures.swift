@@ -11,10 +11,8 @@ import TripsKit
 /// A photo that cannot be shown is logged once (file and reason) and stays
 /// a placeholder.
 public final class PhotoTextures {
-    private struct Key: Hashable {
-        var trip: Int
-        var use: DecodePlan.Use
-    }
+    /// A photo at one of its sizes: the loader's job names the same thing.
+    private typealias Key = PhotoLoader.Job
 
     private struct Entry {
         var texture: OpaquePointer
@@ -42,7 +40,7 @@ public final class PhotoTextures {
     /// Counts for the log and the benchmarks.
     public private(set) var decodedCount = 0
     /// Distinct (photo, size) decodes asked for, and those that failed.
-    public private(set) var requestedCount = 0
+    public var requestedCount: Int { everRequested.count }
     public private(set) var failedCount = 0
     private var everRequested: Set<Key> = []
     public private(set) var turboDecodedCount = 0
@@ -96,10 +94,9 @@ public final class PhotoTextures {
     }
 
     private func ask(_ key: Key) {
-        if everRequested.insert(key).inserted { requestedCount += 1 }
-        let job = PhotoLoader.Job(trip: key.trip, use: key.use)
-        wanted.insert(job)
-        loader.request(job, path: paths[key.trip], target: key.use == .full ? fullTarget : thumbnailTarget)
+        everRequested.insert(key)
+        wanted.insert(key)
+        loader.request(key, path: paths[key.trip], target: key.use == .full ? fullTarget : thumbnailTarget)
     }
 
     /// The full upright pixel size of a photo, once any of its sizes is decoded.
@@ -129,7 +126,7 @@ public final class PhotoTextures {
                     continue
                 }
                 SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-                let key = Key(trip: trip, use: finished.job.use)
+                let key = finished.job
                 if let old = entries[key] { SDL_DestroyTexture(old.texture); bytesInUse -= old.bytes }
                 let w = Int(decoded.surface.pointee.w), h = Int(decoded.surface.pointee.h)
                 entries[key] = Entry(texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: frame)
