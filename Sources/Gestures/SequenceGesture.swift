@@ -55,7 +55,6 @@ final class SequenceRecognizer<First: Gesture, Second: Gesture>: _Recognizer<Seq
                 guard let av = a.value else { phase = .failed; return }
                 inSecond = true
                 for i in 0..<down.count { _ = b.offer(down.ids[i], down.points[i], time) }
-                phase = .active
                 seenB = b.version
                 value = .second(av, b.value)
                 version &+= 1
