@@ -22,16 +22,20 @@ start_xvfb 1280x800 >/dev/null || bad "folders: Xvfb did not start"
 DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --photos "$big" --fullscreen --state "$OUT/state.json" 2>"$OUT/camera.err" &
 pid=$!; track "$pid"
 shoot_until_drawn "$OUT/camera-first.png"
-sleep 1
-DISPLAY=$X_DISPLAY import -window root "$OUT/camera-ready.png"
+# The strip's first photo (x 40..640, y 620..760) shows a picture, not a placeholder.
+strip_shows_photo='at_least "$(non_background "$1" 40 620 600 140)" 0.9 && at_most "$(near_colour "$1" 40 620 600 140 "$PLACEHOLDER")" 0.05'
+photo_in() { set -- "$1"; eval "$strip_shows_photo"; }
 check "2,000 photos: the strip shows photos, not placeholders" \
-    'at_least "$(non_background "$OUT/camera-ready.png" 40 620 600 140)" 0.9 && at_most "$(near_colour "$OUT/camera-ready.png" 40 620 600 140 "$PLACEHOLDER")" 0.05'
-# Walk 40 photos along with the keyboard: each one's thumbnail must arrive.
-for k in $(seq 40); do DISPLAY=$X_DISPLAY xdotool key Right; sleep 0.05; done
-sleep 2
-DISPLAY=$X_DISPLAY import -window root "$OUT/camera-40.png"
-check "2,000 photos: forty photos along, the strip still shows photos" \
-    'at_most "$(near_colour "$OUT/camera-40.png" 40 620 600 140 "$PLACEHOLDER")" 0.05 && at_least "$(non_background "$OUT/camera-40.png" 40 620 600 140)" 0.9'
+    'shoot_until "$OUT/camera-ready.png" 10 "photo_in \"\$file\""'
+# Walk 40 photos along with the keyboard: each one's thumbnail must arrive
+# while it is on screen.
+arrived=0
+for k in $(seq 40); do
+    DISPLAY=$X_DISPLAY xdotool key Right
+    shoot_until "$OUT/camera-walk.png" 10 'photo_in "$file"' && arrived=$((arrived + 1))
+done
+cp "$OUT/camera-walk.png" "$OUT/camera-40.png"
+expect "2,000 photos: forty photos along, each showed its photo ($arrived of 40)" [ "$arrived" = 40 ]
 stop "$pid"
 first=$(sed -n 's/.*first frame after \([0-9.]*\) ms (\([0-9]*\) photos still decoding).*/\1 \2/p' "$OUT/camera.err")
 check "2,000 photos: the first frame ($first) did not wait for the thumbnails" '[ -n "$first" ] && [ "${first#* }" -gt 0 ]'
@@ -50,13 +54,10 @@ shoot_until_drawn "$OUT/watched-0.png"
 # Rows are 52 pt tall from y 16 in the list column (x 922...): row 3 is empty now.
 check "watched folder: two photos, two rows" 'at_most "$(non_background "$OUT/watched-0.png" 926 130 200 30)" 0.001'
 cp Assets/photos/garden.jpg "$w/gamma.jpg.part" && mv "$w/gamma.jpg.part" "$w/gamma.jpg"
-for i in $(seq 40); do grep -q "changed: 3 photos" "$OUT/watched.err" && break; sleep 0.1; done
-sleep 0.5
-DISPLAY=$X_DISPLAY import -window root "$OUT/watched-1.png"
 check "watched folder: a photo copied in appears without a restart" \
-    'grep -q "changed: 3 photos" "$OUT/watched.err" && at_least "$(non_background "$OUT/watched-1.png" 926 130 200 30)" 0.02'
+    'shoot_until "$OUT/watched-1.png" 10 "at_least \"\$(non_background \"\$file\" 926 130 200 30)\" 0.02" && grep -q "changed: 3 photos" "$OUT/watched.err"'
 rm "$w/alpha.jpg"
-for i in $(seq 40); do grep -q "changed: 2 photos" "$OUT/watched.err" && break; sleep 0.1; done
+for i in $(seq 100); do grep -q "changed: 2 photos" "$OUT/watched.err" && break; sleep 0.1; done
 check "watched folder: a photo removed goes" 'grep -q "changed: 2 photos" "$OUT/watched.err"'
 stop "$pid"
 

@@ -139,6 +139,19 @@ shoot_until_drawn() {
     return 0
 }
 
+# shoot_until FILE SECONDS 'CONDITION': takes screenshots of the X screen
+# into FILE until the shell CONDITION holds (it reads FILE), SECONDS at most;
+# fails if it never does. For what takes a while on a loaded machine.
+shoot_until() {
+    local file=$1 limit=$2 condition=$3 i
+    for i in $(seq $((limit * 4))); do
+        DISPLAY=$X_DISPLAY import -window root "$file" 2>/dev/null
+        [ -s "$file" ] && eval "$condition" && return 0
+        sleep 0.25
+    done
+    return 1
+}
+
 # non_background FILE X Y W H: the fraction (0..1) of pixels in the region
 # that are not the app's background colour.
 non_background() {
