@@ -123,12 +123,20 @@ public final class GestureEngine {
     @discardableResult
     public func handle(_ event: PointerEvent) -> InputDisposition {
         var disposition = InputDisposition.accepted
-        if !event.timestamp.isFinite {
+        var t = event.timestamp
+        if !t.isFinite {
+            t = time
             disposition = .normalized("non-finite timestamp replaced by the engine's time")
-        } else if event.timestamp < time {
+        } else if t < time {
+            t = time
             disposition = .normalized("timestamp earlier than the engine's time raised to it")
         }
-        let t = catchUp(to: event.timestamp)
+        // What catchUp(to:) does, by hand: this is every move's path, and
+        // calling it measured about 5 % fewer moves per second (bench gestures).
+        if t > time {
+            if t >= nextDeadline { runDeadlines(upTo: t) }
+            time = t
+        }
         let index = slotIndex(event.id)
         let location = event.location
         switch event.phase {
