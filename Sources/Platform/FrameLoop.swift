@@ -93,10 +93,12 @@ public final class FrameLoop {
 
         func dispatch(_ event: SDL_Event) {
             if event.type == photos.readyEventType { needsFrame = photos.pump() || needsFrame; return }
-            let t = Self.now() - origin
-            app.advance(to: t)
-            if let input = translator.translate(event, size: app.size, time: t) {
-                record?(input, t * 1000)
+            // The time the input happened: moves taken off the queue in one
+            // batch keep their own times, as a velocity fit needs.
+            let stamp = translator.stamp(of: event, origin: origin)
+            app.advance(to: stamp.time)
+            if let input = translator.translate(event, size: app.size, stamp: stamp) {
+                record?(input, stamp.time * 1000)
                 app.handle(input)
             }
             needsFrame = true
@@ -195,18 +197,20 @@ public final class FrameLoop {
                 try Screenshot.write(renderer: display.renderer, to: path)
                 SDL_RenderPresent(display.renderer)
             default:
-                guard events.push(step.command) else {
+                guard let pushed = events.push(step.command, at: t) else {
                     throw SDLError.last("SDL_PushEvent (script line \(step.line))")
                 }
                 while SDL_PollEvent(&event) != 0 {
                     if event.type == photos.readyEventType { continue }
                     if inputTaken == nil { inputTaken = Self.precise() }
-                    if let input = translator.translate(event, size: app.size, time: t) {
+                    // The pushed event brings the script's stamp; whatever
+                    // else SDL queued happens at the script's now.
+                    let stamp = event.type == pushed.type ? pushed.stamp : EventStamp(time: t)
+                    if let input = translator.translate(event, size: app.size, stamp: stamp) {
                         if case .resized = input { continue } // the script's size rules
                         app.handle(input)
                     }
                 }
-                SDL_SetModState(KMOD_NONE)
                 for line in app.takeEvents() { emit(line) }
             }
             if app.quitRequested { break }

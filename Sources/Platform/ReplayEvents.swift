@@ -1,10 +1,13 @@
 import CSDL2
 import Foundation
+import Gestures
 import TripsKit
 
 /// Turns a replay script's input commands into SDL events and pushes them
 /// onto SDL's queue, so a replayed touch takes the same path (translation,
-/// de-duplication, gesture engine) as a live one.
+/// de-duplication, gesture engine) as a live one. What SDL's queue cannot
+/// carry (the script's time: SDL_PushEvent overwrites the timestamp; a
+/// wheel's modifiers) travels beside the event as its `EventStamp`.
 struct ReplayEvents {
     let size: CGSize
     let cancelEventType: UInt32
@@ -16,9 +19,18 @@ struct ReplayEvents {
         self.cancelEventType = cancelEventType
     }
 
-    /// Pushes the events of one command; false when SDL refused one.
-    mutating func push(_ command: ReplayScript.Command) -> Bool {
+    /// An event pushed: its type, to know it again when it comes off the
+    /// queue, and the stamp that goes with it.
+    struct Pushed {
+        var type: UInt32
+        var stamp: EventStamp
+    }
+
+    /// Pushes the event of one input command the script gives at `time`
+    /// seconds; nil when SDL refused it (or the command is no input).
+    mutating func push(_ command: ReplayScript.Command, at time: Double) -> Pushed? {
         var event = SDL_Event()
+        var stamp = EventStamp(time: time)
         switch command {
         case let .touch(finger, phase, location):
             let p = location ?? fingerAt[finger] ?? .zero
@@ -26,7 +38,7 @@ struct ReplayEvents {
                 event.type = cancelEventType
                 event.user.code = Int32(finger)
                 fingerAt[finger] = nil
-                return SDL_PushEvent(&event) >= 0
+                return SDL_PushEvent(&event) >= 0 ? Pushed(type: event.type, stamp: stamp) : nil
             }
             switch phase {
             case .down: event.type = SDL_FINGERDOWN.rawValue
@@ -68,8 +80,7 @@ struct ReplayEvents {
             event.wheel.mouseX = Self.int32(pointer.x)
             event.wheel.mouseY = Self.int32(pointer.y)
             event.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
-            // The translator reads Ctrl from SDL's modifier state, as live.
-            SDL_SetModState(Self.sdlModifiers(modifiers))
+            stamp.modifiers = Self.eventModifiers(modifiers)
         case let .key(name, modifiers):
             event.type = SDL_KEYDOWN.rawValue
             event.key.state = UInt8(SDL_PRESSED)
@@ -77,14 +88,22 @@ struct ReplayEvents {
             event.key.keysym.scancode = SDL_GetScancodeFromKey(event.key.keysym.sym)
             event.key.keysym.mod = UInt16(Self.sdlModifiers(modifiers).rawValue)
         case .state, .shot:
-            return true
+            return nil
         }
-        return SDL_PushEvent(&event) >= 0
+        return SDL_PushEvent(&event) >= 0 ? Pushed(type: event.type, stamp: stamp) : nil
     }
 
     /// A script may say 1e30; SDL's mouse and wheel fields are Int32.
     static func int32(_ v: Double) -> Int32 {
         v.isFinite ? Int32(min(max(v.rounded(), -2_000_000_000), 2_000_000_000)) : 0
+    }
+
+    static func eventModifiers(_ modifiers: ReplayScript.Modifiers) -> EventModifiers {
+        var result: EventModifiers = []
+        if modifiers.contains(.ctrl) { result.insert(.control) }
+        if modifiers.contains(.shift) { result.insert(.shift) }
+        if modifiers.contains(.alt) { result.insert(.option) }
+        return result
     }
 
     static func sdlModifiers(_ modifiers: ReplayScript.Modifiers) -> SDL_Keymod {

@@ -90,8 +90,8 @@ public final class AppModel {
             bigPhoto.relayout(big: layout.bigPhoto)
             playground.relayout(size: newSize)
             rebuildTree()
-        case .key(let name, let ctrl):
-            key(name, ctrl: ctrl)
+        case .key(let pressed, let ctrl):
+            key(pressed, ctrl: ctrl)
         case .focusLost:
             // The system took the touches: gestures cancel, states reset, no onEnded.
             engine.cancelAll()
@@ -214,60 +214,60 @@ public final class AppModel {
 
     /// Every gesture has a keyboard path: arrows and Tab move a visible
     /// focus, Enter or Space opens, Escape closes, + - 0 zoom.
-    private func key(_ name: String, ctrl: Bool) {
-        if ctrl && name == "Q" {
+    private func key(_ key: Key, ctrl: Bool) {
+        if ctrl && key == .q {
             if mode != .kiosk { quitRequested = true }
             return
         }
         if screen == .playground {
-            switch name {
-            case "Escape": show(.overview)
-            case "Tab", "Left", "Right", "Up", "Down": focus = .button("reset")
-            case "Return", "Space", "Keypad Enter": if focus == .button("reset") { playground.reset() }
+            switch key {
+            case .escape: show(.overview)
+            case .tab, .left, .right, .up, .down: focus = .button("reset")
+            case .returnKey, .space, .keypadEnter: if focus == .button("reset") { playground.reset() }
             default: break
             }
             return
         }
         let count = catalog.trips.count
-        if ctrl, name == "Left" || name == "Right", case .stripPhoto(let trip)? = focus, let from = strip.position(of: trip) {
+        if ctrl, key == .left || key == .right, case .stripPhoto(let trip)? = focus, let from = strip.position(of: trip) {
             // Moving trips without a finger: Ctrl+arrow moves the focused photo.
-            let to = min(max(0, from + (name == "Right" ? 1 : -1)), count - 1)
+            let to = min(max(0, from + (key == .right ? 1 : -1)), count - 1)
             strip.moveTrip(at: from, to: to)
             strip.reveal(position: to, layout: layout)
             return
         }
-        switch name {
-        case "Escape":
+        switch key {
+        case .escape:
             if bigPhoto.isOut && bigPhoto.phase != .closing { close() }
-        case "Right", "Left":
+        case .right, .left:
             // From nowhere the first arrow lands on the first photo.
             var position = 0
-            if case .stripPhoto(let t)? = focus { position = (strip.position(of: t) ?? 0) + (name == "Right" ? 1 : -1) }
+            if case .stripPhoto(let t)? = focus { position = (strip.position(of: t) ?? 0) + (key == .right ? 1 : -1) }
             else if case .row(let t)? = focus { position = strip.position(of: t) ?? 0 }
             let clamped = min(max(0, position), count - 1)
             focus = .stripPhoto(trip: strip.order[clamped])
             strip.reveal(position: clamped, layout: layout)
-        case "Down", "Up":
+        case .down, .up:
             // From a strip photo to its own row; within the list, row by row.
             var position = 0
             if case .stripPhoto(let t)? = focus { position = strip.position(of: t) ?? 0 }
-            else if case .row(let t)? = focus { position = (strip.position(of: t) ?? 0) + (name == "Down" ? 1 : -1) }
+            else if case .row(let t)? = focus { position = (strip.position(of: t) ?? 0) + (key == .down ? 1 : -1) }
             focus = .row(trip: strip.order[min(max(0, position), count - 1)])
-        case "Tab":
+        case .tab:
             focus = nextTabStop(after: focus)
             if case .stripPhoto(let t) = focus, let p = strip.position(of: t) { strip.reveal(position: p, layout: layout) }
-        case "Return", "Space", "Keypad Enter":
+        case .returnKey, .space, .keypadEnter:
             switch focus {
             case .stripPhoto(let t)?, .row(let t)?: open(t); focus = .bigPhoto
             case .button("playground")?: show(.playground)
             case .bigPhoto?: bigPhoto.setZoom(bigPhoto.zoom > 1 ? 1 : 2)
             default: break
             }
-        case "+", "=", "Keypad +":
+        case .plus, .equals, .keypadPlus:
             if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom + 0.5) }
-        case "-", "Keypad -":
+        case .minus, .keypadMinus:
             if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom - 0.5) }
-        case "0", "Keypad 0":
+        case .zero, .keypadZero:
             if bigPhoto.isOut { bigPhoto.setZoom(1) }
         default:
             break

@@ -33,8 +33,8 @@ extension ReplayScript.Step {
             if w.modifiers.contains(.control) { modifiers.insert(.ctrl) }
             if w.modifiers.contains(.shift) { modifiers.insert(.shift) }
             command = .wheel(dx: Double(w.dx), dy: Double(w.dy), modifiers: modifiers, location: w.location)
-        case .key(let name, let ctrl):
-            command = .key(name: name, modifiers: ctrl ? .ctrl : [])
+        case .key(let key, let ctrl):
+            command = .key(name: key.name, modifiers: ctrl ? .ctrl : [])
         case .focusLost, .quit, .closeRequested, .resized:
             return nil
         }

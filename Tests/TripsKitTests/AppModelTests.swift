@@ -7,7 +7,7 @@ final class AppModelTests: XCTestCase {
 
     func testKioskRefusesQuitKeysAndWindowCloseButNotSignals() {
         let kiosk = AppModel(catalog: catalog, size: CGSize(width: 800, height: 600), mode: .kiosk)
-        kiosk.handle(.key("Q", ctrl: true))
+        kiosk.handle(.key(.q, ctrl: true))
         kiosk.handle(.closeRequested)
         XCTAssertFalse(kiosk.quitRequested)
         kiosk.handle(.quit)
@@ -15,9 +15,9 @@ final class AppModelTests: XCTestCase {
     }
 
     func testWindowedQuitsOnCtrlQAndClose() {
-        for event in [InputEvent.key("Q", ctrl: true), .closeRequested] {
+        for event in [InputEvent.key(.q, ctrl: true), .closeRequested] {
             let app = AppModel(catalog: catalog, size: CGSize(width: 800, height: 600), mode: .windowed)
-            app.handle(.key("Q", ctrl: false))
+            app.handle(.key(.q, ctrl: false))
             XCTAssertFalse(app.quitRequested)
             app.handle(event)
             XCTAssertTrue(app.quitRequested)
@@ -36,7 +36,7 @@ final class AppModelTests: XCTestCase {
         let trips = (0..<4).map { Trip(id: "t\($0)", city: "C\($0)", nights: 1, photoPath: "/p/\($0)") }
         let app = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .windowed)
         app.open(2)
-        app.handle(.key("Right", ctrl: false)) // focus on t0
+        app.handle(.key(.right, ctrl: false)) // focus on t0
         // t1 goes, t9 comes: t2 is now index 1, t0 stays 0.
         let next = [trips[0], trips[2], trips[3], Trip(id: "t9", city: "C9", nights: 1, photoPath: "/p/9")]
         app.updateCatalog(TripCatalog(trips: next))

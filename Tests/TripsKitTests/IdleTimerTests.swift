@@ -43,7 +43,7 @@ final class KioskModelTests: XCTestCase {
         let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .kiosk, idleTimeout: 5)
         XCTAssertEqual(app.nextDeadline, 5)
         app.advance(to: 1)
-        app.handle(.key("Right", ctrl: false))
+        app.handle(.key(.right, ctrl: false))
         XCTAssertEqual(app.nextDeadline, 6)
         XCTAssertNotNil(app.focus)
         app.advance(to: 6)
@@ -63,7 +63,7 @@ final class KioskModelTests: XCTestCase {
             for ctrl in [false, true] {
                 t += 0.1
                 app.advance(to: t)
-                app.handle(.key(key, ctrl: ctrl))
+                app.handle(.key(Key(name: key), ctrl: ctrl))
             }
         }
         for event in [InputEvent.closeRequested, .focusLost, .resized(CGSize(width: 800, height: 600)),
