@@ -12,7 +12,8 @@ public struct DragGesture: Gesture {
         public var location: CGPoint
         public var startLocation: CGPoint
         public var translation: CGSize
-        /// Points per second, from a least-squares fit over the last 100 ms.
+        /// Points per second, from a weighted least-squares fit over the last
+        /// 100 ms of moves; zero once the finger rested 40 ms.
         public var velocity: CGSize
         /// `location` + 0.25 s x `velocity` (rule 18).
         public var predictedEndLocation: CGPoint
@@ -115,7 +116,8 @@ final class DragRecognizer: _Recognizer<DragGesture.Value> {
         guard !phase.isTerminal, let i = pointers.index(of: id) else { return }
         pointers.update(at: i, transform.apply(location))
         if pointers.count == 1 {
-            tracker.add(time, focal)
+            // The lift is no sample (see VelocityTracker): its velocity is
+            // the moves' as of the lift's time.
             if phase == .active { update(time); phase = .ended } else { phase = .failed }
             pointers.removeAll()
         } else {
@@ -125,7 +127,7 @@ final class DragRecognizer: _Recognizer<DragGesture.Value> {
 
     private func update(_ time: Double) {
         let f = focal
-        let v = tracker.velocity()
+        let v = tracker.velocity(at: time)
         let translation = CGSize(width: f.x - start.x, height: f.y - start.y)
         value = DragGesture.Value(
             time: time,

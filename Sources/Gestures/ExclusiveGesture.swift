@@ -100,6 +100,9 @@ final class ExclusiveRecognizer<First: Gesture, Second: Gesture>: _Recognizer<Ex
     }
     override var claimTapCount: Int { taken == 2 ? b.claimTapCount : a.claimTapCount }
     override var wantsEventsAfterEnd: Bool { a.wantsEventsAfterEnd || b.wantsEventsAfterEnd }
+    override var seeksPointer: Bool {
+        taken == 1 ? a.seeksPointer : taken == 2 ? b.seeksPointer : a.seeksPointer || b.seeksPointer
+    }
 }
 
 extension Gesture {

@@ -101,6 +101,9 @@ public class _AnyRecognizer {
     /// The tap count of a tap-like success (1 for a single tap, which only
     /// wins if nothing ranked above it is still undecided); 0 for others.
     var claimTapCount: Int { 0 }
+    /// Lost a finger it still needs (a pinch down to one finger): the next
+    /// finger to land joins it wherever it lands.
+    var seeksPointer: Bool { false }
     /// Needs pointer events after it ended (a long press reports "pressing
     /// false" when the finger lifts).
     var wantsEventsAfterEnd: Bool { false }

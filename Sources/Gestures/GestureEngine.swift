@@ -232,8 +232,16 @@ public final class GestureEngine {
             deliverFlagged()
             cleanup()
         }
-        // Then start new interactions for the attachments without one.
         let arena = Arena()
+        // A pinch that lost a finger takes this one wherever it lands (rule
+        // 26); it already holds a finger, so it ranks first.
+        for m in members where m.state != .done && m.root.seeksPointer && live[m.key] === m
+            && !entries.contains(where: { $0.key == m.key }) && m.root.offer(id, location, t) {
+            arena.members.append(m)
+            m.arenas.append(arena)
+            m.needsDelivery = true
+        }
+        // Then start new interactions for the attachments without one.
         for (i, e) in entries.enumerated() {
             let m: Member
             if let j = joined[i], j.state != .done {

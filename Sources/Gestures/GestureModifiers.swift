@@ -25,6 +25,7 @@ class WrappingRecognizer<Input, Value>: _Recognizer<Value> {
     override final var holdCount: Int { child.holdCount }
     override final var claimTapCount: Int { child.claimTapCount }
     override final var wantsEventsAfterEnd: Bool { child.wantsEventsAfterEnd }
+    override final var seeksPointer: Bool { child.seeksPointer }
 }
 
 /// A wrapper with the child's own value.

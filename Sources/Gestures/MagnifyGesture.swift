@@ -3,9 +3,9 @@ import Foundation
 /// SwiftUI's `MagnifyGesture`: two or more fingers (or a touchpad pinch, or
 /// Ctrl+wheel) spreading apart or closing. `magnification` is 1 when the
 /// second finger lands and 2 when the fingers are twice as far apart; every
-/// pinch starts again at 1 (rule 23). A third finger landing or one of three
-/// lifting rebases the spread so the value does not jump; dropping below two
-/// fingers ends it.
+/// pinch starts again at 1 (rule 23). It follows the first two fingers; a
+/// finger that lifts and lands again continues from the value reached, and
+/// the pinch ends when the last finger lifts (rule 26).
 public struct MagnifyGesture: Gesture {
     public struct Value: Equatable, Sendable {
         public var time: Double
@@ -54,11 +54,11 @@ final class MagnifyRecognizer: TwoFingerRecognizer<MagnifyGesture.Value> {
 
     override func rebase() {
         base = magnification
-        referenceSpan = max(pointers.span, minimumSpan)
+        referenceSpan = max(pointers.pairSpan, minimumSpan)
     }
 
     override func fingersMoved(_ time: Double) {
-        change(to: base * max(pointers.span, minimumSpan) / referenceSpan, time)
+        change(to: base * max(pointers.pairSpan, minimumSpan) / referenceSpan, time)
     }
 
     override func indirectChanged(_ input: IndirectInput) { change(to: input.magnification, input.time) }

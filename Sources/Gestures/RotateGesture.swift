@@ -4,7 +4,8 @@ import Motion
 /// SwiftUI's `RotateGesture`: two fingers (or a touchpad rotation) turning.
 /// `rotation` is the angle the fingers turned since the second one landed,
 /// positive clockwise on screen as in SwiftUI's y-down space (rule 24: it
-/// reports what the fingers did). Rebased when a finger joins or leaves.
+/// reports what the fingers did). Follows the first two fingers, rebased
+/// when the pair changes; ends when the last finger lifts (rule 26).
 public struct RotateGesture: Gesture {
     public struct Value: Equatable, Sendable {
         public var time: Double

@@ -114,4 +114,5 @@ final class SequenceRecognizer<First: Gesture, Second: Gesture>: _Recognizer<Seq
     override var deadline: Double { phase.isTerminal ? .infinity : (inSecond ? b.deadline : a.deadline) }
     override var holdCount: Int { inSecond ? b.holdCount : a.holdCount }
     override var claimTapCount: Int { inSecond ? b.claimTapCount : a.claimTapCount }
+    override var seeksPointer: Bool { !phase.isTerminal && (inSecond ? b.seeksPointer : a.seeksPointer) }
 }

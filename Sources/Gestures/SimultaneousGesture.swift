@@ -68,5 +68,6 @@ final class SimultaneousRecognizer<First: Gesture, Second: Gesture>: _Recognizer
     override var holdCount: Int { max(a.holdCount, b.holdCount) }
     override var claimTapCount: Int { a.claimTapCount == 0 || b.claimTapCount == 0 ? 0 : min(a.claimTapCount, b.claimTapCount) }
     override var wantsEventsAfterEnd: Bool { a.wantsEventsAfterEnd || b.wantsEventsAfterEnd }
+    override var seeksPointer: Bool { a.seeksPointer || b.seeksPointer }
 }
 

@@ -48,13 +48,11 @@ struct TrackedPointers {
         return CGPoint(x: sx / n, y: sy / n)
     }
 
-    /// Mean distance of the fingers from their centroid (half the distance
-    /// between two fingers).
-    var span: CGFloat {
-        let c = centroid
-        var s: CGFloat = 0
-        for p in points { s += p.distance(to: c) }
-        return s / CGFloat(max(points.count, 1))
+    /// Half the distance between the first two fingers (each one's distance
+    /// from their midpoint); 0 with fewer than two.
+    var pairSpan: CGFloat {
+        guard points.count >= 2 else { return 0 }
+        return points[0].distance(to: points[1]) / 2
     }
 
     /// Angle (radians) of the line from the first finger to the second.

@@ -1,9 +1,14 @@
 import Foundation
 
-/// What magnify and rotate share: following two or more fingers (or a
-/// touchpad session) from the moment the second finger lands, rebasing when
-/// fingers join or leave so the value does not jump, ending when fewer than
-/// two remain. Subclasses say what the fingers' geometry means.
+/// What magnify and rotate share: following a pair of fingers (or a
+/// touchpad session) from the moment the second finger lands. The pair is
+/// the first two fingers down; a third waits as a spare and does not disturb
+/// the value. Touch panels drop contacts for a moment, so a pinch outlives a
+/// lost finger: while one finger stays down it keeps its value, and the next
+/// finger to land (anywhere: the engine hands it over) rejoins it. Whenever
+/// the pair changes, the value is rebased on the new pair so it does not
+/// jump; the gesture ends when the last finger lifts (docs/GESTURES.md,
+/// rule 26). Subclasses say what the pair's geometry means.
 class TwoFingerRecognizer<Value>: _Recognizer<Value> {
     let toLocal: Transform2D
     let size: CGSize
@@ -20,10 +25,10 @@ class TwoFingerRecognizer<Value>: _Recognizer<Value> {
 
     /// A pinch begins: reset the value to its neutral start.
     func restart() {}
-    /// The set of fingers changed (two or more remain): keep the value, take
-    /// the new geometry as its reference.
+    /// The pair changed (a finger joined or left, two or more remain): keep
+    /// the value, take the new pair's geometry as its reference.
     func rebase() {}
-    /// Two or more fingers moved.
+    /// A finger of the pair moved.
     func fingersMoved(_ time: Double) {}
     /// A touchpad session changed.
     func indirectChanged(_ input: IndirectInput) {}
@@ -51,17 +56,20 @@ class TwoFingerRecognizer<Value>: _Recognizer<Value> {
     override final func move(_ id: PointerID, _ location: CGPoint, _ time: Double) {
         guard !phase.isTerminal, let i = pointers.index(of: id) else { return }
         pointers.update(at: i, location)
-        if pointers.count >= 2 { fingersMoved(time) }
+        if pointers.count >= 2 && i < 2 { fingersMoved(time) }
     }
 
     override final func lift(_ id: PointerID, _ location: CGPoint, _ time: Double) {
         guard !phase.isTerminal, let i = pointers.index(of: id) else { return }
         pointers.remove(at: i)
-        if pointers.count >= 2 { rebase(); return }
-        if pointers.count == 1 && !started { return }
-        // Below two fingers: the pinch is over.
+        if pointers.count >= 2 { if i < 2 { rebase() }; return }
+        // One finger left: a pinch not yet begun waits for its second, one
+        // under way for a finger to rejoin.
+        if pointers.count == 1 { return }
         phase = phase == .active ? .ended : .failed
     }
+
+    override final var seeksPointer: Bool { started && pointers.count == 1 && !phase.isTerminal }
 
     override final func indirect(_ input: IndirectInput) {
         guard !phase.isTerminal, pointers.isEmpty else { return }
