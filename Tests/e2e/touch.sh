@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# Touch, pointer and scroll through a real compositor: a weston module
+# (weston-input.c, built here against Debian's libweston-10-dev) gives weston
+# a seat with a touch screen and a pointer and plays scripts from a FIFO, so
+# the app gets real Wayland events through weston and SDL's Wayland code.
+# kiosk-shell puts the window at 0,0, so compositor points are window points.
+# What the app did is read from its --record output, replayed offscreen with
+# snapshots at the end of every part; screenshots show the live window.
+# Usage: Tests/e2e/touch.sh [path/to/trips]
+set -u
+cd "$(dirname "$0")/../.."
+TRIPS=$(realpath "${1:-.build/debug/trips}")
+. Tests/e2e/lib.sh
+e2e_begin trips-touch
+echo "touch e2e: trips=$TRIPS, output in $OUT"
+case "$TRIPS" in "$PWD"/*) ;; *) export TRIPS_ASSETS="$PWD/Assets" ;; esac
+
+PLUGIN="$OUT/weston-input.so"
+if ! cc -shared -fPIC -Wall -Werror -o "$PLUGIN" Tests/e2e/weston-input.c \
+        $(pkg-config --cflags --libs libweston-10 wayland-server) 2>"$OUT/plugin.log"; then
+    bad "the weston input module builds" "$(head -5 "$OUT/plugin.log")"
+    exit 1
+fi
+
+FIFO="$OUT/input.fifo"
+mkfifo "$FIFO"
+start_xvfb 1280x800 || exit 1
+WL_SOCKET="trips-touch-$$"
+DISPLAY=$X_DISPLAY TRIPS_INPUT_FIFO="$FIFO" weston --backend=x11-backend.so --shell=kiosk-shell.so --use-pixman \
+    --width=1280 --height=800 --socket="$WL_SOCKET" --idle-time=0 --modules="$PLUGIN" >"$OUT/weston.log" 2>&1 &
+WESTON_PID=$!; track "$WESTON_PID"
+for i in $(seq 200); do [ -e "$XDG_RUNTIME_DIR/$WL_SOCKET" ] && break; sleep 0.05; done
+if ! grep -q "weston-input: playing" "$OUT/weston.log"; then
+    bad "weston loads the input module" "$(tail -5 "$OUT/weston.log")"
+    exit 1
+fi
+
+WAYLAND_DISPLAY=$WL_SOCKET "$TRIPS" --record "$OUT/live.txt" --state "$OUT/order.json" 2>"$OUT/trips.err" &
+TRIPS_PID=$!; track "$TRIPS_PID"
+shoot_until_drawn "$OUT/start.png"
+
+PARTS=()      # each part's name
+STATE_AT=()   # the recording's time (ms) at which its snapshot is taken
+
+# part NAME SETTLE_MS COMMAND...: plays the script COMMAND prints, waits
+# until weston has played it, and asks for a snapshot SETTLE_MS after the
+# last input the app recorded.
+part() {
+    local name=$1 settle=$2 i t
+    shift 2
+    { "$@"; echo "mark $name"; } >"$FIFO"
+    for i in $(seq 100); do grep -q "weston-input: mark $name\$" "$OUT/weston.log" && break; sleep 0.05; done
+    sleep "$(awk -v ms="$settle" 'BEGIN { print ms / 1000 + 0.2 }')"
+    t=$(awk '/^at /{ t = $2 } END { print t + 0 }' "$OUT/live.txt")
+    PARTS+=("$name"); STATE_AT+=($((t + settle)))
+}
+
+# touch_drag ID X Y DY STEPS EVERY_MS: a finger down at X,Y that moves DY
+# points down in STEPS moves EVERY_MS apart and lifts EVERY_MS after the last.
+touch_drag() {
+    local id=$1 x=$2 y=$3 dy=$4 steps=$5 every=$6 i
+    echo "down $id $x $y"; echo frame
+    for i in $(seq "$steps"); do
+        echo "wait $every"; echo "move $id $x $((y + dy * i / steps))"; echo frame
+    done
+    echo "wait $every"; echo "up $id"; echo frame
+}
+tap() { printf 'down 0 %s %s\nframe\nwait 60\nup 0\nframe\n' "$1" "$2"; }
+
+# pinch Y GAP0 GAP1 STEPS: fingers 0 and 1 on a line at Y around x 460,
+# from GAP0 to GAP1 points apart, a frame every 16 ms (both fingers in one).
+pinch_moves() {
+    local y=$1 g0=$2 g1=$3 steps=$4 i g
+    for i in $(seq "$steps"); do
+        g=$((g0 + (g1 - g0) * i / steps))
+        echo "wait 16"; echo "move 0 $((460 - g / 2)) $y"; echo "move 1 $((460 + g / 2)) $y"; echo frame
+    done
+}
+
+part tap 900 tap 300 700
+DISPLAY=$X_DISPLAY import -window root "$OUT/open.png"
+part slow-pull 800 touch_drag 0 400 300 100 60 16
+part long-pull 900 touch_drag 0 400 300 220 60 16
+part reopen 900 tap 300 700
+# The lesson's flick: 100 pt down in 33 ms, a move every 8 ms, the lift 8 ms
+# after the last move at the same place.
+flick() { printf 'down 0 400 300\nframe\nwait 8\nmove 0 400 325\nframe\nwait 8\nmove 0 400 350\nframe\nwait 8\nmove 0 400 375\nframe\nwait 9\nmove 0 400 400\nframe\nwait 8\nup 0\nframe\n'; }
+part flick 900 flick
+DISPLAY=$X_DISPLAY import -window root "$OUT/flicked.png"
+part open-for-pinch 900 tap 300 700
+pinch() { echo "down 0 410 330"; echo "down 1 510 330"; echo frame; pinch_moves 330 100 250 10
+          echo "wait 16"; echo "up 0"; echo "up 1"; echo frame; }
+part pinch 700 pinch
+DISPLAY=$X_DISPLAY import -window root "$OUT/pinched.png"
+# 200 -> 160 pt (x0.8), finger 1 lifts for 40 ms and touches again 150 pt
+# from finger 0, 150 -> 120 pt (x0.8): 2.5 x 0.64 = 1.6x.
+lost_finger() {
+    echo "down 0 360 330"; echo "down 1 560 330"; echo frame; pinch_moves 330 200 160 5
+    echo "wait 16"; echo "up 1"; echo frame; echo "wait 40"; echo "down 1 535 330"; echo frame
+    for i in 1 2 3 4 5; do echo "wait 16"; echo "move 1 $((535 - 6 * i)) 330"; echo frame; done
+    echo "wait 16"; echo "up 0"; echo "up 1"; echo frame
+}
+part lost-finger 700 lost_finger
+part click 900 printf 'pointer 400 300\nwait 16\npress\nwait 60\nrelease\n'
+DISPLAY=$X_DISPLAY import -window root "$OUT/clicked.png"
+part scroll 900 printf 'pointer 300 700\nwait 16\nscroll 10\nwait 16\nscroll 10\n'
+DISPLAY=$X_DISPLAY import -window root "$OUT/scrolled.png"
+stop "$TRIPS_PID"
+
+# What the app did: its recording, replayed with a snapshot after each part.
+{ cat "$OUT/live.txt"; for i in "${!PARTS[@]}"; do echo "at ${STATE_AT[$i]} state"; done; } |
+    awk '!/^at /{ print; next } { print | "sort -s -n -k2,2" }' >"$OUT/replay.txt"
+SDL_VIDEODRIVER=offscreen "$TRIPS" --replay "$OUT/replay.txt" >"$OUT/replay.jsonl" 2>"$OUT/replay.err"
+expect "the recording of the live session replays (exit 0)" [ "$?" = 0 ]
+
+# state PART: the snapshot after PART, one JSON line.
+state() {
+    local i
+    for i in "${!PARTS[@]}"; do
+        [ "${PARTS[$i]}" = "$1" ] && grep "^{\"t\": ${STATE_AT[$i]}," "$OUT/replay.jsonl" | grep '"screen"' | head -1
+    done
+}
+# field PART PYTHON-EXPRESSION: evaluates the expression on the snapshot `s`.
+field() { state "$1" | python3 -c "import json, sys; s = json.load(sys.stdin); print($2)" 2>/dev/null; }
+# events NAME FROM TO: how many NAME events the replay printed between two parts' snapshots.
+events() {
+    python3 - "$OUT/replay.jsonl" "$1" "$2" "$3" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+lo, hi = float(sys.argv[3]), float(sys.argv[4])
+print(sum(1 for l in lines if l.get("event") == sys.argv[2] and lo < l["t"] <= hi))
+PY
+}
+at() { local i; for i in "${!PARTS[@]}"; do [ "${PARTS[$i]}" = "$1" ] && echo "${STATE_AT[$i]}"; done; }
+
+check "touch: a tap on a strip photo opens it" '[ "$(field tap "s[\"enlarged\"]")" = lisbon ]'
+check "touch: the screenshot shows the big photo" 'at_least "$(non_background "$OUT/open.png" 100 120 700 400)" 0.97'
+check "touch: a slow pull of 100 pt springs back" \
+    '[ "$(field slow-pull "s[\"enlarged\"]")" = lisbon ] && [ "$(events close "$(at tap)" "$(at slow-pull)")" = 0 ]'
+check "touch: a pull of 220 pt (past 120) closes" \
+    '[ "$(field long-pull "s[\"enlarged\"]")" = None ] && [ "$(events close "$(at slow-pull)" "$(at long-pull)")" = 1 ]'
+check "touch: the lesson's flick closes" \
+    '[ "$(field reopen "s[\"enlarged\"]")" = lisbon ] && [ "$(field flick "s[\"enlarged\"]")" = None ]'
+check "touch: the screenshot after the flick shows the empty big-photo area" \
+    'at_least "$(near_colour "$OUT/flicked.png" 100 120 400 150 "$BG")" 0.99'
+check "touch: a two-finger pinch zooms to about 2.5x and the badge says so" \
+    '[ "$(field pinch "abs(s[\"zoom\"] - 2.5) < 0.1")" = True ] && [ "$(field pinch "s[\"badge\"]")" = "$(field pinch "\"%.1f\u00d7\" % s[\"zoom\"]")" ]'
+check "touch: a pinch with a finger lifted and put down again keeps zooming (2.5 x 0.64)" \
+    '[ "$(field lost-finger "abs(s[\"zoom\"] - 1.6) < 0.1")" = True ] && [ "$(field lost-finger "s[\"enlarged\"]")" = lisbon ]'
+check "pointer: a click on the big photo closes it" '[ "$(field click "s[\"enlarged\"]")" = None ]'
+check "pointer: a finger scroll over the strip moves it" '[ "$(field scroll "s[\"strip\"][\"offset\"] != 0")" = True ]'
+check "touch: the app logged no trouble" '! grep -v "^trips: video" "$OUT/trips.err" | grep -q .'
+
+echo "touch e2e screenshots: $OUT"
+echo "touch e2e: $E2E_PASS passed, $E2E_FAIL failed"
+[ "$E2E_FAIL" = 0 ]
