@@ -28,8 +28,16 @@ extension AppModel {
                                      frame: CGRect(x: p.circle.x - d / 2, y: p.circle.y - d / 2, width: d, height: d)),
             ]
         case .overview:
-            var out = [AccessibilityElement(label: "Trips", value: "", traits: ["header"], frame: layout.title),
-                       AccessibilityElement(label: "Playground", value: "", traits: ["button"], frame: playgroundButtonFrame)]
+            var out = [AccessibilityElement(label: "Trips", value: "", traits: ["header"], frame: layout.title)]
+            // The big photo is what the screen is about while it is out: read
+            // right after the title, and a button, since a tap puts it back.
+            if let trip = bigPhoto.trip {
+                let f = bigPhoto.drawnFrame, s = max(bigPhoto.drawnScale, 0.01)
+                let grown = f.insetBy(dx: -f.width * (s - 1) / 2, dy: -f.height * (s - 1) / 2)
+                out.append(AccessibilityElement(label: "Photo of \(trips[trip].city)", value: bigPhoto.badge.map { "Zoomed in \($0)" } ?? "",
+                                                traits: ["button", "image"], frame: grown))
+            }
+            out.append(AccessibilityElement(label: "Playground", value: "", traits: ["button"], frame: playgroundButtonFrame))
             for position in layout.visibleStripItems(offset: strip.offset.presentationValue) where position < trips.count {
                 let trip = strip.order[position]
                 guard trip != bigPhoto.trip else { continue }
@@ -39,12 +47,6 @@ extension AppModel {
             for (position, trip) in strip.order.enumerated() where layout.listRow(position).minY < layout.list.maxY {
                 out.append(AccessibilityElement(label: trips[trip].city, value: trips[trip].nightsText ?? "", traits: ["button"],
                                                 frame: layout.listRow(position)))
-            }
-            if let trip = bigPhoto.trip {
-                let f = bigPhoto.drawnFrame, s = max(bigPhoto.drawnScale, 0.01)
-                let grown = f.insetBy(dx: -f.width * (s - 1) / 2, dy: -f.height * (s - 1) / 2)
-                out.append(AccessibilityElement(label: "Photo of \(trips[trip].city)", value: bigPhoto.badge.map { "Zoomed in \($0)" } ?? "",
-                                                traits: ["image"], frame: grown))
             }
             return out
         }

@@ -65,3 +65,19 @@ final class RealFingerTests: XCTestCase {
         XCTAssertEqual(r.events("zoom").count, 1, "the pinch ends once, when the last finger lifts")
     }
 }
+
+/// What a screen reader finds while the big photo is out.
+final class BigPhotoAccessibilityTests: XCTestCase {
+    func testTheBigPhotoIsAButtonReadRightAfterTheTitle() throws {
+        let r = try Replay.run("size 1280 800\nat 100 down 1 300 700\nat 160 up 1\nat 1500 state\nat 1600 key Escape\nat 2500 state")
+        let elements = try r.state(at: 1500)["a11y"]?.array ?? []
+        XCTAssertGreaterThan(elements.count, 2)
+        XCTAssertEqual(elements.first?["label"]?.string, "Trips")
+        let big = elements.dropFirst().first
+        XCTAssertEqual(big?["label"]?.string, "Photo of Lisbon", "second in reading order")
+        XCTAssertEqual(big?["traits"]?.array.compactMap(\.string), ["button", "image"], "a tap closes it")
+        XCTAssertEqual(big?["frame"]?.numbers, [16, 68, 890, 524])
+        let closed = try r.state(at: 2500)["a11y"]?.array ?? []
+        XCTAssertEqual(closed.dropFirst().first?["label"]?.string, "Playground", "with the photo back, the Playground button follows the title")
+    }
+}
