@@ -93,8 +93,9 @@ public final class FrameLoop {
 
         func dispatch(_ event: SDL_Event) {
             if event.type == photos.readyEventType { needsFrame = photos.pump() || needsFrame; return }
-            // The time the input happened: moves taken off the queue in one
-            // batch keep their own times, as a velocity fit needs.
+            // When SDL took the input from the system, not when this loop
+            // takes it off the queue (perhaps a frame later): a velocity
+            // fit needs the moves' own times.
             let stamp = translator.stamp(of: event, origin: origin)
             app.advance(to: stamp.time)
             if let input = translator.translate(event, size: app.size, stamp: stamp) {
