@@ -49,7 +49,7 @@ part() {
     local name=$1 settle=$2 i t
     shift 2
     { "$@"; echo "mark $name"; } >"$FIFO"
-    for i in $(seq 100); do grep -q "weston-input: mark $name\$" "$OUT/weston.log" && break; sleep 0.05; done
+    for i in $(seq 300); do grep -q "weston-input: mark $name\$" "$OUT/weston.log" && break; sleep 0.05; done
     sleep "$(awk -v ms="$settle" 'BEGIN { print ms / 1000 + 0.2 }')"
     t=$(awk '/^at /{ t = $2 } END { print t + 0 }' "$OUT/live.txt")
     PARTS+=("$name"); STATE_AT+=($((t + settle)))
