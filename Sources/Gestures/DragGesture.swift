@@ -12,10 +12,10 @@ public struct DragGesture: Gesture {
         public var location: CGPoint
         public var startLocation: CGPoint
         public var translation: CGSize
-        /// Points per second, from a weighted least-squares fit over the last
-        /// 100 ms of moves; zero once the finger rested 40 ms.
+        /// Points per second, from a weighted least-squares fit over the
+        /// recent moves; zero once the finger rested before lifting (rule 29).
         public var velocity: CGSize
-        /// `location` + 0.25 s x `velocity` (rule 18).
+        /// `location` + `GestureConstants.predictionInterval` (0.25 s) x `velocity` (rule 18).
         public var predictedEndLocation: CGPoint
         /// `translation` + 0.25 s x `velocity` (rule 18).
         public var predictedEndTranslation: CGSize
@@ -26,8 +26,9 @@ public struct DragGesture: Gesture {
     /// For scroll containers: recognise only motion mostly along this axis.
     var axis: ScrollAxis?
 
-    public init(minimumDistance: CGFloat = 10, coordinateSpace: CoordinateSpace = .local) {
-        self.minimumDistance = minimumDistance.isFinite ? max(0, minimumDistance) : 10
+    public init(minimumDistance: CGFloat = GestureConstants.dragMinimumDistance,
+                coordinateSpace: CoordinateSpace = .local) {
+        self.minimumDistance = minimumDistance.isFinite ? max(0, minimumDistance) : GestureConstants.dragMinimumDistance
         self.coordinateSpace = coordinateSpace
     }
 
@@ -43,9 +44,6 @@ public struct DragGesture: Gesture {
 
 /// The axis a scroll container pans along.
 public enum ScrollAxis: Sendable, Hashable { case horizontal, vertical }
-
-/// How far ahead `predictedEndTranslation` looks.
-let predictionInterval: CGFloat = 0.25
 
 final class DragRecognizer: _Recognizer<DragGesture.Value> {
     let minimumDistance: CGFloat
@@ -128,6 +126,7 @@ final class DragRecognizer: _Recognizer<DragGesture.Value> {
     private func update(_ time: Double) {
         let f = focal
         let v = tracker.velocity(at: time)
+        let predictionInterval = GestureConstants.predictionInterval
         let translation = CGSize(width: f.x - start.x, height: f.y - start.y)
         value = DragGesture.Value(
             time: time,

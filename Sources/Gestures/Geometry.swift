@@ -92,9 +92,10 @@ public enum HitShape: Hashable, Sendable {
 }
 
 extension CGPoint {
-    /// Finite and within ten million points of the origin: farther than any
-    /// screen, and near enough that squares and velocities stay finite.
-    @inline(__always) var isUsable: Bool { abs(x) <= 1e7 && abs(y) <= 1e7 }
+    /// Finite and within `GestureConstants.maximumCoordinate` of the origin.
+    @inline(__always) var isUsable: Bool {
+        abs(x) <= GestureConstants.maximumCoordinate && abs(y) <= GestureConstants.maximumCoordinate
+    }
     @inline(__always) func distance(to o: CGPoint) -> CGFloat {
         let dx = x - o.x, dy = y - o.y
         return (dx * dx + dy * dy).squareRoot()

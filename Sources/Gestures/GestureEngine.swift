@@ -3,7 +3,8 @@ import Foundation
 /// The gesture engine: feed it pointer events (and wheel/pinch events) with
 /// their timestamps, and advance its clock between events; it hit-tests
 /// `root`, runs one arena per pointer, and calls the attached gestures'
-/// callbacks synchronously from `handle` and `advance`.
+/// callbacks synchronously from `handle` and `advance`. The rules it follows
+/// are docs/GESTURES.md's; "rule N" in this module's comments is that page's.
 ///
 /// Arbitration (rules 1-8, 13): the attachments under a touch compete in
 /// precedence order (inner before outer, earlier attachment before later,
@@ -53,17 +54,19 @@ import Foundation
 ///     engine.handle(.mouse(.move, x: 210, y: 320, at: event.seconds))
 ///     engine.advance(to: frameTime)                     // each frame: long presses, tap windows
 public final class GestureEngine {
+    /// The thresholds an engine applies to every gesture it runs; each
+    /// defaults to its `GestureConstants` value.
     public struct Configuration: Sendable, Hashable {
-        /// Longest pause between the taps of a multi-tap (SwiftUI: 0.3 s).
-        public var doubleTapInterval: Double = 0.3
+        /// Longest pause between the taps of a multi-tap.
+        public var doubleTapInterval = GestureConstants.doubleTapInterval
         /// Farthest a next tap may land from the first one.
-        public var doubleTapDistance: CGFloat = 40
+        public var doubleTapDistance = GestureConstants.doubleTapDistance
         /// Farthest a finger may move during a tap.
-        public var tapSlop: CGFloat = 10
+        public var tapSlop = GestureConstants.tapSlop
         /// Magnification per wheel unit with Ctrl held.
-        public var wheelZoomFactor: CGFloat = 1.1
+        public var wheelZoomFactor = GestureConstants.wheelZoomFactor
         /// A Ctrl+wheel zoom ends after this long without wheel events.
-        public var wheelZoomIdleTime: Double = 0.3
+        public var wheelZoomIdleTime = GestureConstants.wheelZoomIdleTime
         public init() {}
     }
 
@@ -505,7 +508,7 @@ public final class GestureEngine {
             if pinchFromWheel { endPinch(t) }
             return .rejected("wheel without Ctrl does not zoom")
         }
-        guard event.location.isUsable, event.dy.isFinite, abs(event.dy) < 1e6 else { return .rejected("non-finite wheel event") }
+        guard event.location.isUsable, event.dy.isFinite, abs(event.dy) < GestureConstants.maximumWheelUnits else { return .rejected("non-finite wheel event") }
         if pinchArena == nil || !pinchFromWheel { beginPinch(at: event.location, t, fromWheel: true) }
         wheelMagnification *= pow(configuration.wheelZoomFactor, event.dy)
         lastWheelTime = t

@@ -88,7 +88,7 @@ public final class GestureNode {
                                   onEnded: @escaping (DragGesture.Value) -> Void) -> GestureNode {
         // The whole frame answers (a scroll view pans from its gaps too).
         let node = GestureNode(id, frame: frame, shape: nil, children: children).contentShape(.rectangle)
-        var pan = DragGesture(minimumDistance: 10, coordinateSpace: .global)
+        var pan = DragGesture(minimumDistance: GestureConstants.dragMinimumDistance, coordinateSpace: .global)
         pan.axis = axis
         node.attach(pan.onChanged(onChanged).onEnded(onEnded), .scrollPan, .all)
         return node
@@ -160,7 +160,8 @@ public final class GestureNode {
     /// the finger still down; `onPressingChanged` true at touch-down, false
     /// at lift or failure (rule 11).
     @discardableResult
-    public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10,
+    public func onLongPressGesture(minimumDuration: Double = GestureConstants.longPressMinimumDuration,
+                                   maximumDistance: CGFloat = GestureConstants.longPressMaximumDistance,
                                    perform action: @escaping () -> Void,
                                    onPressingChanged: ((Bool) -> Void)? = nil) -> GestureNode {
         var press = LongPressGesture(minimumDuration: minimumDuration, maximumDistance: maximumDistance)

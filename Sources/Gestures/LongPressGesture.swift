@@ -10,8 +10,9 @@ public struct LongPressGesture: Gesture {
     public typealias Value = Bool
     public var minimumDuration: Double
     public var maximumDistance: CGFloat
-    public init(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10) {
-        self.minimumDuration = minimumDuration.isFinite ? max(0, minimumDuration) : 0.5
+    public init(minimumDuration: Double = GestureConstants.longPressMinimumDuration,
+                maximumDistance: CGFloat = GestureConstants.longPressMaximumDistance) {
+        self.minimumDuration = minimumDuration.isFinite ? max(0, minimumDuration) : GestureConstants.longPressMinimumDuration
         self.maximumDistance = maximumDistance
     }
     /// Backs `onLongPressGesture(onPressingChanged:)`: told true at touch-down

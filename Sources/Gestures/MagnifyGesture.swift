@@ -18,8 +18,9 @@ public struct MagnifyGesture: Gesture {
         public var startLocation: CGPoint
     }
     public var minimumScaleDelta: CGFloat
-    public init(minimumScaleDelta: CGFloat = 0.01) {
-        self.minimumScaleDelta = minimumScaleDelta.isFinite ? max(0, minimumScaleDelta) : 0.01
+    public init(minimumScaleDelta: CGFloat = GestureConstants.magnifyMinimumScaleDelta) {
+        self.minimumScaleDelta = minimumScaleDelta.isFinite ? max(0, minimumScaleDelta)
+            : GestureConstants.magnifyMinimumScaleDelta
     }
 
     public func _makeRecognizer(_ context: _GestureContext) -> _Recognizer<Value> {
@@ -32,14 +33,10 @@ public struct MagnifyGesture: Gesture {
     }
 }
 
-/// Fingers closer than this are read as this far apart, so a pinch that
-/// starts with two touches on one spot does not divide by zero.
-let minimumSpan: CGFloat = 1
-
 final class MagnifyRecognizer: TwoFingerRecognizer<MagnifyGesture.Value> {
     let minimumScaleDelta: CGFloat
     private var base: CGFloat = 1
-    private var referenceSpan: CGFloat = minimumSpan
+    private var referenceSpan = GestureConstants.minimumSpan
     private var magnification: CGFloat = 1
 
     init(minimumScaleDelta: CGFloat, context: _GestureContext) {
@@ -54,11 +51,11 @@ final class MagnifyRecognizer: TwoFingerRecognizer<MagnifyGesture.Value> {
 
     override func rebase() {
         base = magnification
-        referenceSpan = max(pointers.pairSpan, minimumSpan)
+        referenceSpan = max(pointers.pairSpan, GestureConstants.minimumSpan)
     }
 
     override func fingersMoved(_ time: Double) {
-        change(to: base * max(pointers.pairSpan, minimumSpan) / referenceSpan, time)
+        change(to: base * max(pointers.pairSpan, GestureConstants.minimumSpan) / referenceSpan, time)
     }
 
     override func indirectChanged(_ input: IndirectInput) { change(to: input.magnification, input.time) }

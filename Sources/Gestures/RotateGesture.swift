@@ -16,8 +16,9 @@ public struct RotateGesture: Gesture {
         public var startLocation: CGPoint
     }
     public var minimumAngleDelta: Angle
-    public init(minimumAngleDelta: Angle = .degrees(1)) {
-        self.minimumAngleDelta = minimumAngleDelta.radians.isFinite ? minimumAngleDelta : .degrees(1)
+    public init(minimumAngleDelta: Angle = GestureConstants.rotateMinimumAngleDelta) {
+        self.minimumAngleDelta = minimumAngleDelta.radians.isFinite ? minimumAngleDelta
+            : GestureConstants.rotateMinimumAngleDelta
     }
 
     public func _makeRecognizer(_ context: _GestureContext) -> _Recognizer<Value> {

@@ -2,7 +2,8 @@ import Foundation
 
 /// SwiftUI's `TapGesture`: `count` taps, each a touch-down and lift that
 /// moves less than the tap slop, each next tap within the double-tap
-/// interval (0.3 s) of the previous lift and within 40 pt of the first.
+/// interval of the previous lift and the double-tap distance of the first
+/// (`GestureEngine.Configuration`).
 /// Discrete: it only ends. A single tap competing with a double tap waits
 /// until the double tap can no longer succeed (rule 1).
 public struct TapGesture: Gesture {

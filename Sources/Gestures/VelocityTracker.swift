@@ -1,8 +1,9 @@
 import Foundation
 
-/// Estimates a pointer's velocity from its recent path: a least-squares line
-/// through the samples of the last 100 ms, weighted towards the newest (a
-/// sample's weight falls linearly from 1 now to 0 at the horizon), so a finger
+/// Estimates a pointer's velocity from its recent path (rule 29): a
+/// least-squares line through the samples inside the horizon, weighted
+/// towards the newest (a sample's weight falls linearly from 1 now to 0 at
+/// the horizon), so a finger
 /// that slows as it lifts reads slower than its average, while a few
 /// milliseconds of timestamp jitter move the estimate little. (A quadratic
 /// fit, as Flutter uses, extrapolates that jitter: ±2 ms on 4 ms samples
@@ -12,18 +13,18 @@ import Foundation
 /// last position at a later time and would bend the fit flat, so a flick would
 /// lose its speed at the very end (Flutter feeds its tracker the same way).
 /// Instead the lift asks for the velocity at its own time: a finger that
-/// rested 40 ms or more since its last move has none.
+/// rested `restInterval` or more since its last move has none.
 ///
 /// Samples that share a timestamp (moves a platform delivered in one batch,
 /// or a fast panel within one millisecond) fold into one, at the latest
 /// position: there is no time between them to measure a speed over.
 ///
-/// A fixed ring of 20 samples, so adding one never allocates.
+/// A fixed ring of samples, so adding one never allocates.
 struct VelocityTracker {
-    static let horizon = 0.100
-    static let restInterval = 0.040
-    static let minimumEvents = 3
-    static let capacity = 20
+    static let horizon = GestureConstants.velocityHorizon
+    static let restInterval = GestureConstants.restInterval
+    static let minimumEvents = GestureConstants.velocityMinimumEvents
+    static let capacity = GestureConstants.velocitySampleCapacity
 
     private var t: [Double]
     private var x: [Double]
@@ -63,9 +64,7 @@ struct VelocityTracker {
     /// lift's): zero after a rest of `restInterval`, or without at least
     /// `minimumEvents` events at two different times inside the horizon.
     func velocity(at now: Double) -> CGSize {
-        // A microsecond of slack: millisecond timestamps are decimal
-        // fractions, and 1.14 - 1.1 is a hair under 0.04 in binary.
-        guard count >= 2, now - t[newest] < Self.restInterval - 1e-6 else { return CGSize(width: 0, height: 0) }
+        guard count >= 2, now - t[newest] < Self.restInterval - GestureConstants.timestampTolerance else { return CGSize(width: 0, height: 0) }
         let t0 = t[newest]
         // Weighted sums for the normal equations of a line, time in seconds
         // before the newest sample.
@@ -85,6 +84,8 @@ struct VelocityTracker {
             i = i == 0 ? Self.capacity - 1 : i - 1
         }
         let spread = sw * suu - su * su
+        // Zero spread: the samples left carry no time to divide by (1e-15
+        // s² is a numerical floor, far below a millisecond squared).
         guard seen >= Self.minimumEvents, spread > 1e-15 else { return CGSize(width: 0, height: 0) }
         return CGSize(width: CGFloat((sw * sux - su * sx) / spread), height: CGFloat((sw * suy - su * sy) / spread))
     }

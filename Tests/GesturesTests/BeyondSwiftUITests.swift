@@ -3,8 +3,8 @@ import XCTest
 import Motion
 @testable import Gestures
 
-/// GESTURES.md "Beyond SwiftUI": mouse, wheel and pinch, velocity, focal
-/// point, replay.
+/// docs/GESTURES.md, "Beyond SwiftUI" (rules 27-32): mouse, wheel and
+/// pinch, velocity, focal point, replay.
 final class BeyondSwiftUITests: XCTestCase {
     func testTheMouseIsOnePointer_doubleClickIsADoubleTap() {
         let log = Log()

@@ -40,7 +40,7 @@ final class DragRuleTests: XCTestCase {
         XCTAssertEqual(global, CGPoint(x: 400, y: 600))
     }
 
-    /// The big photo's dismissal test from TRIPS.md.
+    /// The big photo's dismissal test (rule 18).
     private func dismisses(_ v: DragGesture.Value) -> Bool {
         v.translation.height > 120 || v.predictedEndTranslation.height > 400
     }
@@ -114,7 +114,7 @@ final class DragRuleTests: XCTestCase {
         let scrolled = log.count("scroll")
         touches.down(1, 100, 50, at: 1)
         touches.at(1.4)
-        touches.drag(from: CGPoint(x: 100, y: 50), to: CGPoint(x: 180, y: 50), start: 1.4, duration: 0.2)
+        touches.drag(from: CGPoint(x: 100, y: 50), to: CGPoint(x: 180, y: 50), start: 1.4, duration: 0.2, touchDown: false)
         XCTAssertEqual(log.count("reorder"), 1, "hold then drag reorders")
         XCTAssertEqual(log.count("scroll"), scrolled)
     }

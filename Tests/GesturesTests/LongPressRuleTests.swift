@@ -72,7 +72,7 @@ final class LongPressRuleTests: XCTestCase {
         let touches = Touches(window(n))
         touches.down(1, 50, 100, at: 0)
         touches.at(0.8)
-        touches.drag(from: CGPoint(x: 50, y: 100), to: CGPoint(x: 150, y: 100), start: 0.8, duration: 0.3)
+        touches.drag(from: CGPoint(x: 50, y: 100), to: CGPoint(x: 150, y: 100), start: 0.8, duration: 0.3, touchDown: false)
         guard case .second(true, let drag?)? = result else { return XCTFail("got \(String(describing: result))") }
         XCTAssertEqual(drag.translation.width, 100, accuracy: 0.001)
         XCTAssertGreaterThan(drag.translation.width, 0)

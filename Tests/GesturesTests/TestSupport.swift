@@ -38,10 +38,11 @@ final class Touches {
     }
 
     /// A straight drag sampled at `rate` Hz, with `easing` mapping time
-    /// fraction to distance fraction.
+    /// fraction to distance fraction. With `touchDown` false the finger is
+    /// already down at `a` (a press held before it drags).
     func drag(_ finger: Int = 1, from a: CGPoint, to b: CGPoint, start t0: Double, duration: Double,
-              rate: Double = 120, lift: Bool = true, easing: (Double) -> Double = { $0 }) {
-        down(finger, a.x, a.y, at: t0)
+              rate: Double = 120, touchDown: Bool = true, lift: Bool = true, easing: (Double) -> Double = { $0 }) {
+        if touchDown { XCTAssertEqual(down(finger, a.x, a.y, at: t0), .accepted, "a fresh touch-down") }
         let steps = max(1, Int((duration * rate).rounded()))
         for i in 1...steps {
             let f = CGFloat(easing(Double(i) / Double(steps)))

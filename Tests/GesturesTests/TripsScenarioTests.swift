@@ -3,7 +3,8 @@ import XCTest
 import Motion
 @testable import Gestures
 
-/// The big photo of TRIPS.md, written as the app model would write it.
+/// The app's big photo (a tap closes it, a double tap zooms, a pinch zooms,
+/// a pull or flick down closes it), written as the app model would write it.
 final class BigPhotoModel {
     var zoom: CGFloat = 1
     @GestureState var pinch: CGFloat = 1

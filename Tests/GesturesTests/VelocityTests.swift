@@ -5,7 +5,7 @@ import TestSupport
 
 /// Velocity as real panels report it: timestamps in whole milliseconds with
 /// jitter, moves delivered in batches that share a timestamp, the lift a
-/// little after the last move (docs/GESTURES.md, rule 18 and "Velocity").
+/// little after the last move (docs/GESTURES.md, rules 18 and 29).
 final class VelocityTests: XCTestCase {
     /// One drag down the y axis as a panel sampling at `rate` Hz reports it.
     /// Returns the drag's final value.
