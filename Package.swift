@@ -26,7 +26,8 @@ let package = Package(
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
         .target(name: "Motion"),
-        .target(name: "Gestures", dependencies: ["Motion"]),
+        // Swift 6 language mode: complete concurrency checking.
+        .target(name: "Gestures", dependencies: ["Motion"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "TripsKit", dependencies: ["Gestures", "Motion"]),
         .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "Motion", "TripsKit"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit"]),

@@ -3,8 +3,8 @@ import Motion
 
 /// Every threshold the gestures use, in one place, each with where its number
 /// comes from (Flutter's values are from its `gestures/constants.dart` and
-/// `velocity_tracker.dart`; SwiftUI's are its documented defaults or what
-/// docs/GESTURES.md measured). Gesture initialisers and
+/// `velocity_tracker.dart`; SwiftUI's are its documented defaults or the
+/// behaviour docs/GESTURES.md describes). Gesture initialisers and
 /// `GestureEngine.Configuration` default to these; an app may pass others.
 public enum GestureConstants {
     // MARK: Taps

@@ -1,19 +1,15 @@
 import Foundation
 
 /// The gesture engine: feed it pointer events (and wheel/pinch events) with
-/// their timestamps, and advance its clock between events; it hit-tests
-/// `root`, runs one arena per pointer, and calls the attached gestures'
-/// callbacks synchronously from `handle` and `advance`. The rules it follows
-/// are docs/GESTURES.md's; "rule N" in this module's comments is that page's.
-///
-/// Arbitration (rules 1-8, 13): the attachments under a touch compete in
-/// precedence order (inner before outer, earlier attachment before later,
-/// `highPriorityGesture` first; `simultaneousGesture` competes with none).
-/// A gesture that recognises by itself (a drag past its minimum distance, a
-/// long press at its deadline, a pinch, a completed multi-tap) wins at once
-/// and rejects the others. A single tap wins only when nothing ranked above
-/// it is undecided and no tap with more taps still waits (so it fires after
-/// the double-tap window, never at lift, when it competes with a double tap).
+/// their timestamps, and advance its clock between events. It keeps the
+/// clock and routes: it hit-tests `root` when a pointer lands, gives each
+/// pointer an arena of the attachments under it (in precedence order: inner
+/// before outer, earlier attachment before later, `highPriorityGesture`
+/// first), hands each event to the recognizers following that pointer, and
+/// leaves the deciding to its `GestureArena`. The attached gestures'
+/// callbacks run synchronously from `handle` and `advance`. The rules it
+/// follows are docs/GESTURES.md's; "rule N" in this module's comments is
+/// that page's.
 ///
 /// Time: nothing reads a clock. `handle` first advances to the event's
 /// timestamp; `advance(to:)` fires long presses and closes double-tap
@@ -76,44 +72,47 @@ public final class GestureEngine {
     public let configuration: Configuration
     /// The engine's clock, in the events' seconds.
     public private(set) var time: Double = -Double.greatestFiniteMagnitude
+    /// Told why each recognizer won, waits or lost, as the arena decides
+    /// (for debugging a gesture that does not fire); nil costs nothing.
+    public var arenaTrace: ((ArenaVerdict) -> Void)? {
+        get { arena.trace }
+        set { arena.trace = newValue }
+    }
 
     struct PointerSlot {
         var id: PointerID
         var location: CGPoint
-        var arena: Arena
+        var arena: PointerArena
     }
 
     private var pointers: [PointerSlot] = []
-    private var members: [Member] = []
-    /// Members that may still take new pointers, by attachment.
-    private var live: [AttachmentKey: Member] = [:]
-    private var nextDeadline = Double.infinity
-    private var needsCleanup = false
-    private var extraDeliveries = false
-
-    private var pinchArena: Arena?
-    private var pinchFromWheel = false
-    private var wheelMagnification: CGFloat = 1
-    private var lastWheelTime = 0.0
+    private let arena = GestureArena()
+    /// The touchpad pinch or Ctrl+wheel zoom under way, if any.
+    private var session: IndirectPinchSession?
 
     public init(root: GestureNode? = nil, configuration: Configuration = Configuration()) {
         self.root = root
         self.configuration = configuration
         pointers.reserveCapacity(16)
-        members.reserveCapacity(64)
     }
 
     /// Pointers currently down.
     public var pointerCount: Int { pointers.count }
     /// Whether any gesture is still deciding or acting (a finger down, a tap
     /// waiting for its second tap...): an app may idle its loop when false.
-    public var isBusy: Bool { !pointers.isEmpty || !members.isEmpty || pinchArena != nil }
+    public var isBusy: Bool { !pointers.isEmpty || !arena.isEmpty || session != nil }
     /// The next time `advance(to:)` has something to do, if any.
     public var nextEventTime: Double? { nextDeadline.isFinite ? nextDeadline : nil }
 
+    /// The earliest of the arena's deadlines and the wheel session's idle end.
+    private var nextDeadline: Double {
+        guard let session else { return arena.nextDeadline }
+        return min(arena.nextDeadline, session.idleDeadline)
+    }
+
     // MARK: Events
 
-    /// Feeds one pointer event. Bad input is never fatal:
+    /// Feeds one pointer event. Bad input is never fatal (rule 31):
     /// - a timestamp that is NaN, infinite or earlier than `time` is replaced
     ///   by `time` (`.normalized`);
     /// - `down` at a non-finite (or absurdly distant) location is dropped; `down` for a pointer
@@ -149,7 +148,7 @@ public final class GestureEngine {
                 move(index, location, t)
                 return .normalized("down for a pointer already down read as a move")
             }
-            endPinch(t)
+            endSession(t)
             down(event.id, location, t)
         case .move:
             guard let index else { return .rejected("move for a pointer that is not down") }
@@ -165,7 +164,9 @@ public final class GestureEngine {
             }
         case .cancel:
             guard let index else { return .rejected("cancel for a pointer that is not down") }
-            cancelPointer(index)
+            let slot = pointers.remove(at: index)
+            arena.cancel(slot.arena)
+            arena.resolve()
         }
         return disposition
     }
@@ -190,16 +191,9 @@ public final class GestureEngine {
     /// Cancels everything (the window lost focus, the app changed screens):
     /// no `onEnded` runs, every gesture state resets.
     public func cancelAll() {
-        for m in members where m.state != .done { reject(m) }
-        for m in members where m.root.wantsEventsAfterEnd { m.root.cancel() }
-        for slot in pointers { slot.arena.isDown = false }
+        arena.cancelAll()
         pointers.removeAll(keepingCapacity: true)
-        pinchArena?.isDown = false
-        pinchArena = nil
-        for m in members { m.state = .done; m.arenas.removeAll() }
-        members.removeAll(keepingCapacity: true)
-        live.removeAll()
-        nextDeadline = .infinity
+        session = nil
     }
 
     @inline(__always) private func slotIndex(_ id: PointerID) -> Int? {
@@ -225,24 +219,18 @@ public final class GestureEngine {
         // is not a fresh tap either, so no new interaction starts for them.
         var following = [Bool](repeating: false, count: entries.count)
         for (i, e) in entries.enumerated() {
-            guard let m = live[e.key] else { continue }
+            guard let m = arena.live[e.key] else { continue }
             following[i] = m.hasPointerDown
             if m.root.offer(id, location, t) { joined[i] = m }
             m.needsDelivery = true
         }
-        if joined.contains(where: { $0 != nil }) {
-            settle()
-            deliverFlagged()
-            cleanup()
-        }
-        let arena = Arena()
+        if joined.contains(where: { $0 != nil }) { arena.resolve() }
+        let pointerArena = PointerArena()
         // A pinch that lost a finger takes this one wherever it lands (rule
         // 26); it already holds a finger, so it ranks first.
-        for m in members where m.state != .done && m.root.seeksPointer && live[m.key] === m
+        for m in arena.members where m.state != .done && m.root.seeksPointer && arena.live[m.key] === m
             && !entries.contains(where: { $0.key == m.key }) && m.root.offer(id, location, t) {
-            arena.members.append(m)
-            m.arenas.append(arena)
-            m.needsDelivery = true
+            arena.join(m, pointerArena)
         }
         // Then start new interactions for the attachments without one.
         for (i, e) in entries.enumerated() {
@@ -250,219 +238,53 @@ public final class GestureEngine {
             if let j = joined[i], j.state != .done {
                 m = j
             } else {
-                guard live[e.key] == nil, !following[i] else { continue } // under way, or ended by this finger
-                m = Member(key: e.key, root: e.attachment.make(e.context(configuration)),
-                           simultaneous: e.simultaneous, isIndirect: false)
+                guard arena.live[e.key] == nil, !following[i] else { continue } // under way, or ended by this finger
+                m = Member(e, configuration, isIndirect: false)
                 guard m.root.offer(id, location, t) else { continue }
-                live[e.key] = m
-                members.append(m)
+                arena.admit(m, live: true)
             }
-            arena.members.append(m)
-            m.arenas.append(arena)
-            m.needsDelivery = true
+            arena.join(m, pointerArena)
         }
-        pointers.append(PointerSlot(id: id, location: location, arena: arena))
-        // A gesture that already won elsewhere and took this finger too
-        // keeps it: the newcomers lose.
-        for m in arena.members where m.state == .won && !m.simultaneous { rejectCompetitors(of: m, in: arena) }
-        settle()
-        deliver(arena)
-        cleanup()
+        pointers.append(PointerSlot(id: id, location: location, arena: pointerArena))
+        arena.open(pointerArena)
+        arena.resolve(pointerArena)
     }
 
     /// The hot path: no allocation, one virtual call per member tracking the pointer.
     private func move(_ index: Int, _ location: CGPoint, _ t: Double) {
         pointers[index].location = location
-        let arena = pointers[index].arena
+        let pointerArena = pointers[index].arena
         let id = pointers[index].id
         var changed = false
-        for m in arena.members where m.state != .done {
+        for m in pointerArena.members where m.state != .done {
             let before = m.root.phase
             m.root.move(id, location, t)
             if m.root.phase != before { changed = true }
             m.needsDelivery = true
         }
-        if changed { settle() }
-        deliver(arena)
-        if needsCleanup { cleanup() }
+        arena.resolve(pointerArena, phasesChanged: changed)
     }
 
     private func lift(_ index: Int, _ location: CGPoint, _ t: Double) {
         let slot = pointers.remove(at: index)
-        let arena = slot.arena
-        arena.isDown = false
-        for m in arena.members where m.state != .done || m.root.wantsEventsAfterEnd {
+        arena.lift(slot.arena)
+        for m in slot.arena.members where m.state != .done || m.root.wantsEventsAfterEnd {
             m.root.lift(slot.id, location, t)
             if m.state != .done { m.needsDelivery = true }
         }
-        settle()
-        deliver(arena)
-        // A gesture with no finger left, no deadline and no verdict can never
-        // finish: cancel it so that its states reset (a safety net; the
-        // built-in gestures all end or fail when their last finger lifts).
-        for m in members where (m.state == .competing || m.state == .won) && !m.isIndirect
-            && !m.hasPointerDown && m.root.deadline == .infinity {
-            reject(m)
-        }
-        settle()
-        deliverFlagged()
-        cleanup()
-    }
-
-    private func cancelPointer(_ index: Int) {
-        let slot = pointers.remove(at: index)
-        slot.arena.isDown = false
-        for m in slot.arena.members {
-            if m.state != .done { reject(m) } else if m.root.wantsEventsAfterEnd { m.root.cancel() }
-        }
-        settle()
-        deliverFlagged()
-        cleanup()
+        arena.resolve(slot.arena)
     }
 
     private func runDeadlines(upTo t: Double) {
         while nextDeadline <= t {
-            let now = max(nextDeadline, time)
+            let deadline = nextDeadline
+            let now = max(deadline, time)
             time = now
-            if pinchFromWheel, pinchArena != nil, lastWheelTime + configuration.wheelZoomIdleTime <= now {
-                endPinch(now)
-            }
-            for m in members where m.state != .done && m.root.deadline <= now {
-                m.root.advance(to: now)
-                m.needsDelivery = true
-            }
-            settle()
-            deliverFlagged()
-            let before = nextDeadline
-            cleanup()
-            if nextDeadline <= before && nextDeadline <= now { break } // nothing fired: never spin
+            if let session, session.idleDeadline <= now { endSession(now) }
+            arena.advance(to: now)
+            arena.resolve()
+            if nextDeadline <= deadline && nextDeadline <= now { break } // nothing fired: never spin
         }
-    }
-
-    // MARK: Arbitration
-
-    /// Decides claims until nothing changes: failed members leave, recognised
-    /// ones win (rejecting their competitors) or wait.
-    private func settle() {
-        var progress = true
-        while progress {
-            progress = false
-            var i = 0
-            while i < members.count {
-                let m = members[i]
-                i += 1
-                guard m.isUndecided else { continue }
-                switch m.root.phase {
-                case .possible:
-                    continue
-                case .failed:
-                    reject(m)
-                    progress = true
-                case .active, .ended:
-                    if !m.simultaneous && isBlocked(m) {
-                        m.state = .pending
-                        continue
-                    }
-                    m.state = .won
-                    m.needsDelivery = true
-                    extraDeliveries = true
-                    needsCleanup = true
-                    progress = true
-                    if !m.simultaneous {
-                        for a in m.arenas { rejectCompetitors(of: m, in: a) }
-                    }
-                }
-            }
-        }
-    }
-
-    private func isBlocked(_ m: Member) -> Bool {
-        let taps = m.root.claimTapCount
-        guard taps > 0 else { return false }
-        for arena in m.arenas {
-            var above = true
-            for o in arena.members {
-                if o === m { above = false; continue }
-                guard !o.simultaneous, o.isUndecided else { continue }
-                if taps == 1 && above { return true }
-                // A tap with more taps still waiting, or just completed (it
-                // wins in this same settle pass), goes first (rule 1).
-                if o.root.holdCount > taps { return true }
-                if o.root.phase != .possible && o.root.claimTapCount > taps { return true }
-            }
-        }
-        return false
-    }
-
-    private func rejectCompetitors(of m: Member, in arena: Arena) {
-        for o in arena.members where o !== m && !o.simultaneous && o.isUndecided { reject(o) }
-    }
-
-    private func reject(_ m: Member) {
-        m.state = .done
-        m.needsDelivery = false
-        m.root.cancel()
-        needsCleanup = true
-    }
-
-    // MARK: Delivery
-
-    /// Runs callbacks of the arena's members, outer attachments first (rules
-    /// 4 and 7: a simultaneous gesture's action before the inner one's), then
-    /// of members decided elsewhere.
-    private func deliver(_ arena: Arena) {
-        var i = arena.members.count - 1
-        while i >= 0 {
-            let m = arena.members[i]
-            if m.needsDelivery { deliver(m) }
-            i -= 1
-        }
-        if extraDeliveries { deliverFlagged() }
-    }
-
-    private func deliverFlagged() {
-        extraDeliveries = false
-        var i = 0
-        while i < members.count {
-            let m = members[i]
-            if m.needsDelivery { deliver(m) }
-            i += 1
-        }
-    }
-
-    private func deliver(_ m: Member) {
-        m.needsDelivery = false
-        guard m.state == .competing || m.state == .won else { return }
-        m.root.deliver()
-        if m.state == .won && m.root.phase.isTerminal {
-            m.state = .done
-            needsCleanup = true
-        }
-    }
-
-    /// Drops finished members and recomputes the next deadline.
-    private func cleanup() {
-        needsCleanup = false
-        var i = 0
-        var deadline = Double.infinity
-        while i < members.count {
-            let m = members[i]
-            if m.state == .done || m.state == .pending || m.root.phase.isTerminal, live[m.key] === m {
-                live.removeValue(forKey: m.key)
-            }
-            if m.state == .done && !(m.root.wantsEventsAfterEnd && m.hasPointerDown) {
-                for a in m.arenas { a.members.removeAll { $0 === m } }
-                m.arenas.removeAll()
-                members.remove(at: i)
-                continue
-            }
-            if m.state != .done { deadline = min(deadline, m.root.deadline) }
-            i += 1
-        }
-        if pinchFromWheel && pinchArena != nil {
-            deadline = min(deadline, lastWheelTime + configuration.wheelZoomIdleTime)
-        }
-        nextDeadline = deadline
     }
 
     // MARK: Pinch and wheel
@@ -477,22 +299,18 @@ public final class GestureEngine {
               event.rotation.isFinite else { return .rejected("non-finite or non-positive pinch values") }
         switch event.phase {
         case .began:
-            beginPinch(at: event.location, t, fromWheel: false)
+            beginSession(at: event.location, t, fromWheel: false)
         case .changed:
-            if pinchArena == nil || pinchFromWheel { beginPinch(at: event.location, t, fromWheel: false) }
-            feedPinch(IndirectInput(phase: .changed, location: event.location, magnification: event.magnification,
-                                    rotation: event.rotation, time: t))
+            if session == nil || session?.fromWheel == true { beginSession(at: event.location, t, fromWheel: false) }
+            session?.change(location: event.location, magnification: event.magnification, rotation: event.rotation, t,
+                            in: arena)
         case .ended:
-            guard pinchArena != nil else { return .rejected("pinch end without a pinch") }
-            endPinch(t)
+            guard session != nil else { return .rejected("pinch end without a pinch") }
+            endSession(t)
         case .cancelled:
-            guard let arena = pinchArena else { return .rejected("pinch cancel without a pinch") }
-            for m in arena.members where m.state != .done { reject(m) }
-            arena.isDown = false
-            pinchArena = nil
-            settle()
-            deliverFlagged()
-            cleanup()
+            guard let session else { return .rejected("pinch cancel without a pinch") }
+            self.session = nil
+            session.cancel(in: arena)
         }
         return .accepted
     }
@@ -505,69 +323,26 @@ public final class GestureEngine {
     public func handle(_ event: WheelEvent) -> InputDisposition {
         let t = catchUp(to: event.timestamp)
         guard event.modifiers.contains(.control) else {
-            if pinchFromWheel { endPinch(t) }
+            if session?.fromWheel == true { endSession(t) }
             return .rejected("wheel without Ctrl does not zoom")
         }
-        guard event.location.isUsable, event.dy.isFinite, abs(event.dy) < GestureConstants.maximumWheelUnits else { return .rejected("non-finite wheel event") }
-        if pinchArena == nil || !pinchFromWheel { beginPinch(at: event.location, t, fromWheel: true) }
-        wheelMagnification *= pow(configuration.wheelZoomFactor, event.dy)
-        lastWheelTime = t
-        feedPinch(IndirectInput(phase: .changed, location: event.location, magnification: wheelMagnification,
-                                rotation: 0, time: t))
+        guard event.location.isUsable, event.dy.isFinite, abs(event.dy) < GestureConstants.maximumWheelUnits
+        else { return .rejected("non-finite wheel event") }
+        if session?.fromWheel != true { beginSession(at: event.location, t, fromWheel: true) }
+        session?.wheel(event.dy, at: event.location, t, in: arena)
         return .accepted
     }
 
-    /// Ends the pinch or wheel session under way, if any, and starts one.
-    private func beginPinch(at location: CGPoint, _ t: Double, fromWheel: Bool) {
-        endPinch(t)
-        let arena = Arena()
-        pinchArena = arena
-        pinchFromWheel = fromWheel
-        wheelMagnification = 1
-        lastWheelTime = t
-        let entries = root.map { HitTester.entries(in: $0, at: location) } ?? []
-        let start = IndirectInput(phase: .began, location: location, magnification: 1, rotation: 0, time: t)
-        for e in entries where e.attachment.traits.handlesPinch && live[e.key] == nil {
-            let m = Member(key: e.key, root: e.attachment.make(e.context(configuration)),
-                           simultaneous: e.simultaneous, isIndirect: true)
-            m.root.indirect(start)
-            members.append(m)
-            arena.members.append(m)
-            m.arenas.append(arena)
-        }
-        settle()
-        deliver(arena)
-        cleanup()
+    /// Ends the session under way, if any, and starts one.
+    private func beginSession(at location: CGPoint, _ t: Double, fromWheel: Bool) {
+        endSession(t)
+        session = IndirectPinchSession(at: location, t, fromWheel: fromWheel, root: root,
+                                       configuration: configuration, in: arena)
     }
 
-    private func feedPinch(_ input: IndirectInput) {
-        guard let arena = pinchArena else { return }
-        var changed = false
-        for m in arena.members where m.state != .done {
-            let before = m.root.phase
-            m.root.indirect(input)
-            if m.root.phase != before { changed = true }
-            m.needsDelivery = true
-        }
-        if changed { settle() }
-        deliver(arena)
-        cleanup()
-    }
-
-    private func endPinch(_ t: Double) {
-        guard let arena = pinchArena else { return }
-        pinchArena = nil
-        let end = IndirectInput(phase: .ended, location: .zero, magnification: wheelMagnification, rotation: 0, time: t)
-        for m in arena.members where m.state != .done {
-            m.root.indirect(end)
-            m.needsDelivery = true
-        }
-        arena.isDown = false
-        settle()
-        deliver(arena)
-        for m in arena.members where m.state != .done { reject(m) }
-        settle()
-        deliverFlagged()
-        cleanup()
+    private func endSession(_ t: Double) {
+        guard let session else { return }
+        self.session = nil
+        session.end(t, in: arena)
     }
 }

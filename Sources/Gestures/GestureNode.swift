@@ -20,6 +20,8 @@ struct Attachment {
     var mask: GestureMask
     var traits: _GestureTraits
     var make: (_GestureContext) -> _AnyRecognizer
+    /// For the arena's trace.
+    var gestureType: Any.Type
 }
 
 
@@ -102,7 +104,7 @@ public final class GestureNode {
 
     private func attach<G: Gesture>(_ gesture: G, _ kind: Attachment.Kind, _ mask: GestureMask) {
         attachments.append((modifierCount, Attachment(kind: kind, mask: mask, traits: gesture._traits,
-                                                      make: { gesture._makeRecognizer($0) })))
+                                                      make: { gesture._makeRecognizer($0) }, gestureType: G.self)))
         modifierCount += 1
     }
 

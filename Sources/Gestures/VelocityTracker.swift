@@ -26,19 +26,21 @@ struct VelocityTracker {
     static let minimumEvents = GestureConstants.velocityMinimumEvents
     static let capacity = GestureConstants.velocitySampleCapacity
 
-    private var t: [Double]
-    private var x: [Double]
-    private var y: [Double]
-    /// How many events each sample folds together.
-    private var events: [Int]
+    private struct Sample {
+        var t: Double
+        var x: Double
+        var y: Double
+        /// How many events the sample folds together.
+        var events: Int
+    }
+
+    /// One array, so adding a sample checks its uniqueness once.
+    private var samples: [Sample]
     private var newest = -1
     private var count = 0
 
     init() {
-        t = [Double](repeating: 0, count: Self.capacity)
-        x = t
-        y = t
-        events = [Int](repeating: 0, count: Self.capacity)
+        samples = [Sample](repeating: Sample(t: 0, x: 0, y: 0, events: 0), count: Self.capacity)
     }
 
     mutating func reset() { count = 0; newest = -1 }
@@ -46,17 +48,13 @@ struct VelocityTracker {
     /// A touch-down or move at `time` (never earlier than the last one: the
     /// engine's clock does not go back).
     mutating func add(_ time: Double, _ p: CGPoint) {
-        if count > 0 && time <= t[newest] {
-            x[newest] = Double(p.x)
-            y[newest] = Double(p.y)
-            events[newest] += 1
+        if count > 0 && time <= samples[newest].t {
+            let folded = samples[newest]
+            samples[newest] = Sample(t: folded.t, x: Double(p.x), y: Double(p.y), events: folded.events + 1)
             return
         }
         newest = (newest + 1) % Self.capacity
-        t[newest] = time
-        x[newest] = Double(p.x)
-        y[newest] = Double(p.y)
-        events[newest] = 1
+        samples[newest] = Sample(t: time, x: Double(p.x), y: Double(p.y), events: 1)
         if count < Self.capacity { count += 1 }
     }
 
@@ -64,8 +62,9 @@ struct VelocityTracker {
     /// lift's): zero after a rest of `restInterval`, or without at least
     /// `minimumEvents` events at two different times inside the horizon.
     func velocity(at now: Double) -> CGSize {
-        guard count >= 2, now - t[newest] < Self.restInterval - GestureConstants.timestampTolerance else { return CGSize(width: 0, height: 0) }
-        let t0 = t[newest]
+        guard count >= 2, now - samples[newest].t < Self.restInterval - GestureConstants.timestampTolerance
+        else { return CGSize(width: 0, height: 0) }
+        let t0 = samples[newest].t
         // Weighted sums for the normal equations of a line, time in seconds
         // before the newest sample.
         var sw = 0.0, su = 0.0, suu = 0.0, sx = 0.0, sux = 0.0, sy = 0.0, suy = 0.0
@@ -73,13 +72,14 @@ struct VelocityTracker {
         var used = 0
         var seen = 0
         while used < count {
-            let u = t[i] - t0
+            let s = samples[i]
+            let u = s.t - t0
             if -u > Self.horizon { break }
-            let w = 1 + u / Self.horizon
+            let w = 1 + u * (1 / Self.horizon)
             sw += w; su += w * u; suu += w * u * u
-            sx += w * x[i]; sux += w * u * x[i]
-            sy += w * y[i]; suy += w * u * y[i]
-            seen += events[i]
+            sx += w * s.x; sux += w * u * s.x
+            sy += w * s.y; suy += w * u * s.y
+            seen += s.events
             used += 1
             i = i == 0 ? Self.capacity - 1 : i - 1
         }

@@ -104,6 +104,60 @@ final class TripsScenarioTests: XCTestCase {
         XCTAssertEqual(model.zoom, 4)
     }
 
+    func testTheLessonsFlickCloses() {
+        // 100 pt down in 33 ms, a move every 8 ms, lifted 8 ms after the
+        // last move at the same place (issue 9: it used to leave the photo open).
+        let (model, touches) = photo()
+        touches.down(1, 200, 150, at: 0)
+        for (k, t) in [0.008, 0.016, 0.024, 0.033].enumerated() { touches.move(1, 200, 150 + 25 * CGFloat(k + 1), at: t) }
+        touches.up(1, 200, 250, at: 0.041)
+        touches.at(1)
+        XCTAssertEqual(model.events, ["dismiss"])
+    }
+
+    func testAPinchWithAFingerLiftedAndPutDownAgainKeepsZooming() {
+        let (model, touches) = photo()
+        touches.down(1, 150, 230, at: 0)
+        touches.down(2, 250, 230, at: 0.02)
+        touches.move(2, 350, 230, at: 0.1)                  // 200 apart: 2
+        XCTAssertEqual(model.pinch, 2, accuracy: 0.001)
+        touches.up(2, 350, 230, at: 0.15)                   // the panel loses the finger
+        XCTAssertEqual(model.pinch, 2, accuracy: 0.001, "still pinching")
+        XCTAssertEqual(model.zoom, 1, "not folded in yet: the pinch goes on")
+        touches.down(2, 250, 230, at: 0.2)                  // back, 100 apart
+        touches.move(2, 300, 230, at: 0.3)                  // 150 apart: 2 x 1.5
+        XCTAssertEqual(model.pinch, 3, accuracy: 0.001)
+        touches.up(1, 150, 230, at: 0.4)
+        touches.up(2, 300, 230, at: 0.41)
+        touches.at(1)
+        XCTAssertEqual(model.zoom, 3, accuracy: 0.001)
+        XCTAssertEqual(model.pinch, 1)
+        XCTAssertEqual(model.events, [], "neither closed nor dismissed")
+    }
+
+    func testAThreeFingerTouchNeitherClosesNorJumps() {
+        let (model, touches) = photo()
+        touches.down(1, 150, 200, at: 0)
+        touches.down(2, 250, 200, at: 0.01)
+        touches.down(3, 200, 300, at: 0.02)
+        var pulls: [CGFloat] = []
+        for i in 1...10 {
+            let dy = 3 * CGFloat(i), t = 0.02 + 0.02 * Double(i)
+            for (finger, x, y) in [(1, 150.0, 200.0), (2, 250, 200), (3, 200, 300)] as [(Int, CGFloat, CGFloat)] {
+                touches.move(finger, x, y + dy, at: t)
+            }
+            pulls.append(model.pull.height)
+        }
+        XCTAssertEqual(pulls.last ?? 0, 30, accuracy: 0.001, "the photo follows the fingers' centroid")
+        XCTAssertEqual(model.pinch, 1, accuracy: 0.001, "three fingers moving together do not zoom")
+        for (finger, x, y) in [(3, 200.0, 330.0), (1, 150, 230), (2, 250, 230)] as [(Int, CGFloat, CGFloat)] {
+            touches.up(finger, x, y, at: 0.3)
+        }
+        touches.at(1)
+        XCTAssertEqual(model.events, [])
+        XCTAssertEqual(model.zoom, 1)
+    }
+
     func testCallbacksMayCancelEverythingOrReplaceTheTree() {
         let (model, touches) = photo()
         var cancelled = false

@@ -18,29 +18,34 @@ final class Member {
 
     let key: AttachmentKey
     let root: _AnyRecognizer
+    /// The attached gesture's type, named only by the arena's trace.
+    let gestureType: Any.Type
     /// Attached with `simultaneousGesture`: competes with nothing.
     let simultaneous: Bool
     /// Created for a touchpad pinch or Ctrl+wheel session.
     let isIndirect: Bool
     var state = State.competing
-    var arenas: [Arena] = []
+    var arenas: [PointerArena] = []
     var needsDelivery = false
 
-    init(key: AttachmentKey, root: _AnyRecognizer, simultaneous: Bool, isIndirect: Bool) {
-        self.key = key
-        self.root = root
-        self.simultaneous = simultaneous
+    init(_ entry: HitEntry, _ configuration: GestureEngine.Configuration, isIndirect: Bool) {
+        key = entry.key
+        root = entry.attachment.make(entry.context(configuration))
+        gestureType = entry.attachment.gestureType
+        simultaneous = entry.simultaneous
         self.isIndirect = isIndirect
     }
 
     var isUndecided: Bool { state == .competing || state == .pending }
     var hasPointerDown: Bool { arenas.contains { $0.isDown } }
+    /// "node[attachment] GestureType", for the trace.
+    var name: String { "\(key.node)[\(key.index)] \(gestureType)" }
 }
 
-/// The members competing for one pointer, in precedence order (Flutter's
-/// gesture arena, with SwiftUI's precedence). The arena outlives its
-/// pointer while members in it still wait (a tap waiting for a double tap).
-final class Arena {
+/// The members competing for one pointer (or one touchpad session), in
+/// precedence order. It outlives its pointer while members in it still wait
+/// (a tap waiting for a double tap).
+final class PointerArena {
     var members: [Member] = []
     var isDown = true
 }
