@@ -122,6 +122,7 @@ configuration.size = script == nil ? options.windowSize
     : (Int((Double(pointSize.0) * pixelScale).rounded()), Int((Double(pointSize.1) * pixelScale).rounded()))
 configuration.mode = script == nil ? options.windowMode : .windowed
 configuration.renderer = options.renderer
+configuration.fitsDisplay = script == nil
 
 let code: Int32 = {
     let display: Display
