@@ -87,6 +87,10 @@ public final class Display {
             throw Failure.sdl(error)
         }
         self.window = window
+        // No smaller than a script or --size may say, so a recording of a
+        // resized window always replays.
+        let smallest = Int32(ReplayScript.sizeRange.lowerBound)
+        SDL_SetWindowMinimumSize(window, smallest, smallest)
         connection = ConnectionWatch(window: window, environment: environment)
         if configuration.mode == .kiosk {
             // On Wayland SDL 2.26 asks D-Bus's org.freedesktop.ScreenSaver
