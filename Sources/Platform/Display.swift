@@ -19,6 +19,10 @@ public final class Display {
         public var size: (width: Int, height: Int) = (1280, 800)
         public var mode: LaunchOptions.WindowMode = .windowed
         public var renderer: String?
+        /// A window may be no larger than the display's usable area (a
+        /// 1280 x 800-point window on a 640 x 400-point HiDPI output shows a
+        /// quarter of itself); off for a replay, whose window is the script's.
+        public var fitsDisplay = false
         public init() {}
     }
 
@@ -67,14 +71,26 @@ public final class Display {
 
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if configuration.mode != .windowed { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        var size = configuration.size
+        var usable = SDL_Rect()
+        // In points, like the window's size (SDL divides by the output's
+        // scale). The offscreen driver's 1024 x 768 "display" is no screen.
+        if configuration.fitsDisplay, configuration.mode == .windowed, videoDriver != "offscreen",
+           SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
+            size = (min(size.width, Int(usable.w)), min(size.height, Int(usable.h)))
+        }
         let centered = Int32(bitPattern: 0x2FFF_0000) // SDL_WINDOWPOS_CENTERED
         guard let window = SDL_CreateWindow(configuration.title, centered, centered,
-                                            Int32(configuration.size.width), Int32(configuration.size.height), flags) else {
+                                            Int32(size.width), Int32(size.height), flags) else {
             let error = SDLError.last("SDL_CreateWindow")
             SDL_Quit()
             throw Failure.sdl(error)
         }
         self.window = window
+        // No smaller than a script or --size may say, so a recording of a
+        // resized window always replays.
+        let smallest = Int32(ReplayScript.sizeRange.lowerBound)
+        SDL_SetWindowMinimumSize(window, smallest, smallest)
         connection = ConnectionWatch(window: window, environment: environment)
         if configuration.mode == .kiosk {
             // On Wayland SDL 2.26 asks D-Bus's org.freedesktop.ScreenSaver

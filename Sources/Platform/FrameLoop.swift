@@ -89,7 +89,11 @@ public final class FrameLoop {
         var needsFrame = true
         let paceInterval = display.hasVSync ? 0 : display.refreshInterval
         let origin = Self.now()
-        app.handle(.resized(sizeInPoints()))
+        // The compositor has had its say by now (a kiosk's output size):
+        // the recording's header takes this size, not the one asked for.
+        let size = sizeInPoints()
+        app.handle(.resized(size))
+        record?(.resized(size), 0)
 
         func dispatch(_ event: SDL_Event) {
             if event.type == photos.readyEventType { needsFrame = photos.pump() || needsFrame; return }
@@ -197,6 +201,12 @@ public final class FrameLoop {
                 drawComplete(app, scale: scale)
                 try Screenshot.write(renderer: display.renderer, to: path)
                 SDL_RenderPresent(display.renderer)
+            case .resize(let size):
+                // As a compositor's resize: the window (at the script's
+                // scale, so shots have the new size) and the layout.
+                SDL_SetWindowSize(display.window, Int32((size.width * scale).rounded()), Int32((size.height * scale).rounded()))
+                events.size = size
+                app.handle(.resized(size))
             default:
                 guard let pushed = events.push(step.command, at: t) else {
                     throw SDLError.last("SDL_PushEvent (script line \(step.line))")

@@ -9,7 +9,8 @@ import TripsKit
 /// carry (the script's time: SDL_PushEvent overwrites the timestamp; a
 /// wheel's modifiers) travels beside the event as its `EventStamp`.
 struct ReplayEvents {
-    let size: CGSize
+    /// The window in points: finger positions are sent as fractions of it.
+    var size: CGSize
     let cancelEventType: UInt32
     private var fingerAt: [Int: CGPoint] = [:]
     private var pointer = CGPoint.zero
@@ -87,7 +88,7 @@ struct ReplayEvents {
             event.key.keysym.sym = SDL_GetKeyFromName(name)
             event.key.keysym.scancode = SDL_GetScancodeFromKey(event.key.keysym.sym)
             event.key.keysym.mod = UInt16(Self.sdlModifiers(modifiers).rawValue)
-        case .state, .shot:
+        case .state, .shot, .resize:
             return nil
         }
         return SDL_PushEvent(&event) >= 0 ? Pushed(type: event.type, stamp: stamp) : nil

@@ -5,7 +5,7 @@ extension ReplayScript.Step {
     /// The script line that replays `event`, for `trips --record`: a field
     /// problem recorded live can be replayed exactly. `finger` numbers the
     /// touch pointers as the script does. Nil for what a script cannot say
-    /// (window resizes, quit).
+    /// (focus lost, quit).
     public init?(recording event: InputEvent, atMilliseconds ms: Double) {
         let command: ReplayScript.Command
         switch event {
@@ -35,9 +35,48 @@ extension ReplayScript.Step {
             command = .wheel(dx: Double(w.dx), dy: Double(w.dy), modifiers: modifiers, location: w.location)
         case .key(let key, let ctrl):
             command = .key(name: key.name, modifiers: ctrl ? .ctrl : [])
-        case .focusLost, .quit, .closeRequested, .resized:
+        case .resized(let size):
+            command = .resize(size: size)
+        case .focusLost, .quit, .closeRequested:
             return nil
         }
         self.init(time: (ms * 1000).rounded() / 1000, command: command)
+    }
+}
+
+/// Writes `trips --record`'s script as the run goes, one line at a time so a
+/// crash keeps what came before it. The header waits for the window's first
+/// real size: the size asked for at launch is only a wish (a kiosk
+/// compositor gives the window its output's size), and a header with the
+/// wish would replay every touch on the wrong layout. A later resize is an
+/// `at T size W H` line, which a replay lays out anew.
+public struct ReplayRecorder {
+    private let launchSize: CGSize
+    private let write: (String) -> Void
+    /// The size the script says the window has now; nil before the header.
+    private var size: CGSize?
+
+    /// `launchSize` heads the script only if an input comes before any size.
+    public init(launchSize: CGSize, write: @escaping (String) -> Void) {
+        self.launchSize = launchSize
+        self.write = write
+    }
+
+    public mutating func record(_ event: InputEvent, atMilliseconds ms: Double) {
+        if case .resized(let newSize) = event {
+            guard newSize != size else { return }
+            if size == nil {
+                write(ReplayScript(size: newSize).serializedHeader())
+                size = newSize
+                return
+            }
+            size = newSize
+        } else if size == nil {
+            write(ReplayScript(size: launchSize).serializedHeader())
+            size = launchSize
+        }
+        if let step = ReplayScript.Step(recording: event, atMilliseconds: ms) {
+            write(ReplayScript.line(for: step) + "\n")
+        }
     }
 }

@@ -27,6 +27,7 @@ public struct ReplayScriptError: Error, Equatable, CustomStringConvertible {
 ///     at 600  key ctrl+Q       # SDL key names, e.g. Escape, Return, Left, +
 ///     at 700  state            # print a snapshot
 ///     at 800  shot out.png     # write the frame as PNG
+///     at 900  size 1000 700    # the window was resized to this many points
 ///
 /// A `#` at the start of a line or after a space or tab starts a comment, so
 /// a key or file name cannot begin with `#` (`shot a#1.png` is fine).
@@ -100,6 +101,9 @@ public struct ReplayScript: Equatable, Sendable {
         case state
         /// Write the frame as PNG to this path.
         case shot(path: String)
+        /// The window now has this size in points, as when a compositor
+        /// resizes it: a recording says so, and a replay lays out anew.
+        case resize(size: CGSize)
     }
 }
 
@@ -310,6 +314,8 @@ private struct LineReader {
         case "state":
             try expectEnd("state")
             return .state
+        case "size":
+            return .resize(size: try readSize())
         case "shot":
             let path = rest()
             guard !path.isEmpty else { throw usageError("shot FILE.png") }
@@ -389,6 +395,8 @@ extension ReplayScript {
             return "state"
         case .shot(let path):
             return "shot " + path
+        case .resize(let size):
+            return "size \(format(size.width, places: 2)) \(format(size.height, places: 2))"
         }
     }
 }

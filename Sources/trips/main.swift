@@ -122,6 +122,7 @@ configuration.size = script == nil ? options.windowSize
     : (Int((Double(pointSize.0) * pixelScale).rounded()), Int((Double(pointSize.1) * pixelScale).rounded()))
 configuration.mode = script == nil ? options.windowMode : .windowed
 configuration.renderer = options.renderer
+configuration.fitsDisplay = script == nil
 
 let code: Int32 = {
     let display: Display
@@ -195,15 +196,8 @@ let code: Int32 = {
                 log("trips: \(path): cannot write the recording")
                 return 2
             }
-            // The same header a script written by ReplayScript has, so the
-            // recording reads back with the window's size.
-            file.write(Data(ReplayScript(size: app.size).serializedHeader().utf8))
-            recorder = { input, ms in
-                // One line at a time, so a crash keeps what came before it.
-                if let step = ReplayScript.Step(recording: input, atMilliseconds: ms) {
-                    file.write(Data((ReplayScript.line(for: step) + "\n").utf8))
-                }
-            }
+            var recording = ReplayRecorder(launchSize: app.size) { file.write(Data($0.utf8)) }
+            recorder = { input, ms in recording.record(input, atMilliseconds: ms) }
         }
         let report = try loop.run(app, frames: options.frames, screenshot: options.screenshot, started: started, record: recorder)
         if let lost = connectionLost() { return lost }

@@ -114,12 +114,15 @@ start_xvfb() {
     echo "Xvfb $X_DISPLAY did not start"; return 1
 }
 
-# start_weston WxH: weston nested on the current Xvfb (SDL 2.26 crashes on
-# weston's headless backend); sets WESTON_PID and WL_SOCKET.
+# start_weston WxH [SCALE]: weston nested on the current Xvfb (SDL 2.26
+# crashes on weston's headless backend), an output of WxH pixels at SCALE
+# pixels per point (weston's --width/--height are points); sets WESTON_PID
+# and WL_SOCKET.
 start_weston() {
-    local w=${1%x*} h=${1#*x} i
+    local scale=${2:-1} i
+    local w=$((${1%x*} / scale)) h=$((${1#*x} / scale))
     WL_SOCKET="trips-e2e-$$"
-    DISPLAY=$X_DISPLAY weston --backend=x11-backend.so --width="$w" --height="$h" --socket="$WL_SOCKET" \
+    DISPLAY=$X_DISPLAY weston --backend=x11-backend.so --width="$w" --height="$h" --scale="$scale" --socket="$WL_SOCKET" \
         --idle-time=0 >"$OUT/weston.log" 2>&1 &
     WESTON_PID=$!; track "$WESTON_PID"
     for i in $(seq 200); do [ -e "$XDG_RUNTIME_DIR/$WL_SOCKET" ] && { sleep 0.5; return 0; }; sleep 0.05; done

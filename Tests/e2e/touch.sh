@@ -154,6 +154,49 @@ check "pointer: a finger scroll over the strip moves it" '[ "$(field scroll "s[\
 check "touch: no touch arrived twice as a mouse press" '[ "$(grep -c "mouse down" "$OUT/live.txt")" = 1 ]'
 check "touch: the app logged no trouble" '! grep -v "^trips: video" "$OUT/trips.err" | grep -q .'
 
+# --- HiDPI: a kiosk on a scale-2 output --------------------------------------
+# weston's x11 backend takes --width/--height in points: 640 x 400 at scale 2
+# is a 1280 x 800-pixel output, which this Xvfb shows whole (1280 x 800 at
+# scale 2 would be a 2560 x 1600 window, of which the screen shows a quarter).
+# The Overview must fill it, laid out in 640 x 400 points and drawn in pixels;
+# the recording must say the window's real size, and a touch must land where
+# that layout has its photo.
+stop "$WESTON_PID"
+WL_SOCKET="trips-touch-hidpi-$$"
+DISPLAY=$X_DISPLAY TRIPS_INPUT_FIFO="$FIFO" weston --backend=x11-backend.so --shell=kiosk-shell.so --use-pixman \
+    --width=640 --height=400 --scale=2 --socket="$WL_SOCKET" --idle-time=0 --modules="$PLUGIN" >"$OUT/weston-hidpi.log" 2>&1 &
+WESTON_PID=$!; track "$WESTON_PID"
+for i in $(seq 200); do [ -e "$XDG_RUNTIME_DIR/$WL_SOCKET" ] && break; sleep 0.05; done
+WAYLAND_DISPLAY=$WL_SOCKET TRIPS_VERBOSE=1 "$TRIPS" --record "$OUT/hidpi.txt" --state "$OUT/order.json" 2>"$OUT/hidpi.err" &
+TRIPS_PID=$!; track "$TRIPS_PID"
+# Strip photo 0 is at (16, 204) 276 x 180 points: pixels 32...584 x 408...768;
+# above it the empty big-photo area (kiosk-shell's black is not the app's).
+drawn='at_least "$(near_colour "$OUT/hidpi.png" 240 120 240 80 "$BG")" 0.99 && at_least "$(non_background "$OUT/hidpi.png" 60 440 480 300)" 0.9'
+shoot_until "$OUT/hidpi.png" 10 "$drawn"
+{ tap 100 300; echo "mark hidpi-tap"; } >"$FIFO"
+for i in $(seq 300); do grep -q "weston-input: mark hidpi-tap\$" "$OUT/weston-hidpi.log" && break; sleep 0.05; done
+# The big photo at 640 x 400 points: (16, 68) 348 x 124, pixels 32...728 x 136...384.
+shoot_until "$OUT/hidpi-open.png" 5 'at_least "$(non_background "$OUT/hidpi-open.png" 60 150 600 200)" 0.97'
+stop "$TRIPS_PID"
+check "hidpi: at scale 2 the strip reaches the output's bottom (pixels 440...740) below the empty big-photo area" "$drawn"
+check "hidpi: the trip list reaches the output's right edge (its nights column, pixels 1100...1240)" \
+    'at_least "$(near_colour "$OUT/hidpi.png" 1100 40 140 700 "$BG")" 0.8 && at_least "$(non_background "$OUT/hidpi.png" 1100 40 140 700)" 0.02'
+check "hidpi: the app says its scale is 2" 'grep -q "scale 2.0" "$OUT/hidpi.err"'
+# Drawn at 1x and scaled up by the compositor, every point would be a 2 x 2
+# block of one colour: a copy made of every other pixel, doubled, would match.
+blocky=$(convert "$OUT/hidpi.png" -crop 200x80+20+20 +repage "$OUT/hidpi-title.png" &&
+    convert "$OUT/hidpi-title.png" -sample 50% -sample 200% "$OUT/hidpi-title-1x.png" &&
+    compare -metric AE -fuzz 20% "$OUT/hidpi-title.png" "$OUT/hidpi-title-1x.png" null: 2>&1)
+check "hidpi: the title is drawn in pixels, not points scaled up ($blocky pixels differ from a 1x copy)" 'at_least "${blocky%% *}" 200'
+check "hidpi: the recording's size is the window's real size (640 400, not the 1280 800 asked for)" \
+    '[ "$(grep "^size" "$OUT/hidpi.txt")" = "size 640 400" ]'
+{ cat "$OUT/hidpi.txt"; echo "at $(awk '/^at /{ t = $2 } END { print t + 900 }' "$OUT/hidpi.txt") state"; } >"$OUT/hidpi-replay.txt"
+SDL_VIDEODRIVER=offscreen "$TRIPS" --replay "$OUT/hidpi-replay.txt" >"$OUT/hidpi-replay.jsonl" 2>"$OUT/hidpi-replay.err"
+check "hidpi: the touch at (100, 300) points opened strip photo 0 (the screenshot shows the big photo)" \
+    'at_least "$(non_background "$OUT/hidpi-open.png" 60 150 600 200)" 0.97'
+check "hidpi: the replay of the recording opens it too" \
+    'grep -q "\"event\": \"open\", \"trip\": \"lisbon\"" "$OUT/hidpi-replay.jsonl"'
+
 echo "touch e2e screenshots: $OUT"
 echo "touch e2e: $E2E_PASS passed, $E2E_FAIL failed"
 [ "$E2E_FAIL" = 0 ]
