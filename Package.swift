@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "TripsKit", targets: ["TripsKit"]),
+        .library(name: "PhotoFile", targets: ["PhotoFile"]),
+        .library(name: "JSON", targets: ["JSON"]),
     ],
     targets: [
         .systemLibrary(
@@ -27,8 +29,13 @@ let package = Package(
         ),
         .target(name: "Motion"),
         .target(name: "Gestures", dependencies: ["Motion"]),
-        .target(name: "TripsKit", dependencies: ["Gestures", "Motion"]),
-        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "Motion", "TripsKit"]),
+        // What a photo file says about itself (format, size, EXIF
+        // orientation), whether it is whole, and how to decode it small.
+        .target(name: "PhotoFile"),
+        // The JSON reader (line numbers for messages) and the one-object-a-line writer.
+        .target(name: "JSON"),
+        .target(name: "TripsKit", dependencies: ["Gestures", "Motion", "JSON"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "Motion", "PhotoFile", "TripsKit"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit"]),
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit"], path: "Benchmarks",
                          exclude: ["startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
@@ -39,10 +46,12 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Motion", "TestSupport"]),
+        .testTarget(name: "PhotoFileTests", dependencies: ["PhotoFile"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "TestSupport"]),
         // Runs the built `trips` binary (SDL's offscreen driver) on replay
         // scripts: every behaviour of TRIPS.md through the real event path.
-        .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "TestSupport"]),
+        .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "JSON", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

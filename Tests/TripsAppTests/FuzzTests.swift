@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import XCTest
 import TestSupport
 @testable import TripsKit

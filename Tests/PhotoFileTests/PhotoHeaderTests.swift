@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import TripsKit
+@testable import PhotoFile
 
 /// PhotoHeader on files ImageMagick writes, on headers built byte by byte
 /// (EXIF, huge sizes, damaged lengths) and on 20,000 mutated JPEG headers.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One accessible element: what a screen reader says and where it is.
 public struct AccessibilityElement: Equatable, Sendable {
