@@ -20,7 +20,7 @@ public final class BigPhoto {
 
     public enum Phase: Equatable, Sendable { case opening, open, closing }
 
-    /// Things that happened, for the replay's event lines.
+    /// Things that happened, for the app's events.
     public enum Event: Equatable, Sendable {
         case open(trip: Int)
         case close(trip: Int)

@@ -28,9 +28,11 @@ public final class Playground {
     /// example of a sequenced long press: true from `.first(true)` on.
     @GestureState public var circleActive = false
     @GestureState var circleDrag = CGSize.zero
-    private let emit: (String) -> Void
+    /// Things that happened, for the app's events.
+    public enum Event: Equatable, Sendable { case reset }
+    private let emit: (Event) -> Void
 
-    init(animator: Animator, emit: @escaping (String) -> Void) {
+    init(animator: Animator, emit: @escaping (Event) -> Void) {
         self.animator = animator
         self.emit = emit
         squareCenter = Animated(.zero, animator: animator, restThreshold: 0.1)
@@ -88,7 +90,7 @@ public final class Playground {
         squareScale.animate(to: 1, with: Self.resetAnimation)
         squareAngle.animate(to: 0, with: Self.resetAnimation)
         circleCenter.animate(to: circleHome, with: Self.resetAnimation)
-        emit("reset")
+        emit(.reset)
     }
 
     /// Eases the square back until wholly inside the window.
