@@ -39,8 +39,11 @@ let package = Package(
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit"]),
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit"], path: "Benchmarks",
                          exclude: ["startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
-                                  "gen_gestures.py", "soak.sh", "peers.sh"]),
+                                  "GenGestures", "soak.sh", "peers.sh"]),
         .executableTarget(name: "bench-photos", dependencies: ["CSDL2", "Platform"], path: "Benchmarks/Photos"),
+        // The fuzz's random gestures as a script, for the soak and for
+        // replaying a fuzz failure by hand.
+        .executableTarget(name: "gen-gestures", dependencies: ["TestSupport"], path: "Benchmarks/GenGestures"),
         // Shared by the test targets: the seeded generator of the property,
         // fuzz and round-trip tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
