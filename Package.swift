@@ -15,9 +15,13 @@ let package = Package(
         .library(name: "JSON", targets: ["JSON"]),
     ],
     targets: [
+        // No `pkgConfig:` here: sdl2.pc's cflags add only include paths the
+        // shim does not need (it includes <SDL2/...>, the libraries are
+        // linked by the module map) and -D_REENTRANT, which SwiftPM refuses
+        // with a "prohibited flag" warning on every build. Makefile's
+        // APP_PACKAGES installs the -dev packages.
         .systemLibrary(
             name: "CSDL2",
-            pkgConfig: "sdl2 SDL2_image SDL2_ttf",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         // libjpeg-turbo's TurboJPEG API: decodes a JPEG at 1/2, 1/4 or 1/8
