@@ -17,9 +17,6 @@ public enum ExifOrientation: Int, CaseIterable, Sendable {
             self.clockwiseQuarterTurns = clockwiseQuarterTurns
             self.flipsHorizontally = flipsHorizontally
         }
-
-        /// The clockwise angle in degrees, for SDL_RenderCopyEx.
-        public var degrees: Double { Double(clockwiseQuarterTurns * 90) }
     }
 
     /// Orientations 5 to 8 store the picture on its side.

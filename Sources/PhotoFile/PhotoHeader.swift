@@ -68,9 +68,6 @@ public struct PhotoHeader: Equatable, Sendable {
         public static let standard = Limits(maximumPixels: 100_000_000, maximumSide: 32_768)
     }
 
-    public static let maximumPixels = Limits.standard.maximumPixels
-    public static let maximumSide = Limits.standard.maximumSide
-
     /// How many bytes from the start of a file are read at most. A JPEG's
     /// size follows its metadata segments; 64 KiB holds an EXIF block with
     /// its thumbnail (a segment is at most 64 KiB) in ordinary camera files.
