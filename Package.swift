@@ -39,7 +39,7 @@ let package = Package(
         // The JSON reader (line numbers for messages) and the one-object-a-line writer.
         .target(name: "JSON"),
         .target(name: "TripsKit", dependencies: ["Gestures", "Motion", "JSON"]),
-        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "Motion", "PhotoFile", "TripsKit"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "Gestures", "Motion", "PhotoFile", "TripsKit"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit"]),
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit"], path: "Benchmarks",
                          exclude: ["startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "TestSupport"]),
         // Runs the built `trips` binary (SDL's offscreen driver) on replay
-        // scripts: every behaviour of TRIPS.md through the real event path.
+        // scripts: every behaviour of docs/BEHAVIOUR.md through the real event path.
         .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "JSON", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

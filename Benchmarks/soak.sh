@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak (issue 6): random gestures replayed as fast as the app goes, with the
+# Soak: random gestures replayed as fast as the app goes, with the
 # trips process's RSS (/proc/PID/status VmRSS) and open file descriptors
 # (/proc/PID/fd) sampled while it runs. Targets: RSS growth under 5 MiB from
 # start to end, no fd growth.

@@ -4,7 +4,7 @@ import XCTest
 import TestSupport
 @testable import TripsKit
 
-/// The fuzz of issue 6: 1,000,000 seeded random touch, mouse, wheel and key
+/// The fuzz: 1,000,000 seeded random touch, mouse, wheel and key
 /// events replayed through the built `trips` binary, as 20 scripts of
 /// 50,000 events (two processes at a time). Every process exits 0, every
 /// line it prints is JSON, and every snapshot keeps the invariants: a screen

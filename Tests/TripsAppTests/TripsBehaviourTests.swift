@@ -3,7 +3,7 @@ import JSON
 import XCTest
 @testable import TripsKit
 
-/// Every behaviour of TRIPS.md, replayed through the real binary (SDL's
+/// Every behaviour of docs/BEHAVIOUR.md, replayed through the real binary (SDL's
 /// offscreen driver, SDL's event queue, the gesture engine, the animator)
 /// and checked on the snapshots it prints. Window 1280 x 800 points: the
 /// big photo's frame is (16, 68, 890, 524); strip photo 0 is at (16, 604),

@@ -2,7 +2,7 @@ import Foundation
 import Gestures
 import Motion
 
-/// The second screen, for the gesture vocabulary itself (TRIPS.md, "The
+/// The second screen, for the gesture vocabulary itself (docs/BEHAVIOUR.md, "The
 /// playground"): a 150 pt square that drags, pinches and rotates at once and
 /// eases back (0.2 s) until wholly inside the window when the fingers lift;
 /// a Reset button; and a circle that must be held 0.5 s before it drags,

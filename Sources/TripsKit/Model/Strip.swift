@@ -5,7 +5,7 @@ import Motion
 /// The photo strip: scrolls sideways with momentum and settles with a photo
 /// at its leading edge (edges resist like a rubber band), opens a photo on a
 /// tap, and after a 0.3 s hold lifts a photo so it can be dragged to a new
-/// place while the others make room on springs (TRIPS.md, "Moving trips").
+/// place while the others make room on springs (docs/BEHAVIOUR.md, "Moving trips").
 public final class Strip {
     public static let settleAnimation = Animation.spring(duration: 0.5)
     public static let makeRoomAnimation = Animation.spring(duration: 0.3)

@@ -51,7 +51,7 @@ extension AppModel {
         }
     }
 
-    /// The snapshot line of `trips --replay` (`state`): the fields TRIPS.md lists.
+    /// The snapshot line of `trips --replay` (`state`): the fields docs/BEHAVIOUR.md lists.
     public func snapshot() -> String {
         let trips = catalog.trips
         let big = bigPhoto
