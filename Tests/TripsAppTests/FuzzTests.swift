@@ -23,19 +23,18 @@ final class FuzzTests: XCTestCase {
 
     func testAMillionRandomEventsNeverCrashAndKeepTheSnapshotInvariants() throws {
         let started = Date()
-        let lock = NSLock()
+        let collected = Collected()
+        DispatchQueue.concurrentPerform(iterations: Self.scripts) { index in
+            collected.add(Self.fuzz(seed: Self.baseSeed + UInt64(index)))
+        }
         var failures: [String] = []
         var events = 0, states = 0, screens: Set<String> = [], happenings: Set<String> = []
-        DispatchQueue.concurrentPerform(iterations: Self.scripts) { index in
-            let seed = Self.baseSeed + UInt64(index)
-            let result = Self.fuzz(seed: seed)
-            lock.lock()
+        for result in collected.results {
             failures += result.failures
             events += result.events
             states += result.states
             screens.formUnion(result.screens)
             happenings.formUnion(result.happenings)
-            lock.unlock()
         }
         let seconds = Date().timeIntervalSince(started)
         print("fuzz: \(events) events, \(states) snapshots in \(Self.scripts) scripts, seeds \(hex(Self.baseSeed))+0..\(Self.scripts - 1), \(String(format: "%.1f", seconds)) s")
@@ -66,7 +65,15 @@ final class FuzzTests: XCTestCase {
         XCTAssertEqual(tameCoordinates.filter { !(abs($0) < 10_000) }, [], "a tame script has ordinary moves only")
     }
 
-    struct Result {
+    /// The scripts' results, added from the threads that replay them.
+    final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var all: [Result] = []
+        func add(_ result: Result) { lock.lock(); all.append(result); lock.unlock() }
+        var results: [Result] { lock.lock(); defer { lock.unlock() }; return all }
+    }
+
+    struct Result: Sendable {
         var failures: [String] = []
         var events = 0
         var states = 0
