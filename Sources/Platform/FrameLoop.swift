@@ -117,6 +117,7 @@ public final class FrameLoop {
             if display.connection.lostReason() != nil { break }
             let t = Self.now() - origin
             if app.advance(to: t) { needsFrame = true }
+            _ = app.takeEvents() // only a replay prints them; live, they must not pile up
             guard needsFrame || app.isAnimating || frames != nil else { continue }
 
             let frameStart = Self.precise(), cpuStart = Self.cpu()
