@@ -3,7 +3,7 @@ import XCTest
 import Motion
 @testable import Gestures
 
-/// docs/GESTURES.md, "Beyond SwiftUI": mouse, wheel and pinch, velocity, focal
+/// GESTURES.md "Beyond SwiftUI": mouse, wheel and pinch, velocity, focal
 /// point, replay.
 final class BeyondSwiftUITests: XCTestCase {
     func testTheMouseIsOnePointer_doubleClickIsADoubleTap() {

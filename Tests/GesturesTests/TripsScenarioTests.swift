@@ -3,7 +3,7 @@ import XCTest
 import Motion
 @testable import Gestures
 
-/// The big photo of docs/BEHAVIOUR.md, written as the app model would write it.
+/// The big photo of TRIPS.md, written as the app model would write it.
 final class BigPhotoModel {
     var zoom: CGFloat = 1
     @GestureState var pinch: CGFloat = 1
