@@ -150,8 +150,12 @@ public final class Strip {
         newOrder.insert(moving.trip, at: target)
         // Keep every photo where it is drawn, then let all settle into their slots.
         let dropped = layout.stripItem(moving.from, offset: 0).minX + moving.travel - layout.stripItem(target, offset: 0).minX
-        for (trip, shift) in shifts {
-            guard let old = position(of: trip), let new = newOrder.firstIndex(of: trip) else { continue }
+        // In trip order, not the dictionary's: its order changes from run to
+        // run (Swift seeds hashing per process), and the springs' order of
+        // starting decides what the frames show, so a replay would not print
+        // the same bytes twice.
+        for trip in shifts.keys.sorted() {
+            guard let shift = shifts[trip], let old = position(of: trip), let new = newOrder.firstIndex(of: trip) else { continue }
             shift.jump(to: shift.currentValue + CGFloat(old - new) * layout.pitch)
             shift.animate(to: 0, with: Self.makeRoomAnimation)
         }
