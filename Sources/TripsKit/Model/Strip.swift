@@ -150,10 +150,11 @@ public final class Strip {
         newOrder.insert(moving.trip, at: target)
         // Keep every photo where it is drawn, then let all settle into their slots.
         let dropped = layout.stripItem(moving.from, offset: 0).minX + moving.travel - layout.stripItem(target, offset: 0).minX
-        // In trip order, not the dictionary's: its order changes from run to
-        // run (Swift seeds hashing per process), and the springs' order of
-        // starting decides what the frames show, so a replay would not print
-        // the same bytes twice.
+        // In trip order, not the dictionary's, which changes from run to run
+        // (Swift seeds hashing per process): a jump that leaves the animator
+        // with nothing running discards its banked part of a step
+        // (`Animator.stop`), so the order of these jumps and starts decides
+        // what the next frames show, and a replay must print the same bytes.
         for trip in shifts.keys.sorted() {
             guard let shift = shifts[trip], let old = position(of: trip), let new = newOrder.firstIndex(of: trip) else { continue }
             shift.jump(to: shift.currentValue + CGFloat(old - new) * layout.pitch)
