@@ -46,17 +46,15 @@ unit: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 
-e2e: test-deps build
-	Tests/e2e/run.sh $$($(SWIFT) build --show-bin-path)/trips
-	Tests/e2e/folders.sh $$($(SWIFT) build --show-bin-path)/trips
-	Tests/e2e/touch.sh $$($(SWIFT) build --show-bin-path)/trips
+# The end-to-end scripts, in the order they run; each takes the trips binary.
+# A new script under Tests/e2e/ is added here.
+E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/run.sh Tests/e2e/touch.sh
 
-test: test-deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-swift-testing
-	Tests/e2e/folders.sh $$($(SWIFT) build --show-bin-path)/trips
-	Tests/e2e/run.sh $$($(SWIFT) build --show-bin-path)/trips
-	Tests/e2e/touch.sh $$($(SWIFT) build --show-bin-path)/trips
+e2e: test-deps build
+	set -e; bin=$$($(SWIFT) build --show-bin-path); for script in $(E2E_SCRIPTS); do $$script $$bin/trips; done
+
+# unit, then e2e (written in that order: make runs them so without -j).
+test: test-deps unit e2e
 
 bench: test-deps release
 	$(SWIFT) build -c release --product bench
@@ -65,6 +63,7 @@ bench: test-deps release
 	Benchmarks/session.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	$(SWIFT) build -c release --product bench-photos
 	Benchmarks/decode.sh $$($(SWIFT) build -c release --show-bin-path)/bench-photos
+	$(SWIFT) build -c release --product gen-gestures
 	Benchmarks/soak.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/peers.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Trips beside the viewers people use (issue 6): imv, feh and swayimg, on
+# Trips beside the viewers people use: imv, feh and swayimg, on
 # the same generated folders of 100, 1,000 and 10,000 photos of 12 MP
 # (4000x3000 JPEG), under the same display, in this one run.
 #

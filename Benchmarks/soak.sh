@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak (issue 6): random gestures replayed as fast as the app goes, with the
+# Soak: random gestures replayed as fast as the app goes, with the
 # trips process's RSS (/proc/PID/status VmRSS) and open file descriptors
 # (/proc/PID/fd) sampled while it runs. Targets: RSS growth under 5 MiB from
 # start to end, no fd growth.
@@ -10,14 +10,17 @@
 #   3. once under valgrind's memcheck (--leak-check=full), a shorter headless
 #      script with frames drawn: "definitely lost" blocks, split into ours
 #      (allocated by our code) and the libraries'.
-# The gestures are Benchmarks/gen_gestures.py's (the fuzz's generator) with
-# --tame: no moves to extreme coordinates, which are the fuzz's job.
-# Usage: Benchmarks/soak.sh [path/to/trips]
+# The gestures are the fuzz's generator's (TestSupport's FuzzGenerator,
+# through the gen-gestures executable built beside trips) with --tame: no
+# moves to extreme coordinates, which are the fuzz's job.
+# Usage: Benchmarks/soak.sh [path/to/trips]  (gen-gestures from the same folder)
 # Knobs: SOAK_SEED, SOAK_EVENTS, SOAK_HOURS, SOAK_WINDOW_MINUTES (0 skips),
 # SOAK_VALGRIND_EVENTS (0 skips).
 set -u
 cd "$(dirname "$0")/.."
 TRIPS=$(realpath "${1:-.build/release/trips}")
+GEN_GESTURES=$(dirname "$TRIPS")/gen-gestures
+[ -x "$GEN_GESTURES" ] || { echo "soak: no $GEN_GESTURES; build it with: swift build -c release --product gen-gestures"; exit 2; }
 . Tests/e2e/lib.sh
 e2e_begin trips-soak
 SEED=${SOAK_SEED:-20261129}
@@ -63,7 +66,7 @@ WARMUP_MS=25000
 # (25 s later), with a frame drawn (`shot`) at every state.
 script() {
     warmup "$OUT/frame.png" >"$1"
-    python3 Benchmarks/gen_gestures.py "$SEED" "$2" "$3" "$4" --tame |
+    "$GEN_GESTURES" "$SEED" "$2" "$3" "$4" --tame |
         awk -v png="$OUT/frame.png" -v w="$WARMUP_MS" '
             $1 == "at" { $2 += w; print; if ($3 == "state") print "at " $2 " shot " png }' >>"$1"
 }

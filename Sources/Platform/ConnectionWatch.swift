@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import TripsKit
 
 /// Tells a display connection that died (the compositor or X server went
 /// away) from a quit that was asked for, so a kiosk can exit with code 4 and
@@ -21,9 +22,6 @@ import Foundation
 /// looked up in the loaded copies (RTLD_NOLOAD), the same ones SDL uses.
 /// No build change, and nothing to look up on a machine without them.
 public struct ConnectionWatch {
-    /// The exit code for a lost display connection (README, systemd unit).
-    public static let exitCode: Int32 = 4
-
     private typealias GetError = @convention(c) (OpaquePointer?) -> Int32
     private let waylandDisplay: OpaquePointer?
     private let waylandGetError: GetError?
@@ -76,7 +74,7 @@ public struct ConnectionWatch {
             let name = getenv("DISPLAY").map { String(cString: $0) } ?? "?"
             let line = ConnectionWatch.message("the X server at DISPLAY=\(name) closed the connection") + "\n"
             _ = line.withCString { write(2, $0, strlen($0)) }
-            _exit(ConnectionWatch.exitCode)
+            _exit(ExitCode.displayLost.rawValue)
         }
     }
 

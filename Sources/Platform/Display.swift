@@ -11,7 +11,7 @@ public final class Display {
     public let rendererName: String
     public let hasVSync: Bool
     public let videoDriver: String
-    /// Tells a lost display connection (exit code 4) from a requested quit.
+    /// Tells a lost display connection (`ExitCode.displayLost`) from a requested quit.
     public let connection: ConnectionWatch
 
     public struct Configuration {

@@ -123,10 +123,8 @@ public final class FrameLoop {
             // not, the loop still ends (the caller tells the two apart).
             if display.connection.lostReason() != nil { break }
             let t = Self.now() - origin
-            let resets = app.idleResets
-            app.advance(to: t)
-            // The idle timeout may clear only the focus: nothing animates, draw anyway.
-            if app.idleResets != resets { needsFrame = true }
+            if app.advance(to: t) { needsFrame = true }
+            _ = app.takeEvents() // only a replay prints them; live, they must not pile up
             guard needsFrame || app.isAnimating || frames != nil else { continue }
 
             let frameStart = Self.precise(), cpuStart = Self.cpu()
@@ -185,11 +183,11 @@ public final class FrameLoop {
                 t += frame
                 app.advance(to: t)
                 if presentFrames { show() }
-                for line in app.takeEvents() { emit(line) }
+                for event in app.takeEvents() { emit(event.jsonLine) }
             }
             t = max(t, time)
             app.advance(to: t)
-            for line in app.takeEvents() { emit(line) }
+            for event in app.takeEvents() { emit(event.jsonLine) }
         }
 
         for step in script.steps {
@@ -222,7 +220,7 @@ public final class FrameLoop {
                         app.handle(input)
                     }
                 }
-                for line in app.takeEvents() { emit(line) }
+                for event in app.takeEvents() { emit(event.jsonLine) }
             }
             if app.quitRequested { break }
         }

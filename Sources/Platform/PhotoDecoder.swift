@@ -1,6 +1,7 @@
 import CSDL2
 import CTurboJPEG
 import Foundation
+import PhotoFile
 import TripsKit
 
 /// Decodes one photo into pixels no larger than needed, upright, on any

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PhotoFile
 import TripsKit
 
 /// Decodes photos on background threads so that neither the first frame nor

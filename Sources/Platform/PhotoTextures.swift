@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PhotoFile
 import TripsKit
 
 /// The trip photos as textures, under a memory budget. Each photo can have a

@@ -4,8 +4,7 @@ import Platform
 import TripsKit
 
 // The `trips` command: parse the command line, read the trips, open the
-// display, run the frame loop. Exit codes: 0 done, 2 bad input or usage,
-// 3 no display, 4 the display connection was lost (systemd restarts a kiosk).
+// display, run the frame loop. How it ends is an `ExitCode`.
 
 let version = "0.1.0"
 
@@ -13,9 +12,9 @@ func log(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-func exit(_ code: Int32, _ message: String) -> Never {
-    log(message)
-    exit(code)
+func exit(_ code: ExitCode, _ message: String? = nil) -> Never {
+    if let message { log(message) }
+    exit(code.rawValue)
 }
 
 /// The bundled trips.json: beside the executable's package (a build tree in
@@ -42,12 +41,12 @@ var environment = ProcessInfo.processInfo.environment
 let options: LaunchOptions
 do {
     switch try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst())) {
-    case .help: print(LaunchOptions.usage); exit(0)
-    case .version: print("trips \(version)"); exit(0)
+    case .help: print(LaunchOptions.usage); exit(.done)
+    case .version: print("trips \(version)"); exit(.done)
     case .run(let parsed): options = parsed
     }
 } catch {
-    exit(2, "trips: \(error)\n\n\(LaunchOptions.usage)")
+    exit(.badInput, "trips: \(error)\n\n\(LaunchOptions.usage)")
 }
 
 let catalog: TripCatalog
@@ -57,10 +56,10 @@ do {
     } else if let file = options.tripsFile ?? bundledTripsFile(environment: environment) {
         catalog = try TripCatalog.load(file: file)
     } else {
-        exit(2, "trips: cannot find the bundled Assets/trips.json; pass --trips FILE or --photos DIR")
+        exit(.badInput, "trips: cannot find the bundled Assets/trips.json; pass --trips FILE or --photos DIR")
     }
 } catch {
-    exit(2, "trips: \(error)")
+    exit(.badInput, "trips: \(error)")
 }
 
 let fonts: FontLocator?
@@ -77,7 +76,7 @@ signal(SIGINT, SIG_DFL)
 signal(SIGTERM, SIG_DFL)
 // A display server that dies mid-write must not kill the app silently with
 // SIGPIPE: the write fails instead and the lost connection is reported
-// (exit code 4). Live runs only: a replay piped into `head` still just ends.
+// (`ExitCode.displayLost`). Live runs only: a replay piped into `head` still just ends.
 if options.replayScript == nil { signal(SIGPIPE, SIG_IGN) }
 
 // A replay reads its script before anything opens, so a bad line costs
@@ -85,9 +84,9 @@ if options.replayScript == nil { signal(SIGPIPE, SIG_IGN) }
 let script: ReplayScript?
 if let path = options.replayScript {
     guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-        exit(2, "trips: \(path): the replay script cannot be read")
+        exit(.badInput, "trips: \(path): the replay script cannot be read")
     }
-    do { script = try ReplayScript.parse(text, file: path) } catch { exit(2, "trips: \(error)") }
+    do { script = try ReplayScript.parse(text, file: path) } catch { exit(.badInput, "trips: \(error)") }
 } else {
     script = nil
 }
@@ -124,17 +123,17 @@ configuration.mode = script == nil ? options.windowMode : .windowed
 configuration.renderer = options.renderer
 configuration.fitsDisplay = script == nil
 
-let code: Int32 = {
+let code: ExitCode = {
     let display: Display
     do {
         display = try Display(configuration, environment: environment)
     } catch let failure as Display.Failure {
-        if case .noDisplay = failure { log(failure.description); return VideoDriverChoice.noDisplayExitCode }
+        if case .noDisplay = failure { log(failure.description); return .noDisplay }
         log(failure.description)
-        return 2
+        return .badInput
     } catch {
         log("trips: \(error)")
-        return 1
+        return .failure
     }
     if environment["TRIPS_VERBOSE"] != nil {
         log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)")
@@ -154,10 +153,10 @@ let code: Int32 = {
     let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme)
     // SDL ends the loop with the same SDL_QUIT for SIGTERM and for a
     // compositor that went away: only the connection tells them apart.
-    func connectionLost() -> Int32? {
+    func connectionLost() -> ExitCode? {
         guard let lost = display.connection.lostReason() else { return nil }
         log(ConnectionWatch.message(lost))
-        return ConnectionWatch.exitCode
+        return .displayLost
     }
     if let folder = options.photosFolder, script == nil {
         // Photos added to or removed from the folder appear or go without a restart.
@@ -188,13 +187,13 @@ let code: Int32 = {
             }
             if environment["TRIPS_VERBOSE"] != nil { log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown") }
             if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
-            return 0
+            return .done
         }
         var recorder: ((InputEvent, Double) -> Void)?
         if let path = options.recordScript {
             guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
                 log("trips: \(path): cannot write the recording")
-                return 2
+                return .badInput
             }
             var recording = ReplayRecorder(launchSize: app.size) { file.write(Data($0.utf8)) }
             recorder = { input, ms in recording.record(input, atMilliseconds: ms) }
@@ -206,11 +205,11 @@ let code: Int32 = {
                        report.firstFramePlaceholders, report.frames))
             log("trips: " + photos.summary)
         }
-        return 0
+        return .done
     } catch {
         if let lost = connectionLost() { return lost }
         log("trips: \(error)")
-        return 1
+        return .failure
     }
 }()
 exit(code)

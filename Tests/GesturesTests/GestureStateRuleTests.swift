@@ -26,6 +26,7 @@ final class PullModel {
     }
 }
 
+/// The tests named testRuleN check rules 20-22 of docs/GESTURES.md: gesture state.
 final class GestureStateRuleTests: XCTestCase {
     func testRule20_gestureStateIsWrittenByUpdatingAndResetsByItselfWithTheResetTransaction() {
         let model = PullModel()

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Gestures
 
+/// The tests named testRuleN check rules 9-10 of docs/GESTURES.md: where a gesture answers.
 final class HitTestingRuleTests: XCTestCase {
     /// An HStack 300 x 100: a text (0-100), a spacer (100-260), padding after.
     private func stack() -> GestureNode {

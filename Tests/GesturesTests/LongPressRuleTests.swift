@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Gestures
 
+/// The tests named testRuleN check rules 11-14 of docs/GESTURES.md: long press, and long press then drag.
 final class LongPressRuleTests: XCTestCase {
     private func pressNode(_ log: Log, minimumDuration: Double) -> GestureNode {
         square().onLongPressGesture(minimumDuration: minimumDuration, perform: { log("action") },

@@ -3,6 +3,7 @@ import XCTest
 import Motion
 @testable import Gestures
 
+/// The tests named testRuleN check rules 23-25 of docs/GESTURES.md: magnify and rotate.
 final class MagnifyRotateRuleTests: XCTestCase {
     /// Two fingers `a` apart on a horizontal line; the second moves until
     /// they are `b` apart, one event per step.

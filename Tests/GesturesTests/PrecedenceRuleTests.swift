@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Gestures
 
+/// The tests named testRuleN check rules 5-8 of docs/GESTURES.md: a container and the views inside it.
 final class PrecedenceRuleTests: XCTestCase {
     /// A 400 pt container (drawn) with a 100 pt inner view at (50, 50).
     private func scene(_ log: Log, container: (GestureNode) -> Void) -> GestureNode {

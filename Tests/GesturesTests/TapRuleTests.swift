@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Gestures
 
+/// The tests named testRuleN check rules 1-4 of docs/GESTURES.md: taps.
 final class TapRuleTests: XCTestCase {
     private func node(singleFirst: Bool, _ log: Log) -> GestureNode {
         let n = square()

@@ -1,6 +1,6 @@
 /// SplitMix64: a tiny seeded generator shared by the property, fuzz and
-/// round-trip tests, so any failing stream can be made again from its seed
-/// (Benchmarks/gen_gestures.py computes the same numbers in Python).
+/// round-trip tests and the fuzz's generator, so any failing stream can be
+/// made again from its seed.
 public struct SplitMix64: RandomNumberGenerator {
     public var state: UInt64
     public init(seed: UInt64) { state = seed }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import XCTest
 @testable import TripsKit
 
@@ -31,7 +32,7 @@ final class KioskTests: XCTestCase {
 
     func testNoInputForTheIdleTimeoutGoesBackToTheOverview() throws {
         let r = try Replay.run(busyVisitor + "\nat 6500 state\nat 8500 state", arguments: ["--idle", "5"])
-        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.status, ExitCode.done.rawValue, r.stderr)
         let before = try r.state(at: 6500)
         XCTAssertNotNil(before["enlarged"]?.string, "4.9 s of quiet: still as the visitor left it")
         XCTAssertEqual(before["zoom"]?.number, 1.5)
@@ -53,7 +54,7 @@ final class KioskTests: XCTestCase {
         let r = try Replay.run("size 1280 800\n" + moved + "\nat 2000 state\nat 8000 state\n"
                                + Gesture.tap(840, 35, at: 9000) + "\nat 10000 state",
                                arguments: ["--playground", "--idle", "5"])
-        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.status, ExitCode.done.rawValue, r.stderr)
         let played = try XCTUnwrap(try r.state(at: 2000)["playground", "square", "center"]?.numbers)
         XCTAssertEqual(played[0], 400, accuracy: 1, "the square was dragged away")
         assertAtStart(try r.state(at: 8000))
@@ -85,7 +86,7 @@ final class KioskTests: XCTestCase {
 
     func testABadIdleValueIsAUsageError() throws {
         let r = try Replay.run("size 1280 800\nat 0 state", arguments: ["--idle", "soon"])
-        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.status, ExitCode.badInput.rawValue)
         XCTAssertTrue(r.stderr.contains("--idle expects seconds from 0 (off) to 86400, got 'soon'"), r.stderr)
     }
 }

@@ -46,13 +46,12 @@ final class KioskModelTests: XCTestCase {
         app.handle(.key(.right, ctrl: false))
         XCTAssertEqual(app.nextDeadline, 6)
         XCTAssertNotNil(app.focus)
-        app.advance(to: 6)
-        XCTAssertEqual(app.idleResets, 1)
+        XCTAssertTrue(app.advance(to: 6), "the reset asks for a frame though it may move nothing")
         XCTAssertNil(app.focus)
         XCTAssertNil(app.nextDeadline, "nothing left to wake for: the loop may sleep")
-        XCTAssertTrue(app.takeEvents().contains { $0.contains("\"event\": \"idle\"") })
-        app.advance(to: 60)
-        XCTAssertEqual(app.idleResets, 1, "once per quiet spell")
+        XCTAssertEqual(app.takeEvents().filter { $0.kind == .idle }, [AppEvent(time: 6, kind: .idle)])
+        XCTAssertFalse(app.advance(to: 60))
+        XCTAssertEqual(app.takeEvents().filter { $0.kind == .idle }, [], "once per quiet spell")
     }
 
     func testNoKeyPointerWheelOrWindowActionEndsAKiosk() {

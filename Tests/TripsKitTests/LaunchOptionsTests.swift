@@ -68,3 +68,29 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertEqual(usageError("--idle", "--kiosk"), "--idle needs a value")
     }
 }
+
+/// The README's flag list is the usage text's, line for line: the table in
+/// `LaunchOption.all` is the one description of the flags.
+final class LaunchOptionTableTests: XCTestCase {
+    func testTheReadmeListsEveryFlagAsTheHelpDoes() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md").standardized
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let section = try XCTUnwrap(text.range(of: "## Flags\n\n```\ntrips [options]\n"), "README.md has no flag list")
+        let end = try XCTUnwrap(text.range(of: "```", range: section.upperBound..<text.endIndex))
+        let listed = text[section.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        XCTAssertEqual(listed, LaunchOption.all.flatMap(\.usageLines))
+    }
+
+    func testEveryFlagOfTheTableIsParsedAndInTheHelp() throws {
+        for option in LaunchOption.all {
+            XCTAssertNotNil(LaunchOptions.usage.range(of: "\n  " + option.synopsis + " "), option.name)
+            XCTAssertTrue(LaunchOption.named(option.name).map { $0.name == option.name } ?? false)
+        }
+        XCTAssertEqual(Set(LaunchOption.all.map(\.name)).count, LaunchOption.all.count, "a flag is listed twice")
+    }
+
+    func testTheHelpListsTheExitCodesOfTheExitCodeType() {
+        XCTAssertTrue(LaunchOptions.usage.hasSuffix("Exit codes: 0 done, 2 bad input or usage, 3 no display, 4 the display connection was lost."))
+        XCTAssertEqual(ExitCode.displayLost.rawValue, 4)
+    }
+}

@@ -136,7 +136,7 @@ if start_xvfb 1280x800; then
         expect "wayland: SDL chose wayland although DISPLAY is set too" grep -q "video wayland" "$OUT/wayland.err"
         start=$(date +%s%N); kill -TERM "$pid"; wait "$pid"; rc=$?; ms=$(( ($(date +%s%N) - start) / 1000000 ))
         expect "wayland: SIGTERM ends it with code 0 within a second ($ms ms)" [ "$rc" = 0 -a "$ms" -lt 1000 ]
-        # The screens of TRIPS.md in the real window under weston, shot by the
+        # The screens of docs/BEHAVIOUR.md in the real window under weston, shot by the
         # app itself (--replay --window runs the script in a visible window).
         (cd "$OUT" && WAYLAND_DISPLAY=$WL_SOCKET "$TRIPS" --replay "$OLDPWD/Tests/e2e/scripts/screens.txt" --window >screens.jsonl 2>screens.err)
         rc=$?

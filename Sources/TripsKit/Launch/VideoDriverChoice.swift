@@ -14,8 +14,6 @@ public enum VideoDriverChoice: Equatable, Sendable {
     case none
 
     public static let noDisplayMessage = "trips: no Wayland or X11 display (set WAYLAND_DISPLAY or DISPLAY)"
-    /// The exit code for "no display", so scripts and systemd can tell it apart.
-    public static let noDisplayExitCode: Int32 = 3
 
     public static func resolve(environment: [String: String]) -> VideoDriverChoice {
         func set(_ key: String) -> String? {

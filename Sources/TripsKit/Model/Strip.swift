@@ -5,7 +5,7 @@ import Motion
 /// The photo strip: scrolls sideways with momentum and settles with a photo
 /// at its leading edge (edges resist like a rubber band), opens a photo on a
 /// tap, and after a 0.3 s hold lifts a photo so it can be dragged to a new
-/// place while the others make room on springs (TRIPS.md, "Moving trips").
+/// place while the others make room on springs (docs/BEHAVIOUR.md, "Moving trips").
 public final class Strip {
     public static let settleAnimation = Animation.spring(duration: 0.5)
     public static let makeRoomAnimation = Animation.spring(duration: 0.3)
@@ -150,8 +150,13 @@ public final class Strip {
         newOrder.insert(moving.trip, at: target)
         // Keep every photo where it is drawn, then let all settle into their slots.
         let dropped = layout.stripItem(moving.from, offset: 0).minX + moving.travel - layout.stripItem(target, offset: 0).minX
-        for (trip, shift) in shifts {
-            guard let old = position(of: trip), let new = newOrder.firstIndex(of: trip) else { continue }
+        // In trip order, not the dictionary's, which changes from run to run
+        // (Swift seeds hashing per process): a jump that leaves the animator
+        // with nothing running discards its banked part of a step
+        // (`Animator.stop`), so the order of these jumps and starts decides
+        // what the next frames show, and a replay must print the same bytes.
+        for trip in shifts.keys.sorted() {
+            guard let shift = shifts[trip], let old = position(of: trip), let new = newOrder.firstIndex(of: trip) else { continue }
             shift.jump(to: shift.currentValue + CGFloat(old - new) * layout.pitch)
             shift.animate(to: 0, with: Self.makeRoomAnimation)
         }

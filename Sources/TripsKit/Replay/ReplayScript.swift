@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A mistake in a touch script, with the file and line to open.
 public struct ReplayScriptError: Error, Equatable, CustomStringConvertible {

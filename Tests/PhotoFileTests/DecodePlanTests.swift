@@ -1,5 +1,5 @@
 import XCTest
-@testable import TripsKit
+@testable import PhotoFile
 
 final class DecodePlanTests: XCTestCase {
     func testCoverSizeKeepsTheAspectAndCoversBothSides() {

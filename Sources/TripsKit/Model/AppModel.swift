@@ -24,15 +24,12 @@ public final class AppModel {
     public private(set) var time: Double = 0
     /// Set when the app should end; the loop checks it after each event.
     public private(set) var quitRequested = false
-    /// Event lines ({"t":..., "event": "open", ...}) not yet taken by the loop.
-    private var pendingEvents: [String] = []
+    /// What happened that the loop has not yet taken (a replay prints it).
+    private var pendingEvents: [AppEvent] = []
     /// Called with the new order after every reorder (the app saves it).
     public var onReorder: (([String]) -> Void)?
     /// Back to the start after a quiet spell (`--idle`), on this model's clock.
     public private(set) var idle: IdleTimer
-    /// How many times the idle timeout has reset the app: a change tells an
-    /// idle loop to draw even when the reset moved nothing (focus cleared).
-    public private(set) var idleResets = 0
 
     public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
@@ -51,17 +48,21 @@ public final class AppModel {
         let order = OrderStore.apply(savedOrder: savedOrder, to: ids).compactMap { index[$0] }
         var emitBig: (BigPhoto.Event) -> Void = { _ in }
         var emitOrder: ([Int]) -> Void = { _ in }
-        var emitPlayground: (String) -> Void = { _ in }
+        var emitPlayground: (Playground.Event) -> Void = { _ in }
         strip = Strip(animator: animator, order: order, onReorder: { emitOrder($0) })
         bigPhoto = BigPhoto(animator: animator, emit: { emitBig($0) })
         playground = Playground(animator: animator, emit: { emitPlayground($0) })
         emitBig = { [unowned self] event in self.bigPhotoEvent(event) }
         emitOrder = { [unowned self] order in
             let ids = order.map { self.catalog.trips[$0].id }
-            self.record("reorder", ("order", .list(ids.map { .string($0) })))
+            self.record(.reorder(order: ids))
             self.onReorder?(ids)
         }
-        emitPlayground = { [unowned self] name in self.record(name) }
+        emitPlayground = { [unowned self] event in
+            switch event {
+            case .reset: self.record(.reset)
+            }
+        }
         playground.relayout(size: size)
         // The animator's clock starts with the model's: time 0.
         _ = animator.advance(to: 0)
@@ -114,17 +115,19 @@ public final class AppModel {
     }
 
     /// Lets time pass: springs step, long presses fire, single taps run once
-    /// no second tap can follow.
-    public func advance(to seconds: Double) {
-        guard seconds.isFinite, seconds >= time else { return }
+    /// no second tap can follow. True when what is shown changed in a way
+    /// `isAnimating` does not tell (the idle reset may only clear the
+    /// focus): the loop draws a frame it would otherwise skip.
+    @discardableResult
+    public func advance(to seconds: Double) -> Bool {
+        guard seconds.isFinite, seconds >= time else { return false }
         time = seconds
         engine.advance(to: seconds)
         _ = animator.advance(to: seconds)
-        if idle.fire(at: seconds) {
-            record("idle")
-            resetToStart()
-            idleResets += 1
-        }
+        guard idle.fire(at: seconds) else { return false }
+        record(.idle)
+        resetToStart()
+        return true
     }
 
     /// True while something moves: the loop keeps running frames; otherwise
@@ -136,26 +139,26 @@ public final class AppModel {
         [engine.nextEventTime, idle.deadline].compactMap { $0 }.min()
     }
 
-    /// The event lines since the last call.
-    public func takeEvents() -> [String] {
+    /// What happened since the last call, oldest first.
+    public func takeEvents() -> [AppEvent] {
         defer { pendingEvents.removeAll() }
         return pendingEvents
     }
 
-    /// Adds the line `{"t": ms, "event": name, ...fields}`.
-    private func record(_ name: String, _ fields: (String, JSONValue)...) {
-        pendingEvents.append(JSONLine.write(.obj([("t", .number((time * 1000).rounded())), ("event", .string(name))] + fields)))
+    /// Notes that `kind` happened now.
+    private func record(_ kind: AppEvent.Kind) {
+        pendingEvents.append(AppEvent(time: time, kind: kind))
     }
 
     private func bigPhotoEvent(_ event: BigPhoto.Event) {
         switch event {
-        case .open(let trip): record("open", ("trip", .string(catalog.trips[trip].id)))
+        case .open(let trip): record(.open(trip: catalog.trips[trip].id))
         case .close(let trip):
             // However it closed (a tap, a pull, Escape), the keyboard focus
             // goes back to where the photo came from.
             if focus == .bigPhoto { focus = .stripPhoto(trip: trip) }
-            record("close", ("trip", .string(catalog.trips[trip].id)))
-        case .zoom(let z): record("zoom", ("zoom", .num(z)))
+            record(.close(trip: catalog.trips[trip].id))
+        case .zoom(let z): record(.zoom(z))
         }
     }
 

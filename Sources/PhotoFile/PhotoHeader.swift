@@ -68,9 +68,6 @@ public struct PhotoHeader: Equatable, Sendable {
         public static let standard = Limits(maximumPixels: 100_000_000, maximumSide: 32_768)
     }
 
-    public static let maximumPixels = Limits.standard.maximumPixels
-    public static let maximumSide = Limits.standard.maximumSide
-
     /// How many bytes from the start of a file are read at most. A JPEG's
     /// size follows its metadata segments; 64 KiB holds an EXIF block with
     /// its thumbnail (a segment is at most 64 KiB) in ordinary camera files.
@@ -187,49 +184,6 @@ public enum PhotoProblem: Error, Equatable, Sendable, CustomStringConvertible {
         let mp = pixels / 1_000_000
         if mp >= 10 || mp == mp.rounded() { return String(format: "%.0f", mp.rounded()) }
         return String(format: "%.1f", mp)
-    }
-}
-
-// MARK: - Orientation
-
-/// The EXIF Orientation tag (0x0112): how the stored pixels must be turned
-/// to show the scene upright. Names as in CGImagePropertyOrientation.
-public enum ExifOrientation: Int, CaseIterable, Sendable {
-    case up = 1, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left
-
-    /// What to do to the stored picture to draw it upright: first mirror it
-    /// left to right (if `flipsHorizontally`), then turn it clockwise by
-    /// `clockwiseQuarterTurns` x 90 degrees. This is the order of
-    /// SDL_RenderCopyEx(flip: SDL_FLIP_HORIZONTAL, angle: turns * 90), whose
-    /// destination rectangle is then the stored size (not `displaySize`)
-    /// centred where the upright picture goes.
-    public struct Transform: Equatable, Sendable {
-        public var clockwiseQuarterTurns: Int
-        public var flipsHorizontally: Bool
-
-        public init(clockwiseQuarterTurns: Int, flipsHorizontally: Bool) {
-            self.clockwiseQuarterTurns = clockwiseQuarterTurns
-            self.flipsHorizontally = flipsHorizontally
-        }
-
-        /// The clockwise angle in degrees, for SDL_RenderCopyEx.
-        public var degrees: Double { Double(clockwiseQuarterTurns * 90) }
-    }
-
-    /// Orientations 5 to 8 store the picture on its side.
-    public var swapsWidthAndHeight: Bool { rawValue >= 5 }
-
-    public var transform: Transform {
-        switch self {
-        case .up: return Transform(clockwiseQuarterTurns: 0, flipsHorizontally: false)
-        case .upMirrored: return Transform(clockwiseQuarterTurns: 0, flipsHorizontally: true)
-        case .down: return Transform(clockwiseQuarterTurns: 2, flipsHorizontally: false)
-        case .downMirrored: return Transform(clockwiseQuarterTurns: 2, flipsHorizontally: true)
-        case .leftMirrored: return Transform(clockwiseQuarterTurns: 3, flipsHorizontally: true)
-        case .right: return Transform(clockwiseQuarterTurns: 1, flipsHorizontally: false)
-        case .rightMirrored: return Transform(clockwiseQuarterTurns: 1, flipsHorizontally: true)
-        case .left: return Transform(clockwiseQuarterTurns: 3, flipsHorizontally: false)
-        }
     }
 }
 

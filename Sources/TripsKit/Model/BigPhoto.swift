@@ -5,7 +5,7 @@ import Motion
 /// The enlarged photo: it grows from its strip slot into the big frame, can
 /// be pulled down to put it back (or springs back if let go short), pinched
 /// 1x-4x, zoomed 2x by two taps toward the point tapped, panned while zoomed,
-/// and closed by one tap once no second tap can follow (TRIPS.md, "The big
+/// and closed by one tap once no second tap can follow (docs/BEHAVIOUR.md, "The big
 /// photo"). All motion goes through the shared animator, so a close started
 /// mid-pull carries the finger's speed and nothing jumps.
 public final class BigPhoto {
@@ -20,7 +20,7 @@ public final class BigPhoto {
 
     public enum Phase: Equatable, Sendable { case opening, open, closing }
 
-    /// Things that happened, for the replay's event lines.
+    /// Things that happened, for the app's events.
     public enum Event: Equatable, Sendable {
         case open(trip: Int)
         case close(trip: Int)
@@ -170,7 +170,7 @@ public final class BigPhoto {
     // MARK: Gestures
 
     /// The big photo's node: taps, pull or pan, and pinch, as SwiftUI would
-    /// attach them: two taps before one (rule 1), drag and magnify at once.
+    /// attach them: two taps before one (docs/GESTURES.md rule 1), drag and magnify at once.
     func node(closeTo slot: @escaping () -> CGRect) -> GestureNode {
         let f = drawnFrame
         let node = GestureNode("big-photo", frame: f, shape: .roundedRectangle(cornerRadius: OverviewLayout.bigCornerRadius))

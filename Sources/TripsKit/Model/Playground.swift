@@ -2,7 +2,7 @@ import Foundation
 import Gestures
 import Motion
 
-/// The second screen, for the gesture vocabulary itself (TRIPS.md, "The
+/// The second screen, for the gesture vocabulary itself (docs/BEHAVIOUR.md, "The
 /// playground"): a 150 pt square that drags, pinches and rotates at once and
 /// eases back (0.2 s) until wholly inside the window when the fingers lift;
 /// a Reset button; and a circle that must be held 0.5 s before it drags,
@@ -28,9 +28,11 @@ public final class Playground {
     /// example of a sequenced long press: true from `.first(true)` on.
     @GestureState public var circleActive = false
     @GestureState var circleDrag = CGSize.zero
-    private let emit: (String) -> Void
+    /// Things that happened, for the app's events.
+    public enum Event: Equatable, Sendable { case reset }
+    private let emit: (Event) -> Void
 
-    init(animator: Animator, emit: @escaping (String) -> Void) {
+    init(animator: Animator, emit: @escaping (Event) -> Void) {
         self.animator = animator
         self.emit = emit
         squareCenter = Animated(.zero, animator: animator, restThreshold: 0.1)
@@ -88,7 +90,7 @@ public final class Playground {
         squareScale.animate(to: 1, with: Self.resetAnimation)
         squareAngle.animate(to: 0, with: Self.resetAnimation)
         circleCenter.animate(to: circleHome, with: Self.resetAnimation)
-        emit("reset")
+        emit(.reset)
     }
 
     /// Eases the square back until wholly inside the window.

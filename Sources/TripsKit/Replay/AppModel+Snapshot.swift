@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One accessible element: what a screen reader says and where it is.
 public struct AccessibilityElement: Equatable, Sendable {
@@ -52,7 +53,7 @@ extension AppModel {
         }
     }
 
-    /// The snapshot line of `trips --replay` (`state`): the fields TRIPS.md lists.
+    /// The snapshot line of `trips --replay` (`state`): the fields docs/BEHAVIOUR.md lists.
     public func snapshot() -> String {
         let trips = catalog.trips
         let big = bigPhoto

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A problem with a trips file, with the file and line a person must open.
 public struct CatalogError: Error, Equatable, CustomStringConvertible {

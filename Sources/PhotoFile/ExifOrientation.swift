@@ -1,0 +1,37 @@
+/// The EXIF Orientation tag (0x0112): how the stored pixels must be turned
+/// to show the scene upright. Names as in CGImagePropertyOrientation.
+public enum ExifOrientation: Int, CaseIterable, Sendable {
+    case up = 1, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left
+
+    /// What to do to the stored picture to draw it upright: first mirror it
+    /// left to right (if `flipsHorizontally`), then turn it clockwise by
+    /// `clockwiseQuarterTurns` x 90 degrees. This is the order of
+    /// SDL_RenderCopyEx(flip: SDL_FLIP_HORIZONTAL, angle: turns * 90), whose
+    /// destination rectangle is then the stored size (not `displaySize`)
+    /// centred where the upright picture goes.
+    public struct Transform: Equatable, Sendable {
+        public var clockwiseQuarterTurns: Int
+        public var flipsHorizontally: Bool
+
+        public init(clockwiseQuarterTurns: Int, flipsHorizontally: Bool) {
+            self.clockwiseQuarterTurns = clockwiseQuarterTurns
+            self.flipsHorizontally = flipsHorizontally
+        }
+    }
+
+    /// Orientations 5 to 8 store the picture on its side.
+    public var swapsWidthAndHeight: Bool { rawValue >= 5 }
+
+    public var transform: Transform {
+        switch self {
+        case .up: return Transform(clockwiseQuarterTurns: 0, flipsHorizontally: false)
+        case .upMirrored: return Transform(clockwiseQuarterTurns: 0, flipsHorizontally: true)
+        case .down: return Transform(clockwiseQuarterTurns: 2, flipsHorizontally: false)
+        case .downMirrored: return Transform(clockwiseQuarterTurns: 2, flipsHorizontally: true)
+        case .leftMirrored: return Transform(clockwiseQuarterTurns: 3, flipsHorizontally: true)
+        case .right: return Transform(clockwiseQuarterTurns: 1, flipsHorizontally: false)
+        case .rightMirrored: return Transform(clockwiseQuarterTurns: 1, flipsHorizontally: true)
+        case .left: return Transform(clockwiseQuarterTurns: 3, flipsHorizontally: false)
+        }
+    }
+}

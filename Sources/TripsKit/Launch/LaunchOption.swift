@@ -1,0 +1,103 @@
+/// One flag of the `trips` command line, everything about it in one row:
+/// its name, its value, its help and what it does to the options. The
+/// parser and the usage text both read `all`, and a test holds the README's
+/// flag list to it, so the three cannot disagree.
+public struct LaunchOption: Sendable {
+    /// How the flag acts on the options.
+    public enum Effect: Sendable {
+        /// A switch: no value.
+        case set(@Sendable (inout LaunchOptions) -> Void)
+        /// Reads the value after it (or after `=`); throws a `UsageError`
+        /// naming the flag and the value when the value is out of range.
+        case read(@Sendable (inout LaunchOptions, String) throws -> Void)
+        /// Not a run: `--help`, `--version`.
+        case command(LaunchOptions.Command)
+    }
+
+    public let name: String
+    /// Other spellings (`-h`).
+    public let aliases: [String]
+    /// The value's placeholder in the help ("DIR"), nil for a switch.
+    public let value: String?
+    /// The help, a line each.
+    public let help: [String]
+    public let effect: Effect
+
+    init(_ name: String, _ value: String? = nil, aliases: [String] = [], help: String..., effect: Effect) {
+        self.name = name
+        self.aliases = aliases
+        self.value = value
+        self.help = help
+        self.effect = effect
+    }
+
+    /// `--photos DIR`, as the help and the README write it.
+    public var synopsis: String { value.map { "\(name) \($0)" } ?? name }
+
+    /// The flag's lines in the usage text: the synopsis in a column of its
+    /// own, the help beside it.
+    public var usageLines: [String] {
+        let column = 22
+        let first = "  " + synopsis + String(repeating: " ", count: max(1, column - synopsis.count)) + (help.first ?? "")
+        return [first] + help.dropFirst().map { String(repeating: " ", count: column + 2) + $0 }
+    }
+
+    public static func named(_ flag: String) -> LaunchOption? {
+        all.first { $0.name == flag || $0.aliases.contains(flag) }
+    }
+
+    /// `value` as a number in `range`, else a `UsageError` saying what
+    /// `expected` and what was given.
+    static func number<N: LosslessStringConvertible & Comparable>(_ value: String, in range: ClosedRange<N>, _ expected: String) throws -> N {
+        guard let n = N(value), range.contains(n) else {
+            throw LaunchOptions.UsageError(message: "\(expected), got '\(value)'")
+        }
+        return n
+    }
+
+    /// Every flag, in the order the help lists them.
+    public static let all: [LaunchOption] = [
+        LaunchOption("--photos", "DIR", help: "show the photos of DIR (city from the file name)",
+                     effect: .read { $0.photosFolder = $1 }),
+        LaunchOption("--trips", "FILE", help: "read trips from FILE instead of the bundled trips.json",
+                     effect: .read { $0.tripsFile = $1 }),
+        LaunchOption("--fullscreen", help: "fullscreen on the current display",
+                     effect: .set { $0.windowMode = $0.windowMode == .kiosk ? .kiosk : .fullscreen }),
+        LaunchOption("--kiosk", help: "fullscreen, no cursor, no quit keys (SIGTERM/SIGINT quit)",
+                     effect: .set { $0.windowMode = .kiosk }),
+        LaunchOption("--idle", "SECONDS", help: "back to the Overview after SECONDS without input",
+                     "(default 120 with --kiosk, else off; 0 turns it off)",
+                     effect: .read { $0.idleSeconds = try number($1, in: 0...86_400, "--idle expects seconds from 0 (off) to 86400") }),
+        LaunchOption("--size", "WxH", help: "window size in points (default 1280x800)",
+                     effect: .read { options, v in
+                         let parts = v.lowercased().split(separator: "x")
+                         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+                               (200...16384).contains(w), (200...16384).contains(h) else {
+                             throw LaunchOptions.UsageError(message: "--size expects WIDTHxHEIGHT in points, each from 200 to 16384, got '\(v)'")
+                         }
+                         options.windowSize = (w, h)
+                     }),
+        LaunchOption("--renderer", "NAME", help: "SDL render driver: software, opengl, opengles2, ...",
+                     effect: .read { $0.renderer = $1 }),
+        LaunchOption("--frames", "N", help: "render N frames, then exit",
+                     effect: .read { $0.frames = try number($1, in: 1...1_000_000, "--frames expects a whole number from 1 to 1000000") }),
+        LaunchOption("--screenshot", "FILE", help: "with --frames: write the last frame as PNG",
+                     effect: .read { $0.screenshot = $1 }),
+        LaunchOption("--rate", "HZ", help: "simulation steps per second (default 120)",
+                     effect: .read { $0.simulationRate = try number($1, in: 10...1000, "--rate expects steps per second from 10 to 1000") }),
+        LaunchOption("--playground", help: "start on the playground screen",
+                     effect: .set { $0.startInPlayground = true }),
+        LaunchOption("--memory-budget", "MIB", help: "texture memory for photos (default 256)",
+                     effect: .read { $0.memoryBudgetMiB = try number($1, in: 16...65536, "--memory-budget expects MiB from 16 to 65536") }),
+        LaunchOption("--state", "FILE", help: "where the order of trips is saved", "(default $XDG_STATE_HOME/trips/state.json)",
+                     effect: .read { $0.stateFile = $1 }),
+        LaunchOption("--replay", "FILE", help: "run a touch script on a virtual clock, print JSON lines",
+                     effect: .read { $0.replayScript = $1 }),
+        LaunchOption("--window", help: "with --replay: show it in a real window (default headless)",
+                     effect: .set { $0.replayInWindow = true }),
+        LaunchOption("--record", "FILE", help: "write what you do, live, as a touch script",
+                     effect: .read { $0.recordScript = $1 }),
+        LaunchOption("--help", aliases: ["-h"], help: "show this help", effect: .command(.help)),
+        LaunchOption("--version", help: "show the version", effect: .command(.version)),
+    ]
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Something that happened in the app, at the model's time: what a replay
+/// prints as an event line and what a test of the model can check, without
+/// the model knowing how either writes it.
+public struct AppEvent: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// A trip's photo grew into the big photo (its id).
+        case open(trip: String)
+        /// The big photo went back into its slot.
+        case close(trip: String)
+        /// The big photo's zoom was set (double tap, keys, a pinch's end).
+        case zoom(CGFloat)
+        /// The trips were put in a new order (their ids, in order).
+        case reorder(order: [String])
+        /// The playground was put back.
+        case reset
+        /// The idle timeout took the app back to its start.
+        case idle
+    }
+
+    /// Seconds on the model's clock.
+    public var time: Double
+    public var kind: Kind
+
+    public init(time: Double, kind: Kind) {
+        self.time = time
+        self.kind = kind
+    }
+}

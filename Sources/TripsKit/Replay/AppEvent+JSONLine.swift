@@ -1,0 +1,18 @@
+import JSON
+
+extension AppEvent {
+    /// The replay's event line, `{"t": ms, "event": name, ...fields}`.
+    public var jsonLine: String {
+        let name: String
+        var fields: [(String, JSONValue)] = []
+        switch kind {
+        case .open(let trip): name = "open"; fields = [("trip", .string(trip))]
+        case .close(let trip): name = "close"; fields = [("trip", .string(trip))]
+        case .zoom(let zoom): name = "zoom"; fields = [("zoom", .num(zoom))]
+        case .reorder(let order): name = "reorder"; fields = [("order", .list(order.map { .string($0) }))]
+        case .reset: name = "reset"
+        case .idle: name = "idle"
+        }
+        return JSONLine.write(.obj([("t", .number((time * 1000).rounded())), ("event", .string(name))] + fields))
+    }
+}

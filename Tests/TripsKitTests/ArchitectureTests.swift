@@ -1,0 +1,40 @@
+import Foundation
+import XCTest
+
+/// docs/ARCHITECTURE.md's table of what each module may import, checked on
+/// the sources: SDL stays out of the modules tested without a display, and
+/// data keeps flowing one way.
+final class ArchitectureTests: XCTestCase {
+    static let system: Set<String> = ["Foundation", "Glibc"]
+    static let allowed: [String: Set<String>] = [
+        "Motion": [],
+        "Gestures": ["Motion"],
+        "PhotoFile": [],
+        "JSON": [],
+        "TripsKit": ["Motion", "Gestures", "JSON"],
+        // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the decode workers).
+        "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
+        "trips": ["CSDL2", "Platform", "TripsKit"],
+    ]
+
+    func testEveryModuleImportsOnlyWhatItsRowAllows() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources").standardized
+        for (module, allowed) in Self.allowed {
+            let folder = sources.appendingPathComponent(module)
+            let files = try XCTUnwrap(FileManager.default.enumerator(atPath: folder.path), module)
+                .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+            XCTAssertFalse(files.isEmpty, "no sources in \(folder.path)")
+            for file in files {
+                let text = try String(contentsOfFile: folder.appendingPathComponent(file).path, encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    let words = line.split(separator: " ")
+                    guard let i = words.firstIndex(of: "import"), i == words.startIndex || words[i - 1].hasPrefix("@"),
+                          i + 1 < words.endIndex else { continue }
+                    let imported = String(words[i + 1])
+                    XCTAssertTrue(Self.system.contains(imported) || allowed.contains(imported),
+                                  "\(module)/\(file) imports \(imported); docs/ARCHITECTURE.md allows \(allowed.sorted())")
+                }
+            }
+        }
+    }
+}
