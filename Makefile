@@ -8,7 +8,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the app needs to build and run, and what the tests need on top.
-APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev fonts-dejavu-core
+APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libseccomp-dev fonts-dejavu-core
 TEST_PACKAGES := weston xvfb xdotool imagemagick cage grim xwayland bc python3
 
 .PHONY: all deps test-deps build release run test unit e2e bench clean
@@ -49,11 +49,13 @@ unit: deps
 e2e: test-deps build
 	Tests/e2e/run.sh $$($(SWIFT) build --show-bin-path)/trips
 	Tests/e2e/folders.sh $$($(SWIFT) build --show-bin-path)/trips
+	Tests/e2e/decoders.sh $$($(SWIFT) build --show-bin-path)/trips
 
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 	Tests/e2e/folders.sh $$($(SWIFT) build --show-bin-path)/trips
+	Tests/e2e/decoders.sh $$($(SWIFT) build --show-bin-path)/trips
 	Tests/e2e/run.sh $$($(SWIFT) build --show-bin-path)/trips
 
 bench: test-deps release

@@ -25,10 +25,16 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
+        // libseccomp: the decode workers' system-call filter (DecoderSandbox).
+        .systemLibrary(
+            name: "CSeccomp",
+            pkgConfig: "libseccomp",
+            providers: [.apt(["libseccomp-dev"])]
+        ),
         .target(name: "Motion"),
         .target(name: "Gestures", dependencies: ["Motion"]),
         .target(name: "TripsKit", dependencies: ["Gestures", "Motion"]),
-        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "Motion", "TripsKit"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "Motion", "TripsKit"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit"]),
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit"], path: "Benchmarks",
                          exclude: ["startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
@@ -43,6 +49,9 @@ let package = Package(
         // Runs the built `trips` binary (SDL's offscreen driver) on replay
         // scripts: every behaviour of TRIPS.md through the real event path.
         .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "TestSupport"]),
+        // The decode workers through their real path (the built `trips` in
+        // its worker mode): containment of every fault, the sandbox, fuzz.
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"], exclude: ["Seeds"]),
     ],
     swiftLanguageModes: [.v5]
 )

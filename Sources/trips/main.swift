@@ -7,6 +7,10 @@ import TripsKit
 // display, run the frame loop. Exit codes: 0 done, 2 bad input or usage,
 // 3 no display, 4 the display connection was lost (systemd restarts a kiosk).
 
+// A decode worker (the app starts its own binary again to decode photos in
+// a sandbox) runs before anything else here and never returns.
+DecodeWorker.runIfAsked(CommandLine.arguments)
+
 let version = "0.1.0"
 
 func log(_ line: String) {
@@ -163,9 +167,11 @@ let code: Int32 = {
         if let watcher = FolderWatcher(path: folder) {
             loop.externalChanges = {
                 guard watcher.changed() else { return false }
+                // A bad photo replaced under the same name is tried again.
+                let retried = photos.forgetFailuresOfChangedFiles()
                 do {
                     let updated = try TripCatalog.folder(folder)
-                    guard updated.trips.map(\.photoPath) != app.catalog.trips.map(\.photoPath) else { return false }
+                    guard updated.trips.map(\.photoPath) != app.catalog.trips.map(\.photoPath) else { return retried }
                     photos.update(photoPaths: updated.trips.map(\.photoPath))
                     app.updateCatalog(updated)
                     if environment["TRIPS_VERBOSE"] != nil { log("trips: \(folder) changed: \(updated.trips.count) photos") }
