@@ -65,6 +65,8 @@ bench: test-deps release
 	Benchmarks/session.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	$(SWIFT) build -c release --product bench-photos
 	Benchmarks/decode.sh $$($(SWIFT) build -c release --show-bin-path)/bench-photos
+	$(SWIFT) build --build-tests
+	TRIPS_FUZZ_FILES=3000 TRIPS_FUZZ_SEED=$$(date +%s) $(SWIFT) test --skip-build --disable-swift-testing --filter DecoderFuzzTests
 	Benchmarks/soak.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/peers.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 

@@ -19,14 +19,16 @@ public final class DecoderProcess {
     }
 
     /// How long a decode may take before its worker is killed, by use.
-    /// Measured on 4000 x 3000 q90 noisy JPEGs and PNGs of the same size on
-    /// two busy cores (see the README's sandbox section): the slowest full
-    /// decode took well under a second, so these leave ample room for a
-    /// loaded machine and still end a hang quickly.
+    /// Measured on one busy core (README, "Decoding in a sandbox"): a
+    /// 4000 x 3000 q90 noisy JPEG takes about 0.15 s for a thumbnail or the
+    /// full picture (libjpeg-turbo scales it), 0.3 s through plain
+    /// SDL_image; the same picture as PNG 0.1 s, as WebP 1.5 s, the slowest.
+    /// A thumbnail gets four times the slowest, a full picture more, as it
+    /// waits on cores the strip's thumbnails are using.
     public struct Deadlines: Sendable {
         public var thumbnail: Double
         public var full: Double
-        public static let standard = Deadlines(thumbnail: 5, full: 8)
+        public static let standard = Deadlines(thumbnail: 6, full: 8)
         public init(thumbnail: Double, full: Double) {
             self.thumbnail = thumbnail
             self.full = full

@@ -26,6 +26,7 @@ convert Assets/photos/aqua.jpg "$p/06-aqua.gif"
 # the visible strip (x 16..906) shows photos: under a tenth of it has the
 # placeholder's colour (dark photos have some; a placeholder in view, more).
 strip_placeholder() { at_least "$(near_colour "$1" 40 620 600 140 "$PLACEHOLDER")" 0.8; }
+strip_first_photo() { at_least "$(non_background "$1" 40 620 600 140)" 0.9 && at_most "$(near_colour "$1" 40 620 600 140 "$PLACEHOLDER")" 0.05; }
 strip_photos()      { at_least "$(non_background "$1" 40 620 600 140)" 0.9 && at_most "$(near_colour "$1" 16 620 890 140 "$PLACEHOLDER")" 0.1; }
 # alive PID: running (a zombie waiting to be reaped is not).
 alive() { [ -r "/proc/$1/stat" ] && [ "$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)" != Z ]; }
@@ -46,7 +47,7 @@ check "a GIF that crashes SDL_image: one line naming the file and the signal" \
 check "the crashing GIF stands as a placeholder tile" 'shoot_until "$OUT/crash.png" 10 "strip_placeholder \"\$file\""'
 DISPLAY=$X_DISPLAY xdotool key Right
 check "a PNG that never decodes: one line naming the file and the deadline" \
-    'for i in $(seq 150); do grep -q "02-endless.png: no picture after 5 s" "$OUT/app.err" && break; sleep 0.1; done; [ "$(grep -c 02-endless.png "$OUT/app.err")" = 1 ]'
+    'for i in $(seq 150); do grep -q "02-endless.png: no picture after 6 s" "$OUT/app.err" && break; sleep 0.1; done; [ "$(grep -c 02-endless.png "$OUT/app.err")" = 1 ]'
 check "the endless PNG stands as a placeholder tile" 'shoot_until "$OUT/endless.png" 10 "strip_placeholder \"\$file\""'
 shown=0
 for k in 3 4 5 6; do
@@ -60,13 +61,16 @@ for k in 1 2 3 4 5; do DISPLAY=$X_DISPLAY xdotool key Left; sleep 0.2; done
 sleep 1
 check "a failed file is not tried again (one line each)" \
     '[ "$(grep -c "01-crash.gif" "$OUT/app.err")" = 1 ] && [ "$(grep -c "02-endless.png" "$OUT/app.err")" = 1 ]'
+# A good picture copied over the crashing file (new size and time) is tried again.
+convert Assets/photos/ladybird.jpg "$OUT/fixed.gif"; cp "$OUT/fixed.gif" "$p/01-crash.gif"
+check "a bad file replaced under its name is tried again and shows" 'shoot_until "$OUT/fixed.png" 15 "strip_first_photo \"\$file\""'
 workers=$(workers_of "$pid")
 t0=$(cpu_ticks "$pid" $workers); sleep 2; t1=$(cpu_ticks "$pid" $workers)
 check "CPU is idle afterwards: nothing spins ($((t1 - t0)) ticks in 2 s)" '[ $((t1 - t0)) -le 20 ]'
 s=$(date +%s%N); kill -TERM "$pid"; wait_exit "$pid" 3; e=$(date +%s%N)
 check "SIGTERM ends the app within a second (code $EXIT_CODE, $(((e - s) / 1000000)) ms)" '[ "$EXIT_CODE" = 0 ] && [ $(((e - s) / 1000000)) -lt 1000 ]'
-check "every good photo was decoded, both bad ones failed ($(grep -o '[0-9]* decodes asked for, [0-9]* done' "$OUT/app.err"))" \
-    'grep -q "photos: 6 decodes asked for, 4 done (.*), 2 failed" "$OUT/app.err"'
+check "every good photo was decoded, both bad ones failed, the replaced one decoded ($(grep -o '[0-9]* decodes asked for, [0-9]* done' "$OUT/app.err"))" \
+    'grep -q "photos: 6 decodes asked for, 5 done (.*), 2 failed" "$OUT/app.err"'
 sleep 0.2
 left=""; for w in $workers; do alive "$w" && left="$left $w"; done
 check "no decode worker outlives the app (left:${left:- none})" '[ -z "$left" ]'
