@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "TestSupport"]),
         // The decode workers through their real path (the built `trips` in
         // its worker mode): containment of every fault, the sandbox, fuzz.
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"], exclude: ["Seeds"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"], exclude: ["Seeds", "Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -70,9 +70,8 @@ public struct PhotoDecoder {
             return .failure(.decode("cannot convert its pixels: \(String(cString: SDL_GetError()))"))
         }
         let w = Int(rgba.pointee.w), h = Int(rgba.pointee.h)
-        let oriented = orient(rgba, header.orientation)
         let size = PhotoHeader(format: header.format, width: w, height: h, orientation: header.orientation).displaySize
-        guard let out = shrink(oriented, toCover: target, into: output) else {
+        guard let out = shrink(rgba, upright: header.orientation, toCover: target, into: output) else {
             return .failure(.decode("no memory for its \(w) x \(h) pixels"))
         }
         return .success(Decoded(surface: out, fullWidth: size.width, fullHeight: size.height, usedTurboJPEG: false))
@@ -96,41 +95,44 @@ public struct PhotoDecoder {
             SDL_FreeSurface(surface)
             return nil // let SDL_image try and give its reason
         }
-        let oriented = orient(surface, header.orientation)
         let full = PhotoHeader(format: .jpeg, width: Int(w), height: Int(h), orientation: header.orientation).displaySize
-        guard let out = shrink(oriented, toCover: target, into: output) else { return nil }
+        guard let out = shrink(surface, upright: header.orientation, toCover: target, into: output) else { return nil }
         return Decoded(surface: out, fullWidth: full.width, fullHeight: full.height, usedTurboJPEG: true)
     }
 
-    /// The surface turned upright (a new surface; the old one is freed).
-    private static func orient(_ surface: UnsafeMutablePointer<SDL_Surface>, _ orientation: ExifOrientation) -> UnsafeMutablePointer<SDL_Surface> {
-        guard orientation != .up else { return surface }
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch) / 4
-        var pixels = [UInt32](repeating: 0, count: w * h)
-        let src = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
-        for y in 0..<h { for x in 0..<w { pixels[y * w + x] = src[y * pitch + x] } }
-        let turned = PixelOrientation.apply(orientation.transform, to: pixels, width: w, height: h)
-        guard let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(turned.width), Int32(turned.height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
-            return surface
-        }
-        SDL_FreeSurface(surface)
-        let dst = out.pointee.pixels.assumingMemoryBound(to: UInt32.self), outPitch = Int(out.pointee.pitch) / 4
-        for y in 0..<turned.height { for x in 0..<turned.width { dst[y * outPitch + x] = turned.pixels[y * turned.width + x] } }
+    /// The stored picture shrunk (linear filtering) to cover `target` and
+    /// turned upright, written once into a surface from `output`; the input
+    /// is freed. It is shrunk first, in its stored orientation, so turning
+    /// costs one pass over the small picture. Nil when `output` has no room.
+    private static func shrink(_ surface: UnsafeMutablePointer<SDL_Surface>, upright orientation: ExifOrientation,
+                               toCover target: (width: Int, height: Int), into output: Output) -> UnsafeMutablePointer<SDL_Surface>? {
+        defer { SDL_FreeSurface(surface) }
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        // The target is upright; the stored picture may be turned.
+        let storedTarget = orientation.swapsWidthAndHeight ? (target.height, target.width) : target
+        let cover = DecodePlan.coverSize(image: (w, h), target: storedTarget)
+        guard orientation != .up else { return scale(surface, to: cover, into: output) }
+        let shrunk = cover == (w, h) ? surface : scale(surface, to: cover, into: newSurface)
+        guard let shrunk else { return nil }
+        defer { if shrunk != surface { SDL_FreeSurface(shrunk) } }
+        let transform = orientation.transform
+        let upright = PixelOrientation.turnedSize(transform, width: cover.width, height: cover.height)
+        guard let out = output(upright.width, upright.height) else { return nil }
+        PixelOrientation.apply(transform, from: shrunk.pointee.pixels.assumingMemoryBound(to: UInt32.self), width: cover.width,
+                               height: cover.height, pitch: Int(shrunk.pointee.pitch) / 4,
+                               to: out.pointee.pixels.assumingMemoryBound(to: UInt32.self), pitch: Int(out.pointee.pitch) / 4)
         return out
     }
 
-    /// The surface shrunk (linear filtering) to cover `target`, written once
-    /// into a surface from `output` (copied when no shrinking is needed);
-    /// the input is freed. Nil when `output` has no room.
-    private static func shrink(_ surface: UnsafeMutablePointer<SDL_Surface>, toCover target: (width: Int, height: Int),
-                               into output: Output) -> UnsafeMutablePointer<SDL_Surface>? {
-        defer { SDL_FreeSurface(surface) }
+    /// `surface` scaled (linear filtering) or copied to `size`, into a new
+    /// surface from `output`.
+    private static func scale(_ surface: UnsafeMutablePointer<SDL_Surface>, to size: (width: Int, height: Int),
+                              into output: Output) -> UnsafeMutablePointer<SDL_Surface>? {
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
-        let cover = DecodePlan.coverSize(image: (w, h), target: target)
-        guard let out = output(cover.width, cover.height) else { return nil }
-        var src = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), dst = SDL_Rect(x: 0, y: 0, w: Int32(cover.width), h: Int32(cover.height))
+        guard let out = output(size.width, size.height) else { return nil }
+        var src = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), dst = SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height))
         SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE) // a copy, not a blend over the empty output
-        let done = cover.width < w || cover.height < h ? SDL_SoftStretchLinear(surface, &src, out, &dst) : SDL_UpperBlit(surface, &src, out, &dst)
+        let done = size.width < w || size.height < h ? SDL_SoftStretchLinear(surface, &src, out, &dst) : SDL_UpperBlit(surface, &src, out, &dst)
         guard done == 0 else {
             SDL_FreeSurface(out)
             return nil
