@@ -67,11 +67,22 @@ public final class DecoderProcess {
         // to /dev/null: a decoder spinning on warnings must not flood the log).
         posix_spawn_file_actions_adddup2(&actions, pair[1], DecodeWorker.socketDescriptor)
         for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
+        // Its own process group, so a terminal's Ctrl+C reaches the app,
+        // which ends its workers, rather than every worker at once; no
+        // signal blocked that the spawning thread happened to block.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
         let arguments = [executable, DecodeWorker.modeArgument, String(getpid())]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, nil, &argv, environ)
+        let spawned = posix_spawn(&child, executable, &actions, &attributes, &argv, environ)
         close(pair[1])
         guard spawned == 0 else {
             close(pair[0])

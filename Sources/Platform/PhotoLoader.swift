@@ -33,6 +33,8 @@ final class PhotoLoader {
     private var running: Set<Job> = []
     private var finished: [Finished] = []
     private var stopping = false
+    /// Bumped by `forgetAll`: a decode under way from before it is dropped.
+    private var generation = 0
     private var workers: [Thread] = []
     private var processes: [DecoderProcess] = []
     private var alive = 0
@@ -100,6 +102,17 @@ final class PhotoLoader {
         condition.unlock()
     }
 
+    /// Drops everything queued, finished or under way (the photo list
+    /// changed, so the jobs' indices mean other photos now) without waiting
+    /// for a decode under way, which may take until its deadline.
+    func forgetAll() {
+        condition.lock()
+        pending.removeAll()
+        finished.removeAll()
+        generation += 1
+        condition.unlock()
+    }
+
     /// What is ready, for the main thread to turn into textures.
     func takeFinished() -> [Finished] {
         condition.lock()
@@ -136,6 +149,7 @@ final class PhotoLoader {
                 return
             }
             let next = pending.removeLast()
+            let asked = generation
             running.insert(next.job)
             condition.unlock()
 
@@ -144,7 +158,7 @@ final class PhotoLoader {
 
             condition.lock()
             running.remove(next.job)
-            finished.append(Finished(job: next.job, result: result))
+            if asked == generation { finished.append(Finished(job: next.job, result: result)) }
             condition.broadcast()
             condition.unlock()
             var event = SDL_Event()

@@ -166,9 +166,7 @@ public final class PhotoTextures {
     /// is let go.
     public func update(photoPaths newPaths: [String]) {
         let newIndex = Dictionary(newPaths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        loader.keepOnly([])
-        loader.waitUntilIdle()
-        _ = loader.takeFinished()
+        loader.forgetAll()
         var kept: [Key: Entry] = [:]
         for (key, entry) in entries {
             if let i = newIndex[paths[key.trip]] { kept[Key(trip: i, use: key.use)] = entry } else {

@@ -77,13 +77,17 @@ check "no decode worker outlives the app (left:${left:- none})" '[ -z "$left" ]'
 
 # SIGTERM while a decoder hangs (the test-only fault switch spins on a good file).
 h="$OUT/hang"; mkdir -p "$h"; cp Assets/photos/dune.jpg "$h/stuck.jpg"
-DISPLAY=$X_DISPLAY TRIPS_DECODER_FAULT=hang=stuck.jpg "$TRIPS" --photos "$h" --fullscreen 2>"$OUT/hang.err" &
+DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 TRIPS_DECODER_FAULT=hang=stuck.jpg "$TRIPS" --photos "$h" --fullscreen 2>"$OUT/hang.err" &
 pid=$!; track "$pid"
 shoot_until_drawn "$OUT/hang.png"
 sleep 1
 workers=$(workers_of "$pid")
 busy=""; for w in $workers; do t0=$(cpu_ticks "$w"); sleep 0.5; [ $(($(cpu_ticks "$w") - t0)) -ge 20 ] && busy=$w; done
 check "the fault switch makes a worker spin (worker ${busy:-none} busy)" '[ -n "$busy" ]'
+# The folder changes meanwhile: the app follows at once, not after the hang's deadline.
+cp Assets/photos/storm.jpg "$h/fresh.jpg"
+check "a photo added while a decoder hangs appears within 2 s (the 6 s deadline is not waited for)" \
+    'for i in $(seq 20); do grep -q "changed: 2 photos" "$OUT/hang.err" && break; sleep 0.1; done; grep -q "changed: 2 photos" "$OUT/hang.err"'
 s=$(date +%s%N); kill -TERM "$pid"; wait_exit "$pid" 3; e=$(date +%s%N)
 check "SIGTERM ends the app within a second while a decoder hangs (code $EXIT_CODE, $(((e - s) / 1000000)) ms)" \
     '[ "$EXIT_CODE" = 0 ] && [ $(((e - s) / 1000000)) -lt 1000 ]'
