@@ -43,6 +43,9 @@ public enum DecodeWorker {
 
     private static func serve(fault: DecodeFault) -> Never {
         var buffer = [UInt8](repeating: 0, count: DecodeRequest.maximumBytes)
+        // The photo's bytes, read into the same memory each time: no page
+        // faults or mappings per photo once it is as big as the biggest.
+        var input: [UInt8] = []
         while true {
             var fd: Int32 = -1
             let n = buffer.withUnsafeMutableBytes { trips_receive_with_fd(socketDescriptor, $0.baseAddress, $0.count, &fd) }
@@ -53,36 +56,39 @@ public enum DecodeWorker {
                 continue
             }
             if let action = fault.action(forFileNamed: request.name) { DecodeFault.perform(action) }
-            let (reply, pixels) = decode(fd, request)
+            let (reply, pixels) = decode(fd, request, into: &input)
             close(fd)
             send(reply, pixels: pixels)
             if usedCPUSeconds() > DecoderSandbox.cpuSeconds / 2 { _exit(retiredExit) }
         }
     }
 
-    private static func decode(_ fd: Int32, _ request: DecodeRequest) -> (DecodeReply, SharedPixels?) {
+    private static func decode(_ fd: Int32, _ request: DecodeRequest, into input: inout [UInt8]) -> (DecodeReply, SharedPixels?) {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_size > 0 else { return (DecodeReply(status: .refused, message: "cannot be read"), nil) }
         guard Int(info.st_size) <= maximumFileBytes else {
             return (DecodeReply(status: .refused, message: "is larger than \(maximumFileBytes >> 20) MiB"), nil)
         }
         let count = Int(info.st_size)
-        guard let bytes = malloc(count) else { return (DecodeReply(status: .failed, message: "no memory to read it"), nil) }
-        defer { free(bytes) }
+        if input.count < count { input = [UInt8](repeating: 0, count: count) }
         var filled = 0
-        while filled < count {
-            let got = pread(fd, bytes + filled, count - filled, off_t(filled))
-            if got < 0, errno == EINTR { continue }
-            if got <= 0 { break }
-            filled += got
+        input.withUnsafeMutableBytes { raw in
+            while filled < count {
+                let got = pread(fd, raw.baseAddress! + filled, count - filled, off_t(filled))
+                if got < 0, errno == EINTR { continue }
+                if got <= 0 { break }
+                filled += got
+            }
         }
         guard filled > 0 else { return (DecodeReply(status: .refused, message: "cannot be read"), nil) }
         var pixels: SharedPixels?
-        let result = PhotoDecoder.decode(bytes: UnsafeRawBufferPointer(start: bytes, count: filled),
-                                         fileExtension: String(request.name.split(separator: ".").last ?? ""),
-                                         target: (request.targetWidth, request.targetHeight), plainSDL: request.plainSDL) { w, h in
-            pixels = SharedPixels.create(width: w, height: h)
-            return pixels?.surface()
+        let result = input.withUnsafeBytes { raw in
+            PhotoDecoder.decode(bytes: UnsafeRawBufferPointer(rebasing: raw[0..<filled]),
+                                fileExtension: String(request.name.split(separator: ".").last ?? ""),
+                                target: (request.targetWidth, request.targetHeight), plainSDL: request.plainSDL) { w, h in
+                pixels = SharedPixels.create(width: w, height: h)
+                return pixels?.surface()
+            }
         }
         switch result {
         case .success(let decoded):

@@ -95,6 +95,13 @@ public final class DecoderProcess {
         return nil
     }
 
+    /// The worker's process id while one runs (for the benchmark's CPU count).
+    public var processID: pid_t? {
+        lock.lock()
+        defer { lock.unlock() }
+        return pid > 0 ? pid : nil
+    }
+
     /// Kills the worker (any thread): a decode under way ends at once as failed.
     public func terminate() {
         lock.lock()

@@ -33,7 +33,9 @@ public final class SharedPixels {
         let bytes = width * height * 4
         let fd = trips_memfd("trips-pixels")
         guard fd >= 0 else { return nil }
-        guard ftruncate(fd, off_t(bytes)) == 0, let base = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
+        // Populated at once: the decoder writes every page anyway, and one
+        // call is cheaper than a fault per page.
+        guard ftruncate(fd, off_t(bytes)) == 0, let base = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0),
               base != MAP_FAILED else {
             close(fd)
             return nil
