@@ -19,7 +19,7 @@ enum DecodeFixtures {
     static var regressions: [String] {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../e2e/fuzz-regressions").standardized
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-        return names.sorted().map { dir.appendingPathComponent($0).path }
+        return names.filter { !$0.hasSuffix(".md") }.sorted().map { dir.appendingPathComponent($0).path }
     }
 
     static func temporaryFolder(_ prefix: String) -> String {
