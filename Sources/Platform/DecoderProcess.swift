@@ -18,13 +18,12 @@ public final class DecoderProcess {
         public var usedTurboJPEG: Bool
     }
 
-    /// How long a decode may take before its worker is killed, by use.
-    /// Measured on one busy core (README, "Decoding in a sandbox"): a
-    /// 4000 x 3000 q90 noisy JPEG takes about 0.15 s for a thumbnail or the
-    /// full picture (libjpeg-turbo scales it), 0.3 s through plain
-    /// SDL_image; the same picture as PNG 0.1 s, as WebP 1.5 s, the slowest.
-    /// A thumbnail gets four times the slowest, a full picture more, as it
-    /// waits on cores the strip's thumbnails are using.
+    /// How long a decode may take before its worker is killed, by use. Set
+    /// by measurement (README, "Decoding in a sandbox"): a 4000 x 3000 q90
+    /// noisy picture takes up to 0.15 s as JPEG, 0.3 s as PNG, 1.5 s as
+    /// WebP (the slowest) on a loaded core. A thumbnail gets four times the
+    /// slowest; a full picture more, as it waits on cores the strip's
+    /// thumbnails are using.
     public struct Deadlines: Sendable {
         public var thumbnail: Double
         public var full: Double

@@ -3,8 +3,9 @@
 # crash or hang SDL_image (Tests/e2e/fuzz-regressions/) among good photos in
 # a live window on Xvfb. The app keeps running, each bad file becomes a
 # placeholder with one log line saying what happened, every good photo
-# shows, SIGTERM ends the app within a second even while a decoder hangs,
-# no worker outlives it, and nothing spins afterwards.
+# shows, SIGTERM and SIGINT end the app within a second even while a
+# decoder hangs, no worker outlives it (not even a SIGKILL of the app), and
+# nothing spins afterwards.
 # Usage: Tests/e2e/decoders.sh [path/to/trips]
 set -u
 cd "$(dirname "$0")/../.."
@@ -93,6 +94,18 @@ check "SIGTERM ends the app within a second while a decoder hangs (code $EXIT_CO
     '[ "$EXIT_CODE" = 0 ] && [ $(((e - s) / 1000000)) -lt 1000 ]'
 left=""; for w in $workers; do alive "$w" && left="$left $w"; done
 check "the hanging worker is gone with the app (left:${left:- none})" '[ -z "$left" ]'
+
+# SIGINT (a terminal's Ctrl+C) while a decoder hangs: the same.
+DISPLAY=$X_DISPLAY TRIPS_DECODER_FAULT=hang=stuck.jpg "$TRIPS" --photos "$h" --fullscreen 2>/dev/null &
+pid=$!; track "$pid"
+shoot_until_drawn "$OUT/interrupted.png"
+sleep 0.5
+workers=$(workers_of "$pid")
+s=$(date +%s%N); kill -INT "$pid"; wait_exit "$pid" 3; e=$(date +%s%N)
+sleep 0.2
+left=""; for w in $workers; do alive "$w" && left="$left $w"; done
+check "SIGINT ends the app and its workers within a second while a decoder hangs (code $EXIT_CODE, $(((e - s) / 1000000)) ms, left:${left:- none})" \
+    '[ "$EXIT_CODE" = 0 ] && [ $(((e - s) / 1000000)) -lt 1000 ] && [ -z "$left" ]'
 
 # SIGKILL of the app: the parent-death signal ends the workers too.
 DISPLAY=$X_DISPLAY TRIPS_DECODER_FAULT=hang=stuck.jpg "$TRIPS" --photos "$h" --fullscreen 2>/dev/null &
