@@ -183,8 +183,11 @@ public final class DecoderProcess {
         }
     }
 
-    /// The worker went away mid-decode: why, in words.
+    /// The worker went away mid-decode (or its socket failed): why, in
+    /// words. It is killed first, so the wait cannot hang on a worker that
+    /// is still alive; one that already ended keeps its own ending.
     private func lost() -> Exchange {
+        terminate()
         guard let status = reap() else { return .lost("the decoder went away", retired: false) }
         return .lost(Self.describe(status), retired: status == .exited(DecodeWorker.retiredExit))
     }

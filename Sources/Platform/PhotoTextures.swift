@@ -122,10 +122,11 @@ public final class PhotoTextures {
                 if decoded.usedTurboJPEG { turboDecodedCount += 1 }
                 fullSizes[trip] = (decoded.fullWidth, decoded.fullHeight)
                 let pixels = decoded.pixels, w = pixels.width, h = pixels.height
-                guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-                                                      Int32(w), Int32(h)),
-                      SDL_UpdateTexture(texture, nil, pixels.base, Int32(pixels.pitch)) == 0 else {
+                let made = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                             Int32(w), Int32(h))
+                guard let texture = made, SDL_UpdateTexture(texture, nil, pixels.base, Int32(pixels.pitch)) == 0 else {
                     log("trips: photo \(paths[trip]): no texture: \(String(cString: SDL_GetError())); showing a placeholder")
+                    if let made { SDL_DestroyTexture(made) }
                     markFailed(trip)
                     continue
                 }
