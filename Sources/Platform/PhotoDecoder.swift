@@ -4,14 +4,15 @@ import Foundation
 import PhotoFile
 import TripsKit
 
-/// Decodes one photo into pixels no larger than needed, upright, on any
-/// thread (SDL surfaces, unlike textures, may be made off the main thread).
-/// JPEGs go through libjpeg-turbo at a DCT scale of n/8; other formats
-/// through SDL_image, then shrunk. Hostile files are refused from their
-/// header before anything is decoded.
+/// Decodes one photo's bytes into pixels no larger than needed, upright.
+/// It runs inside a sandboxed decode worker (`DecodeWorker`), so it touches
+/// nothing but memory: the bytes come from a descriptor the app opened, the
+/// pixels go into a surface the caller supplies (shared memory). JPEGs go
+/// through libjpeg-turbo at a DCT scale of n/8; other formats through
+/// SDL_image, then shrunk. Hostile files are refused from their header
+/// before anything is decoded.
 public struct PhotoDecoder {
-    /// A decoded picture: an RGBA32 surface the caller frees (or turns into
-    /// a texture) on the main thread.
+    /// A decoded picture: an RGBA32 surface made by the caller's `output`.
     public struct Decoded {
         public var surface: UnsafeMutablePointer<SDL_Surface>
         /// The picture's full, upright size in pixels (for the crop's aspect).
@@ -20,28 +21,49 @@ public struct PhotoDecoder {
         public var usedTurboJPEG: Bool
     }
 
-    public enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible, Equatable {
+        /// Refused from its header or name before decoding.
         case refused(String)
+        /// The decoder said it cannot read the picture.
         case decode(String)
+        /// The decoder crashed, hung, ran out of memory or broke its
+        /// sandbox; its worker was replaced.
+        case contained(String)
         public var description: String {
             switch self {
-            case .refused(let why), .decode(let why): return why
+            case .refused(let why), .decode(let why), .contained(let why): return why
             }
         }
     }
 
-    /// Decodes `path` to cover `target` pixels (aspect fill). `plainSDL`
-    /// forces IMG_Load for every format (the benchmark's comparison).
-    public static func decode(path: String, target: (width: Int, height: Int), plainSDL: Bool = false) -> Result<Decoded, Failure> {
+    /// Makes the RGBA32 surface a decode ends in, for a size; nil when it cannot.
+    public typealias Output = (_ width: Int, _ height: Int) -> UnsafeMutablePointer<SDL_Surface>?
+
+    /// A plain SDL surface (in-process decoding: the benchmark's baseline).
+    public static let newSurface: Output = { w, h in
+        SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_RGBA32.rawValue)
+    }
+
+    /// Decodes a whole file's `bytes` to cover `target` pixels (aspect fill),
+    /// ending in a surface from `output`. `fileExtension` tells SDL_image
+    /// the formats it cannot tell from the bytes (TGA). `plainSDL` forces
+    /// SDL_image for every format (the benchmark's comparison).
+    public static func decode(bytes: UnsafeRawBufferPointer, fileExtension: String, target: (width: Int, height: Int),
+                              plainSDL: Bool = false, output: Output = newSurface) -> Result<Decoded, Failure> {
+        let head = Array(bytes.prefix(PhotoHeader.readLimit))
         let header: PhotoHeader
-        switch PhotoFileCheck.inspect(atPath: path) {
+        switch PhotoHeader.parse(head, fileLength: bytes.count) {
         case .success(let h): header = h
-        case .failure(let refusal): return .failure(.refused(refusal.description))
+        case .failure(let problem): return .failure(.refused(problem.description))
         }
-        if header.format == .jpeg && !plainSDL, let decoded = decodeJPEG(path: path, header: header, target: target) {
+        if let problem = PhotoFileCheck.problem(head: Array(head.prefix(16)), tail: Array(bytes.suffix(4096))) {
+            return .failure(.refused(problem))
+        }
+        if header.format == .jpeg && !plainSDL, let decoded = decodeJPEG(bytes, header: header, target: target, output: output) {
             return .success(decoded)
         }
-        guard let loaded = IMG_Load(path) else {
+        guard let base = bytes.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(clamping: bytes.count)),
+              let loaded = IMG_LoadTyped_RW(stream, 1, fileExtension.uppercased()) else {
             return .failure(.decode("SDL_image cannot read it: \(String(cString: SDL_GetError()))"))
         }
         defer { SDL_FreeSurface(loaded) }
@@ -49,67 +71,73 @@ public struct PhotoDecoder {
             return .failure(.decode("cannot convert its pixels: \(String(cString: SDL_GetError()))"))
         }
         let w = Int(rgba.pointee.w), h = Int(rgba.pointee.h)
-        let oriented = orient(rgba, header.orientation)
         let size = PhotoHeader(format: header.format, width: w, height: h, orientation: header.orientation).displaySize
-        return .success(Decoded(surface: shrink(oriented, toCover: target), fullWidth: size.width, fullHeight: size.height, usedTurboJPEG: false))
+        guard let out = shrink(rgba, upright: header.orientation, toCover: target, into: output) else {
+            return .failure(.decode("no memory for its \(w) x \(h) pixels"))
+        }
+        return .success(Decoded(surface: out, fullWidth: size.width, fullHeight: size.height, usedTurboJPEG: false))
     }
 
     /// libjpeg-turbo at the smallest n/8 scale that still covers the target.
-    private static func decodeJPEG(path: String, header: PhotoHeader, target: (width: Int, height: Int)) -> Decoded? {
-        guard let data = FileManager.default.contents(atPath: path), let handle = tjInitDecompress() else { return nil }
+    private static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, header: PhotoHeader, target: (width: Int, height: Int),
+                                   output: Output) -> Decoded? {
+        guard let base = bytes.bindMemory(to: UInt8.self).baseAddress, let handle = tjInitDecompress() else { return nil }
         defer { tjDestroy(handle) }
-        return data.withUnsafeBytes { raw -> Decoded? in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
-            var w: Int32 = 0, h: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-            guard tjDecompressHeader3(handle, base, UInt(raw.count), &w, &h, &subsampling, &colorspace) == 0 else { return nil }
-            // The target is upright; the stored picture may be turned.
-            let storedTarget = header.orientation.swapsWidthAndHeight ? (target.height, target.width) : target
-            let n = DecodePlan.jpegScale(image: (Int(w), Int(h)), target: storedTarget)
-            let sw = (Int(w) * n + 7) / 8, sh = (Int(h) * n + 7) / 8
-            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(sw), Int32(sh), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return nil }
-            let ok = tjDecompress2(handle, base, UInt(raw.count), surface.pointee.pixels.assumingMemoryBound(to: UInt8.self),
-                                   Int32(sw), surface.pointee.pitch, Int32(sh), Int32(TJPF_RGBA.rawValue), TJFLAG_FASTDCT)
-            guard ok == 0 else {
-                SDL_FreeSurface(surface)
-                return nil // let SDL_image try and give its reason
-            }
-            let oriented = orient(surface, header.orientation)
-            let full = PhotoHeader(format: .jpeg, width: Int(w), height: Int(h), orientation: header.orientation).displaySize
-            return Decoded(surface: shrink(oriented, toCover: target), fullWidth: full.width, fullHeight: full.height, usedTurboJPEG: true)
+        var w: Int32 = 0, h: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        guard tjDecompressHeader3(handle, base, UInt(bytes.count), &w, &h, &subsampling, &colorspace) == 0 else { return nil }
+        // The target is upright; the stored picture may be turned.
+        let storedTarget = header.orientation.swapsWidthAndHeight ? (target.height, target.width) : target
+        let n = DecodePlan.jpegScale(image: (Int(w), Int(h)), target: storedTarget)
+        let sw = (Int(w) * n + 7) / 8, sh = (Int(h) * n + 7) / 8
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(sw), Int32(sh), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return nil }
+        let ok = tjDecompress2(handle, base, UInt(bytes.count), surface.pointee.pixels.assumingMemoryBound(to: UInt8.self),
+                               Int32(sw), surface.pointee.pitch, Int32(sh), Int32(TJPF_RGBA.rawValue), TJFLAG_FASTDCT)
+        guard ok == 0 else {
+            SDL_FreeSurface(surface)
+            return nil // let SDL_image try and give its reason
         }
+        let full = PhotoHeader(format: .jpeg, width: Int(w), height: Int(h), orientation: header.orientation).displaySize
+        guard let out = shrink(surface, upright: header.orientation, toCover: target, into: output) else { return nil }
+        return Decoded(surface: out, fullWidth: full.width, fullHeight: full.height, usedTurboJPEG: true)
     }
 
-    /// The surface turned upright (a new surface; the old one is freed).
-    private static func orient(_ surface: UnsafeMutablePointer<SDL_Surface>, _ orientation: ExifOrientation) -> UnsafeMutablePointer<SDL_Surface> {
-        guard orientation != .up else { return surface }
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch) / 4
-        var pixels = [UInt32](repeating: 0, count: w * h)
-        let src = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
-        for y in 0..<h { for x in 0..<w { pixels[y * w + x] = src[y * pitch + x] } }
-        let turned = PixelOrientation.apply(orientation.transform, to: pixels, width: w, height: h)
-        guard let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(turned.width), Int32(turned.height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
-            return surface
-        }
-        SDL_FreeSurface(surface)
-        let dst = out.pointee.pixels.assumingMemoryBound(to: UInt32.self), outPitch = Int(out.pointee.pitch) / 4
-        for y in 0..<turned.height { for x in 0..<turned.width { dst[y * outPitch + x] = turned.pixels[y * turned.width + x] } }
+    /// The stored picture shrunk (linear filtering) to cover `target` and
+    /// turned upright, written once into a surface from `output`; the input
+    /// is freed. It is shrunk first, in its stored orientation, so turning
+    /// costs one pass over the small picture. Nil when `output` has no room.
+    private static func shrink(_ surface: UnsafeMutablePointer<SDL_Surface>, upright orientation: ExifOrientation,
+                               toCover target: (width: Int, height: Int), into output: Output) -> UnsafeMutablePointer<SDL_Surface>? {
+        defer { SDL_FreeSurface(surface) }
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        // The target is upright; the stored picture may be turned.
+        let storedTarget = orientation.swapsWidthAndHeight ? (target.height, target.width) : target
+        let cover = DecodePlan.coverSize(image: (w, h), target: storedTarget)
+        guard orientation != .up else { return scale(surface, to: cover, into: output) }
+        let shrunk = cover == (w, h) ? surface : scale(surface, to: cover, into: newSurface)
+        guard let shrunk else { return nil }
+        defer { if shrunk != surface { SDL_FreeSurface(shrunk) } }
+        let transform = orientation.transform
+        let upright = PixelOrientation.turnedSize(transform, width: cover.width, height: cover.height)
+        guard let out = output(upright.width, upright.height) else { return nil }
+        PixelOrientation.apply(transform, from: shrunk.pointee.pixels.assumingMemoryBound(to: UInt32.self), width: cover.width,
+                               height: cover.height, pitch: Int(shrunk.pointee.pitch) / 4,
+                               to: out.pointee.pixels.assumingMemoryBound(to: UInt32.self), pitch: Int(out.pointee.pitch) / 4)
         return out
     }
 
-    /// The surface shrunk (linear filtering) to cover `target`, or itself
-    /// when it is no bigger than that.
-    private static func shrink(_ surface: UnsafeMutablePointer<SDL_Surface>, toCover target: (width: Int, height: Int)) -> UnsafeMutablePointer<SDL_Surface> {
+    /// `surface` scaled (linear filtering) or copied to `size`, into a new
+    /// surface from `output`.
+    private static func scale(_ surface: UnsafeMutablePointer<SDL_Surface>, to size: (width: Int, height: Int),
+                              into output: Output) -> UnsafeMutablePointer<SDL_Surface>? {
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
-        let cover = DecodePlan.coverSize(image: (w, h), target: target)
-        guard cover.width < w || cover.height < h,
-              let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(cover.width), Int32(cover.height), 32, SDL_PIXELFORMAT_RGBA32.rawValue)
-        else { return surface }
-        var src = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), dst = SDL_Rect(x: 0, y: 0, w: Int32(cover.width), h: Int32(cover.height))
-        guard SDL_SoftStretchLinear(surface, &src, out, &dst) == 0 else {
+        guard let out = output(size.width, size.height) else { return nil }
+        var src = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), dst = SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height))
+        SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE) // a copy, not a blend over the empty output
+        let done = size.width < w || size.height < h ? SDL_SoftStretchLinear(surface, &src, out, &dst) : SDL_UpperBlit(surface, &src, out, &dst)
+        guard done == 0 else {
             SDL_FreeSurface(out)
-            return surface
+            return nil
         }
-        SDL_FreeSurface(surface)
         return out
     }
 }

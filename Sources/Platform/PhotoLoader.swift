@@ -3,10 +3,13 @@ import Foundation
 import PhotoFile
 import TripsKit
 
-/// Decodes photos on background threads so that neither the first frame nor
+/// Decodes photos off the main thread so that neither the first frame nor
 /// scrolling waits for them. The main thread asks for (trip, use, target);
-/// workers decode the newest requests first (what is on screen now) and hand
-/// back SDL surfaces; a registered SDL event wakes a sleeping frame loop.
+/// each loader thread drives one sandboxed decode worker process
+/// (`DecoderProcess`), newest requests first (what is on screen now), and
+/// hands back pixels in shared memory; a registered SDL event wakes a
+/// sleeping frame loop. A decoder that crashes or hangs costs its photo and
+/// its process, never the app.
 final class PhotoLoader {
     struct Job: Hashable {
         var trip: Int
@@ -15,7 +18,7 @@ final class PhotoLoader {
 
     struct Finished {
         var job: Job
-        var result: Result<PhotoDecoder.Decoded, PhotoDecoder.Failure>
+        var result: Result<DecoderProcess.Decoded, PhotoDecoder.Failure>
     }
 
     private struct Pending {
@@ -31,19 +34,32 @@ final class PhotoLoader {
     private var running: Set<Job> = []
     private var finished: [Finished] = []
     private var stopping = false
+    /// Bumped by `forgetAll`: a decode under way from before it is dropped.
+    private var generation = 0
     private var workers: [Thread] = []
+    private var processes: [DecoderProcess] = []
     private var alive = 0
-    private let plainSDL: Bool
+    private let deadlines: DecoderProcess.Deadlines
 
     /// - Parameters:
-    ///   - workers: decoding threads (one per core, at most 4, by default).
-    ///   - plainSDL: decode JPEGs with IMG_Load too (for the benchmark's comparison).
-    init(workers: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)), plainSDL: Bool = false) {
+    ///   - workers: decoding threads, each with its worker process (one per
+    ///     core, at most 4, by default). The processes start now, while the
+    ///     app opens its window.
+    ///   - deadlines: how long a decode may take before its worker is stopped.
+    init(workers: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)),
+         deadlines: DecoderProcess.Deadlines = .standard) {
         let registered = SDL_RegisterEvents(1)
         readyEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
-        self.plainSDL = plainSDL
+        self.deadlines = deadlines
         for i in 0..<max(1, workers) {
-            let thread = Thread { [weak self] in self?.work() }
+            let process = DecoderProcess()
+            processes.append(process)
+            // The worker is started by its own thread: its parent-death
+            // signal follows that thread, which lives as long as the loader.
+            let thread = Thread { [weak self] in
+                process.start()
+                self?.work(with: process)
+            }
             thread.name = "trips-decode-\(i)"
             thread.qualityOfService = .userInitiated
             self.workers.append(thread)
@@ -54,17 +70,19 @@ final class PhotoLoader {
 
     deinit { stop() }
 
-    /// Ends the workers and frees what nobody took.
+    /// Ends the workers at once, whatever they are decoding (SIGTERM must
+    /// end the app within a second), and drops what nobody took.
     func stop() {
         condition.lock()
         stopping = true
         pending.removeAll()
         condition.broadcast()
+        condition.unlock()
+        for process in processes { process.terminate() }
+        condition.lock()
         while alive > 0 { condition.wait() }
-        let leftovers = finished
         finished.removeAll()
         condition.unlock()
-        for case .success(let decoded) in leftovers.map(\.result) { SDL_FreeSurface(decoded.surface) }
     }
 
     /// Asks for a decode, unless it is queued or under way. Newest first.
@@ -82,6 +100,17 @@ final class PhotoLoader {
     func keepOnly(_ wanted: Set<Job>) {
         condition.lock()
         pending.removeAll { !wanted.contains($0.job) }
+        condition.unlock()
+    }
+
+    /// Drops everything queued, finished or under way (the photo list
+    /// changed, so the jobs' indices mean other photos now) without waiting
+    /// for a decode under way, which may take until its deadline.
+    func forgetAll() {
+        condition.lock()
+        pending.removeAll()
+        finished.removeAll()
+        generation += 1
         condition.unlock()
     }
 
@@ -107,7 +136,7 @@ final class PhotoLoader {
         return !pending.isEmpty || !running.isEmpty
     }
 
-    private func work() {
+    private func work(with process: DecoderProcess) {
         condition.lock()
         alive += 1
         condition.unlock()
@@ -121,14 +150,16 @@ final class PhotoLoader {
                 return
             }
             let next = pending.removeLast()
+            let asked = generation
             running.insert(next.job)
             condition.unlock()
 
-            let result = PhotoDecoder.decode(path: next.path, target: next.target, plainSDL: plainSDL)
+            let deadline = next.job.use == .full ? deadlines.full : deadlines.thumbnail
+            let result = process.decode(path: next.path, target: next.target, deadline: deadline)
 
             condition.lock()
             running.remove(next.job)
-            finished.append(Finished(job: next.job, result: result))
+            if asked == generation { finished.append(Finished(job: next.job, result: result)) }
             condition.broadcast()
             condition.unlock()
             var event = SDL_Event()

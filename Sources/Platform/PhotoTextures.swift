@@ -9,8 +9,10 @@ import TripsKit
 /// `PhotoLoader`; until one is ready the scene shows a placeholder tile.
 /// Textures least recently drawn are dropped when the budget is exceeded, so
 /// a folder of 10,000 photos costs what is on screen, not what is on disk.
-/// A photo that cannot be shown is logged once (file and reason) and stays
-/// a placeholder.
+/// A photo that cannot be shown (refused, unreadable, or its decoder
+/// crashed or hung) is logged once (file and reason) and stays a
+/// placeholder; it is not tried again until its size or modification time
+/// changes, so a kiosk never loops on a bad file.
 public final class PhotoTextures {
     /// A photo at one of its sizes: the loader's job names the same thing.
     private typealias Key = PhotoLoader.Job
@@ -27,7 +29,8 @@ public final class PhotoTextures {
     private var paths: [String]
     private let loader: PhotoLoader
     private var entries: [Key: Entry] = [:]
-    private var broken: Set<Int> = []
+    /// Photos that failed, by path, with the file as it was then.
+    private var failed: [String: FileIdentity] = [:]
     /// Each photo's full upright size once known: the crop's aspect.
     private var fullSizes: [Int: (width: Int, height: Int)] = [:]
     private var bytesInUse = 0
@@ -49,20 +52,19 @@ public final class PhotoTextures {
     /// The SDL event type that says decoded photos are waiting.
     public var readyEventType: UInt32 { loader.readyEventType }
 
-    public init(renderer: OpaquePointer, photoPaths: [String], budgetBytes: Int = 256 << 20, plainSDL: Bool = false,
-                log: @escaping (String) -> Void) {
+    /// - Parameter deadlines: how long a decode may take before its worker is stopped.
+    public init(renderer: OpaquePointer, photoPaths: [String], budgetBytes: Int = 256 << 20,
+                deadlines: DecoderProcess.Deadlines = .standard, log: @escaping (String) -> Void) {
         self.renderer = renderer
         self.paths = photoPaths
         self.budgetBytes = max(16 << 20, budgetBytes)
         self.log = log
-        _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue))
-        loader = PhotoLoader(plainSDL: plainSDL)
+        loader = PhotoLoader(deadlines: deadlines)
     }
 
     deinit {
         loader.stop()
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
-        IMG_Quit()
     }
 
     /// Starts a frame: requests not repeated in it are dropped from the queue.
@@ -75,7 +77,7 @@ public final class PhotoTextures {
     /// The best texture to draw photo `trip` at `pixels` (the size the whole
     /// picture would have on screen), asking for a better one if needed.
     public func texture(_ trip: Int, covering pixels: (width: Double, height: Double)) -> (texture: OpaquePointer, width: Int, height: Int)? {
-        guard paths.indices.contains(trip), !broken.contains(trip) else { return nil }
+        guard paths.indices.contains(trip), failed[paths[trip]] == nil else { return nil }
         // A thumbnail covers the strip photo; anything shown much larger (the
         // big photo, a zoom) needs the full picture.
         let thumb = fullSizes[trip].map { DecodePlan.coverSize(image: $0, target: thumbnailTarget) } ?? thumbnailTarget
@@ -112,24 +114,27 @@ public final class PhotoTextures {
             switch finished.result {
             case .failure(let failure):
                 failedCount += 1
-                if broken.insert(trip).inserted {
+                if markFailed(trip) {
                     log("trips: photo \(paths[trip]): \(failure); showing a placeholder")
                     changed = true
                 }
             case .success(let decoded):
-                defer { SDL_FreeSurface(decoded.surface) }
                 decodedCount += 1
                 if decoded.usedTurboJPEG { turboDecodedCount += 1 }
                 fullSizes[trip] = (decoded.fullWidth, decoded.fullHeight)
-                guard let texture = SDL_CreateTextureFromSurface(renderer, decoded.surface) else {
+                let pixels = decoded.pixels, w = pixels.width, h = pixels.height
+                let made = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                             Int32(w), Int32(h))
+                guard let texture = made, SDL_UpdateTexture(texture, nil, pixels.base, Int32(pixels.pitch)) == 0 else {
                     log("trips: photo \(paths[trip]): no texture: \(String(cString: SDL_GetError())); showing a placeholder")
-                    broken.insert(trip)
+                    if let made { SDL_DestroyTexture(made) }
+                    markFailed(trip)
                     continue
                 }
+                SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
                 SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
                 let key = finished.job
                 if let old = entries[key] { SDL_DestroyTexture(old.texture); bytesInUse -= old.bytes }
-                let w = Int(decoded.surface.pointee.w), h = Int(decoded.surface.pointee.h)
                 entries[key] = Entry(texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: frame)
                 bytesInUse += w * h * 4
                 changed = true
@@ -163,11 +168,7 @@ public final class PhotoTextures {
     /// is let go.
     public func update(photoPaths newPaths: [String]) {
         let newIndex = Dictionary(newPaths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        loader.keepOnly([])
-        loader.waitUntilIdle()
-        _ = loader.takeFinished().map { finished -> Void in
-            if case .success(let decoded) = finished.result { SDL_FreeSurface(decoded.surface) }
-        }
+        loader.forgetAll()
         var kept: [Key: Entry] = [:]
         for (key, entry) in entries {
             if let i = newIndex[paths[key.trip]] { kept[Key(trip: i, use: key.use)] = entry } else {
@@ -176,10 +177,28 @@ public final class PhotoTextures {
             }
         }
         entries = kept
-        broken = Set(broken.compactMap { newIndex[paths[$0]] })
+        failed = failed.filter { newIndex[$0.key] != nil }
         fullSizes = Dictionary(fullSizes.compactMap { old, size in newIndex[paths[old]].map { ($0, size) } }, uniquingKeysWith: { a, _ in a })
         everRequested = Set(everRequested.compactMap { key in newIndex[paths[key.trip]].map { Key(trip: $0, use: key.use) } })
         paths = newPaths
+    }
+
+    /// Forgets the failures of files whose size or modification time
+    /// changed since (a photo copied over a bad one), so they are tried
+    /// again; true when any was forgotten.
+    @discardableResult
+    public func forgetFailuresOfChangedFiles() -> Bool {
+        let before = failed.count
+        failed = failed.filter { FileIdentity(path: $0.key) == $0.value }
+        return failed.count != before
+    }
+
+    /// Remembers that photo `trip` failed, as its file is now; true the first time.
+    @discardableResult
+    private func markFailed(_ trip: Int) -> Bool {
+        guard failed[paths[trip]] == nil else { return false }
+        failed[paths[trip]] = FileIdentity(path: paths[trip])
+        return true
     }
 
     /// One line for the log: what was decoded and what it costs.

@@ -6,6 +6,10 @@ import TripsKit
 // The `trips` command: parse the command line, read the trips, open the
 // display, run the frame loop. How it ends is an `ExitCode`.
 
+// A decode worker (the app starts its own binary again to decode photos in
+// a sandbox) runs before anything else here and never returns.
+DecodeWorker.runIfAsked(CommandLine.arguments)
+
 let version = "0.1.0"
 
 func log(_ line: String) {
@@ -163,9 +167,11 @@ let code: ExitCode = {
         if let watcher = FolderWatcher(path: folder) {
             loop.externalChanges = {
                 guard watcher.changed() else { return false }
+                // A bad photo replaced under the same name is tried again.
+                let retried = photos.forgetFailuresOfChangedFiles()
                 do {
                     let updated = try TripCatalog.folder(folder)
-                    guard updated.trips.map(\.photoPath) != app.catalog.trips.map(\.photoPath) else { return false }
+                    guard updated.trips.map(\.photoPath) != app.catalog.trips.map(\.photoPath) else { return retried }
                     photos.update(photoPaths: updated.trips.map(\.photoPath))
                     app.updateCatalog(updated)
                     if environment["TRIPS_VERBOSE"] != nil { log("trips: \(folder) changed: \(updated.trips.count) photos") }

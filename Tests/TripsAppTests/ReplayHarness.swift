@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import XCTest
 @testable import TripsKit
 
@@ -10,14 +11,7 @@ struct Replay {
     var stderr = ""
     var status: Int32 = 0
 
-    static var binary: String {
-        if let path = ProcessInfo.processInfo.environment["TRIPS_BINARY"] { return path }
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var dir = URL(fileURLWithPath: me).deletingLastPathComponent()
-        // The xctest bundle may be a directory on some toolchains.
-        if dir.lastPathComponent.hasSuffix(".xctest") { dir.deleteLastPathComponent() }
-        return dir.appendingPathComponent("trips").path
-    }
+    static var binary: String { BuiltBinary.path() }
 
     static var assets: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/trips.json").standardized.path

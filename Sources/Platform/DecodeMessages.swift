@@ -1,0 +1,86 @@
+/// What the app and a decode worker say to each other over their socket
+/// (one SOCK_SEQPACKET message each way per photo). The photo's descriptor
+/// travels with the request and the pixels' memfd with a successful reply
+/// (SCM_RIGHTS); these are the bytes around them: little-endian 32-bit
+/// numbers, then UTF-8 text.
+struct DecodeRequest: Equatable {
+    var targetWidth: Int
+    var targetHeight: Int
+    var plainSDL: Bool
+    /// The file's name, for the test-only fault switch (the worker opens nothing).
+    var name: String
+
+    static let maximumBytes = 16 + 1024
+
+    var bytes: [UInt8] {
+        DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0]) + Array(name.utf8.prefix(1024))
+    }
+
+    init(targetWidth: Int, targetHeight: Int, plainSDL: Bool, name: String) {
+        self.targetWidth = targetWidth
+        self.targetHeight = targetHeight
+        self.plainSDL = plainSDL
+        self.name = name
+    }
+
+    init?(_ bytes: ArraySlice<UInt8>) {
+        guard let n = DecodeWire.read(bytes, count: 3) else { return nil }
+        self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0,
+                  name: String(decoding: bytes.dropFirst(12), as: UTF8.self))
+    }
+}
+
+struct DecodeReply: Equatable {
+    enum Status: Int { case decoded = 0, refused = 1, failed = 2 }
+    var status: Status
+    var width = 0
+    var height = 0
+    var fullWidth = 0
+    var fullHeight = 0
+    var usedTurboJPEG = false
+    /// Why it was refused or failed.
+    var message = ""
+
+    static let maximumBytes = 24 + 1024
+
+    var bytes: [UInt8] {
+        DecodeWire.numbers([status.rawValue, width, height, fullWidth, fullHeight, usedTurboJPEG ? 1 : 0])
+            + Array(message.utf8.prefix(1024))
+    }
+
+    init(status: Status, width: Int = 0, height: Int = 0, fullWidth: Int = 0, fullHeight: Int = 0, usedTurboJPEG: Bool = false,
+         message: String = "") {
+        self.status = status
+        self.width = width
+        self.height = height
+        self.fullWidth = fullWidth
+        self.fullHeight = fullHeight
+        self.usedTurboJPEG = usedTurboJPEG
+        self.message = message
+    }
+
+    init?(_ bytes: ArraySlice<UInt8>) {
+        guard let n = DecodeWire.read(bytes, count: 6), let status = Status(rawValue: n[0]) else { return nil }
+        self.init(status: status, width: n[1], height: n[2], fullWidth: n[3], fullHeight: n[4], usedTurboJPEG: n[5] != 0,
+                  message: String(decoding: bytes.dropFirst(24), as: UTF8.self))
+    }
+}
+
+/// The numbers' encoding, shared by both messages.
+enum DecodeWire {
+    static func numbers(_ values: [Int]) -> [UInt8] {
+        values.flatMap { value -> [UInt8] in
+            let v = UInt32(truncatingIfNeeded: Int32(clamping: value))
+            return [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)]
+        }
+    }
+
+    static func read(_ bytes: ArraySlice<UInt8>, count: Int) -> [Int]? {
+        guard bytes.count >= count * 4 else { return nil }
+        let start = bytes.startIndex
+        return (0..<count).map { i in
+            let b = (0..<4).map { UInt32(bytes[start + i * 4 + $0]) << (8 * UInt32($0)) }
+            return Int(Int32(bitPattern: b.reduce(0, |)))
+        }
+    }
+}

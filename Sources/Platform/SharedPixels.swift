@@ -1,0 +1,65 @@
+import CSDL2
+import CSeccomp
+import Foundation
+
+/// RGBA32 pixels in shared memory (a memfd mapped in both processes): the
+/// decode worker writes a picture into it once and hands the descriptor
+/// over; the app maps the same pages to upload the texture, so the pixels
+/// never go through a pipe.
+public final class SharedPixels {
+    public let descriptor: Int32
+    public let width: Int
+    public let height: Int
+    public var pitch: Int { width * 4 }
+    public let base: UnsafeMutableRawPointer
+    private let byteCount: Int
+
+    private init(descriptor: Int32, width: Int, height: Int, base: UnsafeMutableRawPointer, byteCount: Int) {
+        self.descriptor = descriptor
+        self.width = width
+        self.height = height
+        self.base = base
+        self.byteCount = byteCount
+    }
+
+    deinit {
+        munmap(base, byteCount)
+        close(descriptor)
+    }
+
+    /// New writable pixels of `width` x `height` (the worker's side).
+    public static func create(width: Int, height: Int) -> SharedPixels? {
+        guard width > 0, height > 0 else { return nil }
+        let bytes = width * height * 4
+        let fd = trips_memfd("trips-pixels")
+        guard fd >= 0 else { return nil }
+        // Populated at once: the decoder writes every page anyway, and one
+        // call is cheaper than a fault per page.
+        guard ftruncate(fd, off_t(bytes)) == 0, let base = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0),
+              base != MAP_FAILED else {
+            close(fd)
+            return nil
+        }
+        return SharedPixels(descriptor: fd, width: width, height: height, base: base, byteCount: bytes)
+    }
+
+    /// Maps pixels another process wrote (the app's side), read-only; nil
+    /// when the descriptor is smaller than the size claimed, so a lying
+    /// worker cannot make the app read past the mapping. Takes ownership of
+    /// the descriptor.
+    public static func map(descriptor fd: Int32, width: Int, height: Int) -> SharedPixels? {
+        var info = stat()
+        guard width > 0, height > 0, width <= 32_768, height <= 32_768, fstat(fd, &info) == 0,
+              Int(info.st_size) >= width * height * 4,
+              let base = mmap(nil, width * height * 4, PROT_READ, MAP_SHARED, fd, 0), base != MAP_FAILED else {
+            close(fd)
+            return nil
+        }
+        return SharedPixels(descriptor: fd, width: width, height: height, base: base, byteCount: width * height * 4)
+    }
+
+    /// An SDL surface over these pixels (it does not own them).
+    public func surface() -> UnsafeMutablePointer<SDL_Surface>? {
+        SDL_CreateRGBSurfaceWithFormatFrom(base, Int32(width), Int32(height), 32, Int32(pitch), SDL_PIXELFORMAT_RGBA32.rawValue)
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import TestSupport
+
+/// Where the decode tests find the worker binary and their files.
+enum DecodeFixtures {
+    /// The `trips` binary built beside this test bundle: its worker mode is what decodes.
+    static var trips: String { BuiltBinary.path() }
+
+    /// Small valid images, one or two per format the app accepts and
+    /// SDL_image reads: JPEG (baseline, progressive), PNG (RGB, palette),
+    /// GIF, WebP (lossy, lossless), BMP, TIFF, TGA.
+    static var seeds: [String] {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Seeds")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.sorted().map { dir.appendingPathComponent($0).path }
+    }
+
+    /// Files that crashed or hung SDL_image: the regression set.
+    static var regressions: [String] {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../e2e/fuzz-regressions").standardized
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { !$0.hasSuffix(".md") }.sorted().map { dir.appendingPathComponent($0).path }
+    }
+
+    static func temporaryFolder(_ prefix: String) -> String {
+        let path = NSTemporaryDirectory() + "\(prefix)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Platform
+import TestSupport
+import XCTest
+
+/// A seeded mutation fuzz through the real decode path (header check, a
+/// sandboxed worker, pixels in shared memory): a few hundred mutated files
+/// across every format the app reads. No mutated file may take the caller
+/// down or run past its deadline, and after all of them every seed still
+/// decodes. What made a worker crash or hang is kept and listed (new finds
+/// go into Tests/e2e/fuzz-regressions/). TRIPS_FUZZ_FILES and
+/// TRIPS_FUZZ_SEED change the count and the seed (`make bench` runs thousands).
+final class DecoderFuzzTests: XCTestCase {
+    func testMutatedPhotosOfEveryFormatAreContained() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["TRIPS_FUZZ_FILES"].flatMap { Int($0) } ?? 300
+        let seed = environment["TRIPS_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x7121_95
+        // Tiny images decode in milliseconds; a second is a hang.
+        let deadline = 1.0
+        let seeds = DecodeFixtures.seeds
+        XCTAssertGreaterThanOrEqual(seeds.count, 9)
+        let folder = DecodeFixtures.temporaryFolder("trips-fuzz")
+        var rng = SplitMix64(seed: seed)
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        var outcomes: [String: Int] = [:], finds: [String] = [], slowest = Duration.zero
+        for i in 0..<count {
+            let source = seeds[i % seeds.count]
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
+            let path = folder + String(format: "/%05d-", i) + (source as NSString).lastPathComponent
+            FileManager.default.createFile(atPath: path, contents: Data(PhotoMutator.mutate(bytes, using: &rng)))
+            let started = ContinuousClock.now
+            let outcome = process.decode(path: path, target: (96, 64), deadline: deadline)
+            let took = ContinuousClock.now - started
+            slowest = max(slowest, took)
+            XCTAssertLessThan(took, .seconds(deadline + 2), "\(path): past its deadline")
+            switch outcome {
+            case .success: outcomes["decoded", default: 0] += 1; try? FileManager.default.removeItem(atPath: path)
+            case .failure(.refused): outcomes["refused", default: 0] += 1; try? FileManager.default.removeItem(atPath: path)
+            case .failure(.decode): outcomes["decoder said no", default: 0] += 1; try? FileManager.default.removeItem(atPath: path)
+            case .failure(.contained(let why)): outcomes["contained", default: 0] += 1; finds.append("\(path): \(why)")
+            }
+        }
+        for seed in seeds {
+            if case .failure(let failure) = process.decode(path: seed, target: (96, 64), deadline: 5) {
+                XCTFail("\(seed) no longer decodes after the fuzz: \(failure)")
+            }
+        }
+        let summary = outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        print("decode fuzz: seed \(seed), \(count) files over \(seeds.count) seeds: \(summary); slowest \(slowest)")
+        if finds.isEmpty {
+            try? FileManager.default.removeItem(atPath: folder)
+        } else {
+            print("decode fuzz: \(finds.count) finds kept in \(folder):\n  " + finds.joined(separator: "\n  "))
+        }
+    }
+
+    /// The files that crashed or hung SDL_image fail in their worker, with
+    /// the reason, and the caller goes on.
+    func testTheRegressionSetIsContained() {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        XCTAssertGreaterThanOrEqual(DecodeFixtures.regressions.count, 4)
+        for file in DecodeFixtures.regressions {
+            guard case .failure(.contained(let why)) = process.decode(path: file, target: (720, 180), deadline: 2) else {
+                XCTFail("\(file) decoded or was refused; it is a known decoder crash or hang")
+                continue
+            }
+            XCTAssertTrue(why.contains("SIGSEGV") || why.contains("no picture after 2 s"), "\(file): \(why)")
+        }
+    }
+}
