@@ -37,6 +37,14 @@ final class StringsTests: XCTestCase {
         XCTAssertEqual(Strings.english.decimal(3.7, fractionDigits: 0), "4")
     }
 
+    func testMonthNamesFollowTheLanguage() {
+        XCTAssertEqual(Strings.english.monthName(1), "January")
+        XCTAssertEqual(french.monthName(3), "mars")
+        let german = Strings(language: "de", decimalSeparator: ",", translate: { $0 }, translatePlural: { one, _, _ in one })
+        XCTAssertEqual(german.monthName(3), "März")
+        XCTAssertEqual(Strings.english.monthName(13), "13", "out of range is the number, not a crash")
+    }
+
     func testModelSceneAndAccessibilityTreeSpeakTheLanguage() {
         let catalog = TripCatalog(trips: [Trip(id: "a", city: "Lyon", nights: 1, photoPath: "/a.jpg"),
                                           Trip(id: "b", city: "Kyoto", nights: 3, photoPath: "/b.jpg")])

@@ -50,6 +50,15 @@ public struct Strings: Sendable {
         return sign + String(whole) + decimalSeparator + String(repeating: "0", count: fractionDigits - digits.count) + digits
     }
 
+    /// The name of `month` (1 for January) as the language writes it alone
+    /// ("mars", "März", "3月"), from the Unicode CLDR data Foundation carries.
+    public func monthName(_ month: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: language)
+        let names = formatter.standaloneMonthSymbols ?? []
+        return names.indices.contains(month - 1) ? names[month - 1] : String(month)
+    }
+
     private static func fill(_ template: String, _ placeholder: String, _ value: String) -> String {
         guard let range = template.range(of: placeholder) else { return template }
         return template.replacingCharacters(in: range, with: value)
