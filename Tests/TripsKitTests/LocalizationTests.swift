@@ -69,6 +69,12 @@ final class LanguageChoiceTests: XCTestCase {
         XCTAssertEqual(LanguageChoice(option: nil, environment: ["LANG": "fr_FR.UTF-8", "LC_ALL": ""]).candidates, ["fr_FR", "fr"])
     }
 
+    func testLanguageListIsReadAsGettextDoesOnlyOutsideTheCLocale() {
+        XCTAssertEqual(LanguageChoice(option: nil, environment: ["LANGUAGE": "de:fr", "LANG": "fr_FR.UTF-8"]).candidates, ["de"])
+        XCTAssertTrue(LanguageChoice(option: nil, environment: ["LANGUAGE": "de", "LANG": "C.UTF-8"]).isEnglish)
+        XCTAssertEqual(LanguageChoice(option: "ja", environment: ["LANGUAGE": "de", "LANG": "fr_FR.UTF-8"]).candidates, ["ja"])
+    }
+
     func testCAndPosixAndNothingAreEnglish() {
         for env in [[:], ["LANG": "C"], ["LANG": "C.UTF-8"], ["LC_ALL": "POSIX"], ["LANG": "en_GB.UTF-8"]] {
             XCTAssertTrue(LanguageChoice(option: nil, environment: env).isEnglish, "\(env)")
