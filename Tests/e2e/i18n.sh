@@ -85,6 +85,15 @@ printf '{"trips": [{"id": "x", "city": "القاهرة 2024", "nights": 2, "phot
 LANG=C.UTF-8 "$TRIPS" --trips "$OUT/mixed.json" --frames 1 --screenshot "$OUT/mixed.png" 2>/dev/null
 like_pango "mixed direction" "$OUT/mixed.png" 0 "القاهرة 2024"
 
+# --- --font pins the UI font; what it lacks still falls back --------------------
+title_box() { convert "$1" -crop 200x48+16+10 +repage -alpha off -colorspace Gray -threshold 75% -format "%@" info:; }
+lohit=$(fc-match -f '%{file}' 'Lohit Devanagari')
+LANG=C.UTF-8 "$TRIPS" --trips "$OUT/scripts.json" --font "$lohit" --frames 1 --screenshot "$OUT/pinned.png" 2>"$OUT/pinned.err"
+check "--font: the title is drawn with the pinned font ($(title_box "$OUT/pinned.png") vs $(title_box "$OUT/scripts.png"))" \
+    '[ "$(title_box "$OUT/pinned.png")" != "$(title_box "$OUT/scripts.png")" ] && [ ! -s "$OUT/pinned.err" ]'
+read -r w h x y <<<"$(bright_box "$OUT/pinned.png" 0)"
+check "--font: a city the pinned font lacks still draws (東京: ${w} px of ink)" '[ "$w" -gt 20 ]'
+
 # --- a character no font has: one mark, one log line ------------------------
 printf '{"trips": [{"id": "x", "city": "Nowhere \xcd\xb8\xcd\xb8", "nights": 2, "photo": "photos/dune.jpg"}]}' >"$OUT/nofont.json"
 LANG=C.UTF-8 "$TRIPS" --trips "$OUT/nofont.json" --frames 3 --screenshot "$OUT/nofont.png" 2>"$OUT/nofont.err"
