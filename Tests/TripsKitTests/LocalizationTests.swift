@@ -62,6 +62,25 @@ final class StringsTests: XCTestCase {
     }
 }
 
+/// A word that grows in translation gets a box of its own and is cut there,
+/// never drawn under a neighbour.
+final class TextRoomTests: XCTestCase {
+    func testPlaygroundTitleKeepsClearOfBackAndIsCentredWhenThereIsRoom() throws {
+        let catalog = TripCatalog(trips: [Trip(id: "a", city: "Lyon", nights: 1, photoPath: "/a.jpg")])
+        for width in [402.0, 1280.0] {
+            let app = AppModel(catalog: catalog, size: CGSize(width: width, height: 874), mode: .windowed, screen: .playground, strings: french)
+            let title = try XCTUnwrap(app.scene { _ in nil }.commands.lazy.compactMap { c -> CGRect? in
+                if case let .text(s, origin, w, size, _, _, _) = c, s == "Terrain de jeu" { return CGRect(x: origin.x, y: origin.y, width: w, height: size) }
+                return nil
+            }.first)
+            XCTAssertFalse(title.intersects(app.playground.backFrame), "at \(width) pt the title box \(title) runs under Back")
+            XCTAssertGreaterThanOrEqual(title.width, 200, "room for a title at \(width) pt")
+            if width > 1000 { XCTAssertEqual(title.midX, width / 2, accuracy: 0.5) }
+            XCTAssertEqual(app.accessibilityElements.first?.frame.minX ?? -1, title.minX, accuracy: 0.5, "the header's frame is the box drawn")
+        }
+    }
+}
+
 final class LanguageChoiceTests: XCTestCase {
     func testLangOptionBeatsTheEnvironmentAndLcAllBeatsLang() {
         XCTAssertEqual(LanguageChoice(option: "ja", environment: ["LANG": "fr_FR.UTF-8"]).candidates, ["ja"])

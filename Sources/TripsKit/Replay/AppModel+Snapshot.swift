@@ -20,7 +20,7 @@ extension AppModel {
             let xs = p.squareCorners.map(\.x), ys = p.squareCorners.map(\.y)
             let d = Playground.circleDiameter
             return [
-                AccessibilityElement(label: say(.playground), value: "", traits: ["header"], frame: CGRect(x: 0, y: 24, width: size.width, height: 36)),
+                AccessibilityElement(label: say(.playground), value: "", traits: ["header"], frame: p.titleFrame),
                 AccessibilityElement(label: say(.back), value: "", traits: ["button"], frame: p.backFrame),
                 AccessibilityElement(label: say(.reset), value: "", traits: ["button"], frame: p.resetFrame),
                 AccessibilityElement(label: say(.square), value: String(format: "%.0f%%, %.0f°", Double(p.square.scale * 100), Double(p.square.angle * 180 / .pi)),

@@ -120,7 +120,7 @@ struct PlaygroundScene {
     func make() -> Scene {
         let p = model.playground, theme = model.theme, strings = model.strings
         var c: [Scene.Command] = []
-        c.append(.text(strings(.playground), origin: CGPoint(x: 0, y: 24), width: model.size.width, size: theme.titleSize,
+        c.append(.text(strings(.playground), origin: p.titleFrame.origin, width: p.titleFrame.width, size: theme.titleSize,
                        weight: .bold, color: theme.title, alignment: .center))
         pillButton(&c, strings(.back), p.backFrame, theme: theme)
         pillButton(&c, strings(.reset), p.resetFrame, theme: theme)
