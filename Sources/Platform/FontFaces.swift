@@ -16,6 +16,8 @@ final class FontFaces {
     private(set) var regular: [Face] = []
     private(set) var bold: [Face] = []
     private var charsets: [Face: OpaquePointer] = [:]
+    /// Faces whose outlines are bold (weight semibold or more).
+    private var boldFaces: Set<Face> = []
     private var chosen: [UInt64: Int] = [:] // key: scalar << 1 | bold; value: face index, -1 for none
 
     /// What stands in for a character no face has.
@@ -66,6 +68,12 @@ final class FontFaces {
         return list.indices.contains(index) && has(scalar, list[index])
     }
 
+    /// Whether face `index` of the bold list really is bold; a fallback
+    /// that has no bold (many CJK fonts) is emboldened by SDL_ttf instead.
+    func isBold(_ index: Int) -> Bool {
+        bold.indices.contains(index) && boldFaces.contains(bold[index])
+    }
+
     private func has(_ scalar: Unicode.Scalar, _ face: Face) -> Bool {
         guard let set = charsets[face] else { return false }
         return FcCharSetHasChar(set, scalar.value) != 0
@@ -91,12 +99,15 @@ final class FontFaces {
                   FcPatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch, let charset else { continue }
             _ = FcPatternGetInteger(font, "index", 0, &index)
             let face = Face(path: String(cString: file), index: Int(index))
+            var weight: Int32 = 80
+            _ = FcPatternGetInteger(font, "weight", 0, &weight)
             guard !list.contains(face) else { continue }
             // SDL_ttf draws TrueType and OpenType outlines; skip bitmap-only formats.
             var format: UnsafeMutablePointer<FcChar8>?
             if FcPatternGetString(font, "fontformat", 0, &format) == FcResultMatch, let format,
                !["TrueType", "CFF"].contains(String(cString: format)) { continue }
             list.append(face)
+            if weight >= 180 { boldFaces.insert(face) } // FC_WEIGHT_DEMIBOLD
             if charsets[face] == nil { charsets[face] = FcCharSetCopy(charset) }
         }
     }
@@ -110,6 +121,9 @@ final class FontFaces {
         defer { FcPatternDestroy(pattern) }
         var charset: OpaquePointer?
         guard FcPatternGetCharSet(pattern, "charset", 0, &charset) == FcResultMatch, let charset else { return }
+        var weight: Int32 = 80
+        _ = FcPatternGetInteger(pattern, "weight", 0, &weight)
+        if weight >= 180 { boldFaces.insert(face) }
         list.append(face)
         if charsets[face] == nil { charsets[face] = FcCharSetCopy(charset) }
     }

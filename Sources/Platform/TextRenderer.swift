@@ -82,6 +82,7 @@ public final class TextRenderer {
             failedFonts.insert(key)
             return nil
         }
+        if bold && !faces.isBold(face) { TTF_SetFontStyle(font, TTF_STYLE_BOLD) }
         openFonts[key] = font
         return font
     }
