@@ -30,6 +30,14 @@ final class StringsTests: XCTestCase {
         XCTAssertEqual(Strings.english(.photoOf, "Lyon"), "Photo of Lyon")
     }
 
+    func testSeveralArgumentsFillInOrderOrWhereTheTranslationNumbersThem() {
+        let ordered = Message("Photo %d of %d")
+        XCTAssertEqual(Strings.english(ordered, "3", "27"), "Photo 3 of 27")
+        let japanese = Strings(language: "ja", decimalSeparator: ".", translate: { _ in "%2$d枚中%1$d枚目" }, translatePlural: { one, _, _ in one })
+        XCTAssertEqual(japanese(ordered, "3", "27"), "27枚中3枚目")
+        XCTAssertEqual(Strings.english(Message("100% %s"), "sure"), "100% sure", "a lone % is text")
+    }
+
     func testDecimalUsesTheLanguagesSeparatorAndRounds() {
         XCTAssertEqual(french.decimal(2.46, fractionDigits: 1), "2,5")
         XCTAssertEqual(Strings.english.decimal(2.04, fractionDigits: 1), "2.0")

@@ -1,10 +1,11 @@
 /// One of the app's own words: its English text, which is also the gettext
 /// msgid the catalogues in po/ translate, and for a counted one the English
-/// plural (`msgid_plural`). `%s` stands for a name, `%d` for the count.
+/// plural (`msgid_plural`). `%s` stands for a name, `%d` for a number;
+/// a translation may number them (`%2$s`) to change their order.
 ///
 /// To add a word: a `static let` here, its line in `all`, and its
 /// translation in every po/*.po (a test fails until each catalogue has it);
-/// then draw it as `strings(.name)`, `strings(.name, argument)` or
+/// then draw it as `strings(.name)`, `strings(.name, arguments...)` or
 /// `strings.count(.name, n)`.
 public struct Message: Hashable, Sendable {
     public let id: String

@@ -29,14 +29,17 @@ public struct Strings: Sendable {
     /// `message` in the language.
     public func callAsFunction(_ message: Message) -> String { translate(message.id) }
 
-    /// `message` with its `%s` replaced by `argument` (a city, a number).
-    public func callAsFunction(_ message: Message, _ argument: String) -> String {
-        Self.fill(translate(message.id), "%s", argument)
+    /// `message` with its placeholders filled by `arguments` in order (a
+    /// city, a number): `%s` or `%d` one after the other, or `%1$s`,
+    /// `%2$s` where a translation puts them in another order.
+    public func callAsFunction(_ message: Message, _ arguments: String...) -> String {
+        Self.fill(translate(message.id), arguments)
     }
 
-    /// A counted message in the plural form the language uses for `n`, `%d` replaced by `n`.
-    public func count(_ message: Message, _ n: Int) -> String {
-        Self.fill(translatePlural(message.id, message.plural ?? message.id, n), "%d", String(n))
+    /// A counted message in the plural form the language uses for `n`: its
+    /// first placeholder is `n`, the others `arguments`.
+    public func count(_ message: Message, _ n: Int, _ arguments: String...) -> String {
+        Self.fill(translatePlural(message.id, message.plural ?? message.id, n), [String(n)] + arguments)
     }
 
     /// `value` with `fractionDigits` decimals and the language's separator: "2,5" in French.
@@ -59,8 +62,16 @@ public struct Strings: Sendable {
         return names.indices.contains(month - 1) ? names[month - 1] : String(month)
     }
 
-    private static func fill(_ template: String, _ placeholder: String, _ value: String) -> String {
-        guard let range = template.range(of: placeholder) else { return template }
-        return template.replacingCharacters(in: range, with: value)
+    private static func fill(_ template: String, _ arguments: [String]) -> String {
+        var text = template
+        for (i, value) in arguments.enumerated() {
+            let positional = ["%\(i + 1)$s", "%\(i + 1)$d"].filter { text.contains($0) }
+            if !positional.isEmpty {
+                for p in positional { text = text.replacingOccurrences(of: p, with: value) }
+            } else if let range = [text.range(of: "%s"), text.range(of: "%d")].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) {
+                text.replaceSubrange(range, with: value)
+            }
+        }
+        return text
     }
 }
