@@ -8,8 +8,10 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the app needs to build and run, and what the tests need on top.
-APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libseccomp-dev fonts-dejavu-core
-TEST_PACKAGES := weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev
+APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libseccomp-dev libfontconfig-dev libfribidi-dev gettext fonts-dejavu-core
+# Tests/e2e/i18n.sh: fonts for Chinese, Japanese, Korean and Devanagari, fc-list,
+# and ImageMagick's pango coder for its reference renders.
+TEST_PACKAGES := fonts-wqy-microhei fonts-lohit-deva fontconfig libmagickcore-6.q16-6-extra weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev
 
 .PHONY: all deps test-deps build release run test unit e2e bench clean
 
@@ -24,6 +26,13 @@ define install_missing
 	fi
 endef
 
+# catalogues BINDIR: po/LANG.po → BINDIR/locale/LANG/LC_MESSAGES/trips.mo,
+# where the app looks beside its binary.
+define catalogues
+	@bin=$(1); for po in po/*.po; do lang=$$(basename $$po .po); mkdir -p $$bin/locale/$$lang/LC_MESSAGES && \
+	  msgfmt --check-format -o $$bin/locale/$$lang/LC_MESSAGES/trips.mo $$po || exit 1; done
+endef
+
 swift-toolchain:
 	@command -v $(SWIFT) >/dev/null || { echo "make: no Swift toolchain on PATH (looked in /opt/swift/usr/bin too); install Swift 6 from swift.org"; exit 1; }
 
@@ -35,20 +44,23 @@ test-deps: deps
 
 build: deps
 	$(SWIFT) build --product trips
+	$(call catalogues,$$($(SWIFT) build --show-bin-path))
 
 release: deps
 	$(SWIFT) build -c release --product trips
+	$(call catalogues,$$($(SWIFT) build -c release --show-bin-path))
 
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/trips $(ARGS)
 
 unit: deps
 	$(SWIFT) build --build-tests
+	$(call catalogues,$$($(SWIFT) build --show-bin-path))
 	$(SWIFT) test --skip-build --disable-swift-testing
 
 # The end-to-end scripts, in the order they run; each takes the trips binary.
 # A new script under Tests/e2e/ is added here.
-E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/decoders.sh Tests/e2e/run.sh Tests/e2e/touch.sh
+E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/decoders.sh Tests/e2e/i18n.sh Tests/e2e/run.sh Tests/e2e/touch.sh
 
 e2e: test-deps build
 	set -e; bin=$$($(SWIFT) build --show-bin-path); for script in $(E2E_SCRIPTS); do $$script $$bin/trips; done

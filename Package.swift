@@ -45,6 +45,12 @@ let package = Package(
             pkgConfig: "libseccomp",
             providers: [.apt(["libseccomp-dev"])]
         ),
+        // Fonts found by pattern, with a fallback for each character
+        // (fontconfig); the Unicode bidirectional algorithm (FriBidi);
+        // message catalogues (gettext, part of glibc: libintl.h).
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFribidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CGettext"),
         .target(name: "Motion", swiftSettings: swift6),
         .target(name: "Gestures", dependencies: ["Motion"], swiftSettings: swift6),
         // What a photo file says about itself (format, size, EXIF
@@ -56,7 +62,7 @@ let package = Package(
         // Swift 5 mode: PhotoLoader's worker threads capture the non-Sendable
         // loader (its queue is guarded by an NSCondition the compiler cannot see);
         // making it Sendable is the decode path's rework.
-        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "Gestures", "Motion", "PhotoFile", "TripsKit"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CFontconfig", "CFribidi", "CGettext", "Gestures", "Motion", "PhotoFile", "TripsKit"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.

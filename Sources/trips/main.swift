@@ -66,8 +66,12 @@ do {
     exit(.badInput, "trips: \(error)")
 }
 
-let fonts: FontLocator?
-switch FontLocator.locate(environment: environment) {
+// The UI's language: --lang, else the locale (LC_ALL, LC_MESSAGES, LANG).
+let strings = MessageCatalog.strings(for: LanguageChoice(option: options.language, environment: environment),
+                                     folder: MessageCatalog.folder(environment: environment), log: log)
+
+let fonts: FontLocator.Choice?
+switch FontLocator.choose(fontFile: options.fontFile, environment: environment) {
 case .success(let found): fonts = found
 case .failure(let missing): log(missing.description); fonts = nil
 }
@@ -148,7 +152,7 @@ let code: ExitCode = {
     let text = TextRenderer(renderer: display.renderer, fonts: fonts, log: log)
     let app = AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
                        theme: theme, order: savedOrder, simulationRate: options.simulationRate,
-                       screen: options.startInPlayground ? .playground : .overview, idleTimeout: options.idleTimeout)
+                       screen: options.startInPlayground ? .playground : .overview, idleTimeout: options.idleTimeout, strings: strings)
     if let orderStore {
         app.onReorder = { order in
             do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }

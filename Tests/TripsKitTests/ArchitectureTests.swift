@@ -13,7 +13,7 @@ final class ArchitectureTests: XCTestCase {
         "JSON": [],
         "TripsKit": ["Motion", "Gestures", "JSON"],
         // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the decode workers).
-        "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
+        "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "CFontconfig", "CFribidi", "CGettext", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
         "trips": ["CSDL2", "Platform", "TripsKit"],
     ]
 

@@ -29,6 +29,15 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertTrue(o.windowSize == (402, 874))
     }
 
+    func testLangAndFontAreReadAndABadLanguageIsNamed() throws {
+        let o = try options("--lang", "fr_FR.UTF-8", "--font=/f/a.ttf")
+        XCTAssertEqual(o.language, "fr_FR.UTF-8")
+        XCTAssertEqual(o.fontFile, "/f/a.ttf")
+        XCTAssertEqual(try options("--lang", "ja").language, "ja")
+        XCTAssertEqual(usageError("--lang", "../../etc"), "--lang expects a language code such as fr or de_CH, got '../../etc'")
+        XCTAssertEqual(usageError("--lang", "x"), "--lang expects a language code such as fr or de_CH, got 'x'")
+    }
+
     func testScreenshotAloneRendersOneFrame() throws {
         XCTAssertEqual(try options("--screenshot", "x.png").frames, 1)
     }

@@ -24,6 +24,20 @@ final class FontLocatorTests: XCTestCase {
         let found = FontLocator.locate(environment: [:]) { $0 == "/usr/share/fonts/dejavu/DejaVuSans.ttf" }
         XCTAssertEqual(try found.get(), FontLocator(regular: "/usr/share/fonts/dejavu/DejaVuSans.ttf", bold: "/usr/share/fonts/dejavu/DejaVuSans.ttf"))
     }
+    func testFontconfigChoosesUnlessAFontIsPinned() {
+        XCTAssertEqual(try FontLocator.choose(fontFile: nil, environment: [:]) { _ in false }.get(),
+                       .system(pattern: "sans-serif", dejaVu: nil))
+        XCTAssertEqual(try FontLocator.choose(fontFile: "/f/Noto.ttf", environment: ["TRIPS_FONT_DIR": "/d"]) { $0 == "/f/Noto.ttf" }.get(),
+                       .pinned(FontLocator(regular: "/f/Noto.ttf", bold: "/f/Noto.ttf")), "--font wins over TRIPS_FONT_DIR")
+        XCTAssertEqual(try FontLocator.choose(fontFile: nil, environment: ["TRIPS_FONT_DIR": "/d"]) { $0.hasPrefix("/d/") }.get(),
+                       .pinned(FontLocator(regular: "/d/DejaVuSans.ttf", bold: "/d/DejaVuSans-Bold.ttf")))
+    }
+    func testMissingFontFileIsNamed() {
+        guard case .failure(let missing) = FontLocator.choose(fontFile: "/no/such.ttf", environment: [:], exists: { _ in false }) else {
+            return XCTFail("a missing --font file was accepted")
+        }
+        XCTAssertTrue(missing.description.contains("/no/such.ttf"), missing.description)
+    }
     func testMissingFontSaysWhereItLookedAndWhatToInstall() {
         let result = FontLocator.locate(environment: ["TRIPS_FONT_DIR": "/nowhere"]) { _ in false }
         guard case .failure(let missing) = result else { return XCTFail("found a font in /nowhere") }

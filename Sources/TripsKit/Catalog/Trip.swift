@@ -15,9 +15,11 @@ public struct Trip: Equatable, Sendable, Identifiable {
         self.photoPath = photoPath
     }
 
-    /// The list row's second line ("4 nights", "1 night").
-    public var nightsText: String? {
-        guard let nights else { return nil }
-        return nights == 1 ? "1 night" : "\(nights) nights"
+    /// The list row's second line in English ("4 nights", "1 night").
+    public var nightsText: String? { nightsText(in: .english) }
+
+    /// The list row's second line in the language of `strings`.
+    public func nightsText(in strings: Strings) -> String? {
+        nights.map { strings.count(.nights, $0) }
     }
 }

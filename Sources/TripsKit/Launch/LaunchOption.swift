@@ -97,6 +97,17 @@ public struct LaunchOption: Sendable {
                      effect: .set { $0.replayInWindow = true }),
         LaunchOption("--record", "FILE", help: "write what you do, live, as a touch script",
                      effect: .read { $0.recordScript = $1 }),
+        LaunchOption("--font", "FILE", help: "pin the UI font to FILE (default: fontconfig's sans-serif)",
+                     effect: .read { $0.fontFile = $1 }),
+        LaunchOption("--lang", "CODE", help: "UI language: en, fr, de, ja (default: from LANG/LC_*)",
+                     effect: .read { options, v in
+                         let code = v.prefix { $0.isASCII && $0.isLetter }
+                         guard (2...3).contains(code.count), code.count == v.count || "_-.@".contains(v[code.endIndex]),
+                               v.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.@".contains($0)) }) else {
+                             throw LaunchOptions.UsageError(message: "--lang expects a language code such as fr or de_CH, got '\(v)'")
+                         }
+                         options.language = v
+                     }),
         LaunchOption("--help", aliases: ["-h"], help: "show this help", effect: .command(.help)),
         LaunchOption("--version", help: "show the version", effect: .command(.version)),
     ]

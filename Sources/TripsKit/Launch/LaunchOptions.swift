@@ -33,6 +33,10 @@ public struct LaunchOptions: Equatable, Sendable {
     public var startInPlayground = false
     /// Texture memory for photos, in MiB (least recently drawn go first).
     public var memoryBudgetMiB = 256
+    /// `--font FILE`: the UI font, pinned.
+    public var fontFile: String?
+    /// `--lang CODE`: the UI language, over LANG/LC_*.
+    public var language: String?
     /// Where the order of trips is saved (default: $XDG_STATE_HOME/trips/state.json;
     /// replays save only when given).
     public var stateFile: String?
@@ -58,7 +62,7 @@ public struct LaunchOptions: Equatable, Sendable {
             && a.windowSize == b.windowSize && a.simulationRate == b.simulationRate
             && a.replayScript == b.replayScript && a.recordScript == b.recordScript && a.replayInWindow == b.replayInWindow
             && a.startInPlayground == b.startInPlayground && a.stateFile == b.stateFile && a.idleSeconds == b.idleSeconds
-            && a.memoryBudgetMiB == b.memoryBudgetMiB
+            && a.memoryBudgetMiB == b.memoryBudgetMiB && a.fontFile == b.fontFile && a.language == b.language
     }
 
     public enum Command: Equatable, Sendable {

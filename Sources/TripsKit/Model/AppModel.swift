@@ -11,6 +11,8 @@ public final class AppModel {
     public internal(set) var catalog: TripCatalog
     public let mode: LaunchOptions.WindowMode
     public let theme: Theme
+    /// The words of the UI in the visitor's language.
+    public let strings: Strings
     public let animator: Animator
     public let engine: GestureEngine
     public private(set) var size: CGSize
@@ -33,8 +35,9 @@ public final class AppModel {
 
     public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
-                idleTimeout: Double? = nil) {
+                idleTimeout: Double? = nil, strings: Strings = .english) {
         self.catalog = catalog
+        self.strings = strings
         idle = IdleTimer(timeout: idleTimeout)
         self.mode = mode
         self.theme = theme

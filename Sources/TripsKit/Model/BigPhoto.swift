@@ -71,11 +71,15 @@ public final class BigPhoto {
     /// The scale the photo is drawn at: zoom x pinch.
     public var drawnScale: CGFloat { zoomShown.presentationValue * pinch }
 
-    /// "2.0×" while the drawn zoom is above 1, else nil.
-    public var badge: String? {
+    /// "2.0×" while the drawn zoom is above 1, else nil (the snapshot's
+    /// `badge`, always with a point).
+    public var badge: String? { badge(in: .english) }
+
+    /// The zoom badge with the decimal separator of `strings` ("2,0×" in French).
+    public func badge(in strings: Strings) -> String? {
         let s = drawnScale
         guard s > 1.0001 else { return nil }
-        return String(format: "%.1f\u{00D7}", Double(s))
+        return strings.decimal(Double(s), fractionDigits: 1) + "\u{00D7}"
     }
 
     /// The frame drawn now: the layout frame moved by the pull.

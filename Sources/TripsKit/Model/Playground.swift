@@ -50,6 +50,14 @@ public final class Playground {
     var circleHome: CGPoint { CGPoint(x: size.width / 2, y: min(size.height - 70, size.height / 2 + 180)) }
     var resetFrame: CGRect { CGRect(x: size.width / 2 - 60, y: 72, width: 120, height: 40) }
     var backFrame: CGRect { CGRect(x: 16, y: 16, width: 110, height: 40) }
+    /// The title's box: centred on the window, clear of Back; where that
+    /// leaves too little room (a phone), the rest of the row right of Back,
+    /// so a longer translation is not drawn under the button.
+    var titleFrame: CGRect {
+        let inset = backFrame.maxX + 8
+        let symmetric = CGRect(x: inset, y: 24, width: size.width - 2 * inset, height: 36)
+        return symmetric.width >= 300 ? symmetric : CGRect(x: inset, y: 24, width: max(0, size.width - 16 - inset), height: 36)
+    }
 
     func relayout(size newSize: CGSize) {
         let first = size == .zero

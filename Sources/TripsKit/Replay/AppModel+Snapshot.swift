@@ -13,40 +13,40 @@ extension AppModel {
     /// The accessibility tree of what is on screen, kept in step with the
     /// scene (the big photo's frame grows with the zoom).
     public var accessibilityElements: [AccessibilityElement] {
-        let trips = catalog.trips
+        let trips = catalog.trips, say = strings
         switch screen {
         case .playground:
             let p = playground
             let xs = p.squareCorners.map(\.x), ys = p.squareCorners.map(\.y)
             let d = Playground.circleDiameter
             return [
-                AccessibilityElement(label: "Playground", value: "", traits: ["header"], frame: CGRect(x: 0, y: 24, width: size.width, height: 36)),
-                AccessibilityElement(label: "Back", value: "", traits: ["button"], frame: p.backFrame),
-                AccessibilityElement(label: "Reset", value: "", traits: ["button"], frame: p.resetFrame),
-                AccessibilityElement(label: "Square", value: String(format: "%.0f%%, %.0f°", Double(p.square.scale * 100), Double(p.square.angle * 180 / .pi)),
+                AccessibilityElement(label: say(.playground), value: "", traits: ["header"], frame: p.titleFrame),
+                AccessibilityElement(label: say(.back), value: "", traits: ["button"], frame: p.backFrame),
+                AccessibilityElement(label: say(.reset), value: "", traits: ["button"], frame: p.resetFrame),
+                AccessibilityElement(label: say(.square), value: String(format: "%.0f%%, %.0f°", Double(p.square.scale * 100), Double(p.square.angle * 180 / .pi)),
                                      traits: ["image"], frame: CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)),
-                AccessibilityElement(label: "Circle", value: p.circleActive ? "Held" : "", traits: ["image"],
+                AccessibilityElement(label: say(.circle), value: p.circleActive ? say(.held) : "", traits: ["image"],
                                      frame: CGRect(x: p.circle.x - d / 2, y: p.circle.y - d / 2, width: d, height: d)),
             ]
         case .overview:
-            var out = [AccessibilityElement(label: "Trips", value: "", traits: ["header"], frame: layout.title)]
+            var out = [AccessibilityElement(label: say(.title), value: "", traits: ["header"], frame: layout.title)]
             // The big photo is what the screen is about while it is out: read
             // right after the title, and a button, since a tap puts it back.
             if let trip = bigPhoto.trip {
                 let f = bigPhoto.drawnFrame, s = max(bigPhoto.drawnScale, 0.01)
                 let grown = f.insetBy(dx: -f.width * (s - 1) / 2, dy: -f.height * (s - 1) / 2)
-                out.append(AccessibilityElement(label: "Photo of \(trips[trip].city)", value: bigPhoto.badge.map { "Zoomed in \($0)" } ?? "",
+                out.append(AccessibilityElement(label: say(.photoOf, trips[trip].city), value: bigPhoto.badge(in: say).map { say(.zoomedIn, $0) } ?? "",
                                                 traits: ["button", "image"], frame: grown))
             }
-            out.append(AccessibilityElement(label: "Playground", value: "", traits: ["button"], frame: playgroundButtonFrame))
+            out.append(AccessibilityElement(label: say(.playground), value: "", traits: ["button"], frame: playgroundButtonFrame))
             for position in layout.visibleStripItems(offset: strip.offset.presentationValue) where position < trips.count {
                 let trip = strip.order[position]
                 guard trip != bigPhoto.trip else { continue }
-                out.append(AccessibilityElement(label: "Photo of \(trips[trip].city)", value: "", traits: ["button", "image"],
+                out.append(AccessibilityElement(label: say(.photoOf, trips[trip].city), value: "", traits: ["button", "image"],
                                                 frame: strip.drawnFrame(position: position, layout: layout)))
             }
             for (position, trip) in strip.order.enumerated() where layout.listRow(position).minY < layout.list.maxY {
-                out.append(AccessibilityElement(label: trips[trip].city, value: trips[trip].nightsText ?? "", traits: ["button"],
+                out.append(AccessibilityElement(label: trips[trip].city, value: trips[trip].nightsText(in: say) ?? "", traits: ["button"],
                                                 frame: layout.listRow(position)))
             }
             return out

@@ -9,16 +9,16 @@ struct OverviewScene {
     let imageSize: (Int) -> CGSize?
 
     func make() -> Scene {
-        let layout = model.layout, theme = model.theme, trips = model.catalog.trips
+        let layout = model.layout, theme = model.theme, trips = model.catalog.trips, strings = model.strings
         var scene = Scene(background: theme.background)
         var c: [Scene.Command] = []
-        c.append(.text("Trips", origin: layout.title.origin, width: layout.title.width - 140,
+        c.append(.text(strings(.title), origin: layout.title.origin, width: layout.title.width - 140,
                        size: theme.titleSize, weight: .bold, color: theme.title, alignment: .leading))
-        pillButton(&c, "Playground", model.playgroundButtonFrame, theme: theme)
+        pillButton(&c, strings(.playground), model.playgroundButtonFrame, theme: theme)
         let big = model.bigPhoto
         if !big.isOut {
             let hint = layout.bigPhoto
-            c.append(.text("Tap a photo to open it", origin: CGPoint(x: hint.minX, y: hint.midY - 10), width: hint.width,
+            c.append(.text(strings(.tapToOpen), origin: CGPoint(x: hint.minX, y: hint.midY - 10), width: hint.width,
                            size: theme.secondarySize, weight: .regular, color: theme.secondaryText, alignment: .center))
         }
 
@@ -53,11 +53,19 @@ struct OverviewScene {
             let row = layout.listRow(position)
             guard row.minY < layout.list.maxY else { break }
             let textTop = row.midY - CGFloat(theme.rowTextSize) * 0.65
-            c.append(.text(trips[trip].city, origin: CGPoint(x: row.minX + 4, y: textTop), width: row.width * 0.6,
-                           size: theme.rowTextSize, weight: .regular, color: theme.primaryText, alignment: .leading))
-            if let nights = trips[trip].nightsText {
-                c.append(.text(nights, origin: CGPoint(x: row.minX, y: textTop + 1), width: row.width - 4,
-                               size: theme.secondarySize, weight: .regular, color: theme.secondaryText, alignment: .trailing))
+            // A city that reads right to left starts at the row's right
+            // edge, and its nights move to the left.
+            let rightToLeft = TextDirection.of(trips[trip].city) == .rightToLeft
+            let cityWidth = row.width * 0.6
+            c.append(.text(trips[trip].city, origin: CGPoint(x: rightToLeft ? row.maxX - 4 - cityWidth : row.minX + 4, y: textTop),
+                           width: cityWidth, size: theme.rowTextSize, weight: .regular, color: theme.primaryText,
+                           alignment: rightToLeft ? .trailing : .leading))
+            if let nights = trips[trip].nightsText(in: strings) {
+                // Beside the city, never over it: a long translation is cut.
+                let nightsWidth = row.width - cityWidth - 12
+                c.append(.text(nights, origin: CGPoint(x: rightToLeft ? row.minX + 4 : row.maxX - 4 - nightsWidth, y: textTop + 1), width: nightsWidth,
+                               size: theme.secondarySize, weight: .regular, color: theme.secondaryText,
+                               alignment: rightToLeft ? .leading : .trailing))
             }
             if position + 1 < trips.count {
                 c.append(.fill(CGRect(x: row.minX, y: row.maxY - 0.5, width: row.width, height: 1), color: theme.separator, cornerRadius: 0))
@@ -83,9 +91,10 @@ struct OverviewScene {
                 let band = CGRect(x: frame.minX, y: frame.maxY - 44, width: frame.width, height: 44)
                 c.append(.fill(band, color: RGBA(0, 0, 0, 90), cornerRadius: 0))
                 c.append(.text(trips[trip].city, origin: CGPoint(x: frame.minX + 16, y: frame.maxY - 36), width: frame.width - 32,
-                               size: 20, weight: .bold, color: RGBA(255, 255, 255), alignment: .leading))
+                               size: 20, weight: .bold, color: RGBA(255, 255, 255),
+                               alignment: TextDirection.of(trips[trip].city) == .rightToLeft ? .trailing : .leading))
             }
-            if let badge = big.badge {
+            if let badge = big.badge(in: strings) {
                 let b = CGRect(x: frame.maxX - 84, y: frame.minY + 12, width: 72, height: 30)
                 c.append(.fill(b, color: RGBA(0, 0, 0, 150), cornerRadius: 15))
                 c.append(.text(badge, origin: CGPoint(x: b.minX, y: b.minY + 5), width: b.width, size: 16, weight: .bold,
@@ -109,12 +118,12 @@ struct PlaygroundScene {
     let model: AppModel
 
     func make() -> Scene {
-        let p = model.playground, theme = model.theme
+        let p = model.playground, theme = model.theme, strings = model.strings
         var c: [Scene.Command] = []
-        c.append(.text("Playground", origin: CGPoint(x: 0, y: 24), width: model.size.width, size: theme.titleSize,
+        c.append(.text(strings(.playground), origin: p.titleFrame.origin, width: p.titleFrame.width, size: theme.titleSize,
                        weight: .bold, color: theme.title, alignment: .center))
-        pillButton(&c, "Back", p.backFrame, theme: theme)
-        pillButton(&c, "Reset", p.resetFrame, theme: theme)
+        pillButton(&c, strings(.back), p.backFrame, theme: theme)
+        pillButton(&c, strings(.reset), p.resetFrame, theme: theme)
         c.append(.polygon(p.squareCorners, color: theme.square))
         let centre = p.circle, d = Playground.circleDiameter
         c.append(.fill(CGRect(x: centre.x - d / 2, y: centre.y - d / 2, width: d, height: d),

@@ -1,0 +1,47 @@
+import CGettext
+import Foundation
+import TripsKit
+
+/// The UI's `Strings` from gettext's message catalogues
+/// (`<folder>/<language>/LC_MESSAGES/trips.mo`, built from po/ by `make`).
+/// The language is `LanguageChoice`'s; a language with no catalogue, or an
+/// unknown locale, gives English and one line on the log.
+public enum MessageCatalog {
+    public static let domain = "trips"
+
+    /// The catalogue folder: `TRIPS_LOCALE_DIR`, else `locale/` beside the
+    /// executable (where `make` puts it), else the system's.
+    public static func folder(environment: [String: String]) -> String {
+        if let dir = environment["TRIPS_LOCALE_DIR"] { return dir }
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let beside = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("locale").path
+        for candidate in [beside, "/usr/local/share/locale"] where FileManager.default.fileExists(atPath: candidate + "/en/LC_MESSAGES/\(domain).mo") {
+            return candidate
+        }
+        return "/usr/share/locale"
+    }
+
+    /// Sets gettext up for `choice` and returns the strings it translates.
+    /// Changes the process's LC_MESSAGES (and LANGUAGE), as gettext needs:
+    /// call once at start, before any thread runs.
+    public static func strings(for choice: LanguageChoice, folder: String, log: (String) -> Void) -> Strings {
+        guard let language = choice.candidates.first(where: { FileManager.default.fileExists(atPath: "\(folder)/\($0)/LC_MESSAGES/\(domain).mo") }) else {
+            if !choice.isEnglish {
+                log("trips: no message catalogue for '\(choice.requested)' in \(folder); the UI is in English")
+            }
+            return .english
+        }
+        // gettext translates nothing in the C locale and reads LANGUAGE
+        // before LC_MESSAGES otherwise: a locale the system has not
+        // generated (a kiosk's --lang) still works through C.UTF-8.
+        let messages = setlocale(LC_MESSAGES, "").map { String(cString: $0) }
+        if messages == nil || messages == "C" || messages == "POSIX" { setlocale(LC_MESSAGES, "C.UTF-8") }
+        setenv("LANGUAGE", language, 1)
+        bindtextdomain(domain, folder)
+        bind_textdomain_codeset(domain, "UTF-8")
+        let decimal = Locale(identifier: language).decimalSeparator ?? "."
+        return Strings(language: language, decimalSeparator: decimal,
+                       translate: { String(cString: dgettext(domain, $0)) },
+                       translatePlural: { one, many, n in String(cString: dngettext(domain, one, many, UInt(max(0, n)))) })
+    }
+}

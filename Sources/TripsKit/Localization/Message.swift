@@ -1,0 +1,36 @@
+/// One of the app's own words: its English text, which is also the gettext
+/// msgid the catalogues in po/ translate, and for a counted one the English
+/// plural (`msgid_plural`). `%s` stands for a name, `%d` for a number;
+/// a translation may number them (`%2$s`) to change their order.
+///
+/// To add a word: a `static let` here, its line in `all`, and its
+/// translation in every po/*.po (a test fails until each catalogue has it);
+/// then draw it as `strings(.name)`, `strings(.name, arguments...)` or
+/// `strings.count(.name, n)`.
+public struct Message: Hashable, Sendable {
+    public let id: String
+    public let plural: String?
+
+    public init(_ id: String, plural: String? = nil) {
+        self.id = id
+        self.plural = plural
+    }
+
+    public static let title = Message("Trips")
+    public static let playground = Message("Playground")
+    public static let tapToOpen = Message("Tap a photo to open it")
+    public static let back = Message("Back")
+    public static let reset = Message("Reset")
+    public static let square = Message("Square")
+    public static let circle = Message("Circle")
+    public static let held = Message("Held")
+    /// The accessibility label of a photo: "Photo of Lisbon".
+    public static let photoOf = Message("Photo of %s")
+    /// The accessibility value of a zoomed photo: "Zoomed in 2.0×".
+    public static let zoomedIn = Message("Zoomed in %s")
+    /// A list row's second line.
+    public static let nights = Message("%d night", plural: "%d nights")
+
+    /// Every message, for the test that holds the catalogues to them.
+    public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, nights]
+}
