@@ -35,10 +35,10 @@ public final class SceneRenderer {
             case let .fill(rect, color, radius):
                 fan(PhotoGeometry.roundedRectFan(frame: rect, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
                     scale: scale, color: color, texture: nil)
-            case let .photo(trip, frame, source, radius, label):
+            case let .photo(number, frame, source, radius, label):
                 // The size the whole picture has on screen: the frame over the part shown.
                 let covering = (width: frame.width * scale / max(source.width, 1e-6), height: frame.height * scale / max(source.height, 1e-6))
-                if let photo = photos.texture(trip, covering: covering) {
+                if let photo = photos.texture(number, covering: covering) {
                     fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source),
                         scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
                 } else {

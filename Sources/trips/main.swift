@@ -49,10 +49,18 @@ do {
     exit(.badInput, "trips: \(error)\n\n\(LaunchOptions.usage)")
 }
 
+// A library's trips come at once from what the capture-time cache knows;
+// the rest of the dates are read in the background (replays wait for them).
+let verbose = environment["TRIPS_VERBOSE"] != nil
+let library = options.photosFolder.map { folder in
+    LibraryLoader(folder: folder, cachePath: CaptureTimeCache.defaultPath(environment: environment), verbose: verbose,
+                  elapsed: { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) - started },
+                  log: { log($0) })
+}
 let catalog: TripCatalog
 do {
-    if let folder = options.photosFolder {
-        catalog = try TripCatalog.folder(folder)
+    if let library {
+        catalog = try library.start(wait: options.replayScript != nil)
     } else if let file = options.tripsFile ?? bundledTripsFile(environment: environment) {
         catalog = try TripCatalog.load(file: file)
     } else {
@@ -139,7 +147,7 @@ let code: ExitCode = {
         log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)")
     }
     let theme = Theme.standard
-    let photos = PhotoTextures(renderer: display.renderer, photoPaths: catalog.trips.map(\.photoPath),
+    let photos = PhotoTextures(renderer: display.renderer, photoPaths: catalog.allPhotoPaths,
                                budgetBytes: options.memoryBudgetMiB << 20, log: log)
     let text = TextRenderer(renderer: display.renderer, fonts: fonts, log: log)
     let app = AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
@@ -158,25 +166,38 @@ let code: ExitCode = {
         log(ConnectionWatch.message(lost))
         return .displayLost
     }
-    if let folder = options.photosFolder, script == nil {
+    if let library, script == nil {
+        let folder = library.folder
+        // Takes a new catalog, but never while a finger is down: no row
+        // moves under a finger that is on it.
+        var waiting: TripCatalog?
+        func apply(_ updated: TripCatalog) -> Bool {
+            guard app.engine.pointerCount == 0 else { waiting = updated; return false }
+            waiting = nil
+            guard updated != app.catalog else { return false }
+            photos.update(photoPaths: updated.allPhotoPaths)
+            app.updateCatalog(updated)
+            return true
+        }
         // Photos added to or removed from the folder appear or go without a restart.
-        if let watcher = FolderWatcher(path: folder) {
-            loop.externalChanges = {
-                guard watcher.changed() else { return false }
+        let watcher = FolderWatcher(path: folder)
+        if watcher == nil {
+            log("trips: \(folder): cannot watch for new photos (\(String(cString: strerror(errno)))); showing what is there now")
+        }
+        loop.externalChanges = {
+            var changed = false
+            if let settled = library.takeSettled() { waiting = settled }
+            if watcher?.changed() == true {
                 do {
-                    let updated = try TripCatalog.folder(folder)
-                    guard updated.trips.map(\.photoPath) != app.catalog.trips.map(\.photoPath) else { return false }
-                    photos.update(photoPaths: updated.trips.map(\.photoPath))
-                    app.updateCatalog(updated)
-                    if environment["TRIPS_VERBOSE"] != nil { log("trips: \(folder) changed: \(updated.trips.count) photos") }
-                    return true
+                    let updated = try library.reload()
+                    if verbose { log("trips: \(folder) changed: \(updated.allPhotoPaths.count) photos") }
+                    waiting = updated
                 } catch {
                     log("trips: \(error); still showing the photos it had")
-                    return false
                 }
             }
-        } else {
-            log("trips: \(folder): cannot watch for new photos (\(String(cString: strerror(errno)))); showing what is there now")
+            if let next = waiting { changed = apply(next) }
+            return changed
         }
     }
     do {

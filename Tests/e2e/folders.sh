@@ -11,13 +11,16 @@ TRIPS=$(realpath "${1:-.build/debug/trips}")
 e2e_begin trips-folders
 echo "folders: trips=$TRIPS, output in $OUT"
 
-# --- 2,000 photos of 12 MP: eight distinct pictures, hard-linked under 2,000 names.
+# --- 2,000 photos of 12 MP: eight distinct pictures, hard-linked under 2,000
+# names, each in a folder of its own: 2,000 trips (hard links share one
+# modification time, so loose they would be eight moments, not 2,000 trips).
 big="$OUT/camera"; mkdir -p "$big"
 i=0
 for src in Assets/photos/*.jpg; do
     convert "$src" -resize '4000x3000!' -quality 88 "$OUT/camera-$i.jpg"; i=$((i + 1))
 done
-for n in $(seq -w 1 2000); do ln "$OUT/camera-$((10#$n % 8)).jpg" "$big/IMG_$n.jpg"; done
+(cd "$big" && seq -f 'trip-%04g' 1 2000 | xargs mkdir)
+for n in $(seq -w 1 2000); do ln "$OUT/camera-$((10#$n % 8)).jpg" "$big/trip-$n/IMG_$n.jpg"; done
 start_xvfb 1280x800 >/dev/null || bad "folders: Xvfb did not start"
 DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --photos "$big" --fullscreen --state "$OUT/state.json" 2>"$OUT/camera.err" &
 pid=$!; track "$pid"
@@ -47,7 +50,9 @@ check "2,000 photos: JPEGs were decoded scaled by libjpeg-turbo" '[ "${n_turbo:-
 
 # --- A watched folder: photos added or removed appear or go without a restart.
 w="$OUT/watched"; mkdir -p "$w"
+# Taken years apart (their files say so), they are two trips.
 cp Assets/photos/dune.jpg "$w/alpha.jpg"; cp Assets/photos/storm.jpg "$w/beta.jpg"
+touch -d 2020-01-01 "$w/alpha.jpg"; touch -d 2021-01-01 "$w/beta.jpg"
 DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --photos "$w" --fullscreen 2>"$OUT/watched.err" &
 pid=$!; track "$pid"
 shoot_until_drawn "$OUT/watched-0.png"

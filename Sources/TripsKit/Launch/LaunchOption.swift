@@ -57,7 +57,7 @@ public struct LaunchOption: Sendable {
 
     /// Every flag, in the order the help lists them.
     public static let all: [LaunchOption] = [
-        LaunchOption("--photos", "DIR", help: "show the photos of DIR (city from the file name)",
+        LaunchOption("--photos", "DIR", help: "show the photo library DIR: subfolders and dates make trips",
                      effect: .read { $0.photosFolder = $1 }),
         LaunchOption("--trips", "FILE", help: "read trips from FILE instead of the bundled trips.json",
                      effect: .read { $0.tripsFile = $1 }),

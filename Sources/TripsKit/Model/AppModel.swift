@@ -28,6 +28,9 @@ public final class AppModel {
     private var pendingEvents: [AppEvent] = []
     /// Called with the new order after every reorder (the app saves it).
     public var onReorder: (([String]) -> Void)?
+    /// The photo a trip shows in the strip when it is not its cover: the
+    /// one it was closed on (trip id → photo path), until the next start.
+    var tilePaths: [String: String] = [:]
     /// Back to the start after a quiet spell (`--idle`), on this model's clock.
     public private(set) var idle: IdleTimer
 
@@ -154,6 +157,8 @@ public final class AppModel {
         switch event {
         case .open(let trip): record(.open(trip: catalog.trips[trip].id))
         case .close(let trip):
+            // The photo paged to goes back into the strip as the trip's tile.
+            tilePaths[catalog.trips[trip].id] = catalog.trips[trip].photoPaths[min(bigPhoto.page, catalog.trips[trip].photoPaths.count - 1)]
             // However it closed (a tap, a pull, Escape), the keyboard focus
             // goes back to where the photo came from.
             if focus == .bigPhoto { focus = .stripPhoto(trip: trip) }
@@ -172,7 +177,7 @@ public final class AppModel {
             bigPhoto.close(to: strip.drawnFrame(position: p, layout: layout))
         }
         strip.reveal(position: position, layout: layout)
-        bigPhoto.open(trip, from: strip.drawnFrame(position: position, layout: layout), to: layout.bigPhoto)
+        bigPhoto.open(trip, page: tilePhoto(trip: trip), of: catalog.trips[trip].photoPaths.count, from: strip.drawnFrame(position: position, layout: layout), to: layout.bigPhoto)
         rebuildTree()
     }
 
@@ -182,6 +187,15 @@ public final class AppModel {
         bigPhoto.close(to: slotFrame(of: trip))
         rebuildTree()
     }
+
+    /// Which of `trip`'s photos its strip tile shows.
+    public func tilePhoto(trip: Int) -> Int {
+        let t = catalog.trips[trip]
+        return tilePaths[t.id].flatMap { t.photoPaths.firstIndex(of: $0) } ?? t.coverIndex
+    }
+
+    /// The number (in the catalog's `allPhotoPaths`) of `trip`'s strip tile.
+    public func tilePhotoNumber(trip: Int) -> Int { catalog.photoNumber(trip: trip, photo: tilePhoto(trip: trip)) }
 
     private func slotFrame(of trip: Int) -> CGRect {
         guard let position = strip.position(of: trip) else { return layout.bigPhoto }

@@ -31,6 +31,9 @@ public final class BigPhoto {
     /// The trip shown (a catalog index), nil when no photo is out.
     public private(set) var trip: Int?
     public private(set) var phase: Phase = .open
+    /// Which of the trip's photos is shown, and how many it has.
+    public private(set) var page = 0
+    public private(set) var pageCount = 1
     /// The layout frame, springing between the strip slot and the big frame.
     let frame: Animated<CGRect>
     /// The pull shown, downwards only; springs home when let go short.
@@ -84,11 +87,13 @@ public final class BigPhoto {
     /// Opens `trip`, growing from `slot` into `big`, at zoom 1. A photo caught
     /// again while it is still on its way back keeps its zoom and grows from
     /// where it is drawn.
-    func open(_ trip: Int, from slot: CGRect, to big: CGRect) {
+    func open(_ trip: Int, page: Int, of pageCount: Int, from slot: CGRect, to big: CGRect) {
         let caughtOnItsWayBack = trip == self.trip && phase == .closing
         if !caughtOnItsWayBack {
             resetZoom()
             frame.jump(to: slot)
+            self.pageCount = max(1, pageCount)
+            self.page = min(max(0, page), self.pageCount - 1)
         }
         generation += 1
         let current = generation

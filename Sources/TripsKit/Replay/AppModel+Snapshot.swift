@@ -35,7 +35,9 @@ extension AppModel {
             if let trip = bigPhoto.trip {
                 let f = bigPhoto.drawnFrame, s = max(bigPhoto.drawnScale, 0.01)
                 let grown = f.insetBy(dx: -f.width * (s - 1) / 2, dy: -f.height * (s - 1) / 2)
-                out.append(AccessibilityElement(label: "Photo of \(trips[trip].city)", value: bigPhoto.badge.map { "Zoomed in \($0)" } ?? "",
+                let page = bigPhoto.pageCount > 1 ? TripWording.pageForAccessibility(bigPhoto.page, of: bigPhoto.pageCount) : nil
+                let value = [page, bigPhoto.badge.map { "Zoomed in \($0)" }].compactMap { $0 }.joined(separator: ", ")
+                out.append(AccessibilityElement(label: "Photo of \(trips[trip].city)", value: value,
                                                 traits: ["button", "image"], frame: grown))
             }
             out.append(AccessibilityElement(label: "Playground", value: "", traits: ["button"], frame: playgroundButtonFrame))
@@ -46,12 +48,15 @@ extension AppModel {
                                                 frame: strip.drawnFrame(position: position, layout: layout)))
             }
             for (position, trip) in strip.order.enumerated() where layout.listRow(position).minY < layout.list.maxY {
-                out.append(AccessibilityElement(label: trips[trip].city, value: trips[trip].nightsText ?? "", traits: ["button"],
+                let value = [trips[trip].nightsText, trips[trip].detailText].compactMap { $0 }.joined(separator: ", ")
+                out.append(AccessibilityElement(label: trips[trip].city, value: value, traits: ["button"],
                                                 frame: layout.listRow(position)))
             }
             return out
         }
     }
+
+    static func fileName(_ path: String) -> String { (path as NSString).lastPathComponent }
 
     /// The snapshot line of `trips --replay` (`state`): the fields docs/BEHAVIOUR.md lists.
     public func snapshot() -> String {
@@ -65,12 +70,18 @@ extension AppModel {
             ("zoom", .num(big.zoom)),
             ("pinch", .num(big.pinch)),
             ("drag", .list([.num(big.pull.width), .num(big.pull.height)])),
-            ("photo", big.isOut ? .obj([("frame", .rect(big.drawnFrame)), ("scale", .num(big.drawnScale))]) : .null),
+            ("photo", big.trip.map { trip in .obj([
+                ("frame", .rect(big.drawnFrame)), ("scale", .num(big.drawnScale)),
+                // The page of the trip shown, and the trip's photos by file name.
+                ("index", .number(Double(big.page))), ("count", .number(Double(big.pageCount))),
+                ("photos", .list(trips[trip].photoPaths.map { .string(Self.fileName($0)) })),
+            ]) } ?? .null),
             ("badge", big.badge.map { .string($0) } ?? .null),
         ]
         var items: [JSONValue] = []
         for (position, trip) in strip.order.enumerated() {
-            items.append(.obj([("id", .string(trips[trip].id)), ("frame", .rect(strip.drawnFrame(position: position, layout: layout)))]))
+            items.append(.obj([("id", .string(trips[trip].id)), ("frame", .rect(strip.drawnFrame(position: position, layout: layout))),
+                               ("photo", .string(Self.fileName(trips[trip].photoPaths[tilePhoto(trip: trip)])))]))
         }
         members.append(("strip", .obj([("offset", .num(strip.offset.presentationValue)), ("items", .list(items))])))
         members.append(("order", .list(strip.order.map { .string(trips[$0].id) })))

@@ -1,7 +1,7 @@
 import Foundation
 
 extension AppModel {
-    /// What to draw now; `imageSize(trip)` is the pixel size of a loaded
+    /// What to draw now; `imageSize(number)` is the pixel size of a loaded
     /// photo (nil draws with the frame's own aspect).
     public func scene(imageSize: @escaping (Int) -> CGSize?) -> Scene {
         switch screen {

@@ -37,8 +37,9 @@ struct OverviewScene {
                 let dx: CGFloat = -frame.width * grow / 2, dy: CGFloat = -frame.height * grow / 2
                 frame = frame.insetBy(dx: dx, dy: dy)
             }
-            let source = PhotoGeometry.aspectFillSource(imageSize: imageSize(trip) ?? frame.size, frameSize: frame.size)
-            let command = Scene.Command.photo(trip: trip, frame: frame, source: source,
+            let number = model.tilePhotoNumber(trip: trip)
+            let source = PhotoGeometry.aspectFillSource(imageSize: imageSize(number) ?? frame.size, frameSize: frame.size)
+            let command = Scene.Command.photo(photo: number, frame: frame, source: source,
                                               cornerRadius: OverviewLayout.stripCornerRadius, label: trips[trip].city)
             if isLifted { liftedCommand = command } else { c.append(command) }
         }
@@ -52,9 +53,15 @@ struct OverviewScene {
         for (position, trip) in strip.order.enumerated() {
             let row = layout.listRow(position)
             guard row.minY < layout.list.maxY else { break }
-            let textTop = row.midY - CGFloat(theme.rowTextSize) * 0.65
+            let detail = trips[trip].detailText
+            // With a second line (month, photos) the city moves up to make room.
+            let textTop = row.midY - CGFloat(theme.rowTextSize) * (detail == nil ? 0.65 : 1.05)
             c.append(.text(trips[trip].city, origin: CGPoint(x: row.minX + 4, y: textTop), width: row.width * 0.6,
                            size: theme.rowTextSize, weight: .regular, color: theme.primaryText, alignment: .leading))
+            if let detail {
+                c.append(.text(detail, origin: CGPoint(x: row.minX + 4, y: textTop + CGFloat(theme.rowTextSize) * 1.2), width: row.width - 8,
+                               size: theme.secondarySize, weight: .regular, color: theme.secondaryText, alignment: .leading))
+            }
             if let nights = trips[trip].nightsText {
                 c.append(.text(nights, origin: CGPoint(x: row.minX, y: textTop + 1), width: row.width - 4,
                                size: theme.secondarySize, weight: .regular, color: theme.secondaryText, alignment: .trailing))
@@ -67,15 +74,16 @@ struct OverviewScene {
         if let trip = big.trip {
             let frame = big.drawnFrame
             let scale = big.drawnScale
-            let image = imageSize(trip) ?? frame.size
+            let number = model.catalog.photoNumber(trip: trip, photo: big.page)
+            let image = imageSize(number) ?? frame.size
             if scale >= 1 {
                 let source = PhotoGeometry.zoomedSource(imageSize: image, frameSize: frame.size, zoom: scale, center: big.center.presentationValue)
-                c.append(.photo(trip: trip, frame: frame, source: source, cornerRadius: OverviewLayout.bigCornerRadius, label: trips[trip].city))
+                c.append(.photo(photo: number, frame: frame, source: source, cornerRadius: OverviewLayout.bigCornerRadius, label: trips[trip].city))
             } else {
                 // Pinched below 1: the picture shrinks inside its frame.
                 let shrunk = frame.insetBy(dx: frame.width * (1 - scale) / 2, dy: frame.height * (1 - scale) / 2)
                 let source = PhotoGeometry.aspectFillSource(imageSize: image, frameSize: frame.size)
-                c.append(.photo(trip: trip, frame: shrunk, source: source, cornerRadius: OverviewLayout.bigCornerRadius * scale,
+                c.append(.photo(photo: number, frame: shrunk, source: source, cornerRadius: OverviewLayout.bigCornerRadius * scale,
                                 label: trips[trip].city))
             }
             if big.phase != .closing || frame.height > layout.photoSize.height * 1.2 {

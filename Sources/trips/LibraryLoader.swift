@@ -1,0 +1,83 @@
+import Foundation
+import TripsKit
+
+/// The trips of a `--photos` library, at once and then settled: the first
+/// catalog uses the capture times the cache knows (modification times for
+/// the rest), so the first frame opens no photo; a background thread reads
+/// the missing EXIF dates, saves the cache, and hands the settled catalog
+/// to the frame loop, which takes it between touches.
+final class LibraryLoader: @unchecked Sendable {
+    let folder: String
+    let timeZone: TimeZone
+    private let cachePath: String
+    private let log: @Sendable (String) -> Void
+    private let verbose: Bool
+    /// Seconds since the process started, for the verbose log's timings.
+    private let elapsed: @Sendable () -> Double
+    private let lock = NSLock()
+    /// Guarded by `lock`: what the frame loop has not taken yet, and what
+    /// is known of capture times (the cache as last read or written).
+    private var settled: TripCatalog?
+    private var cache: CaptureTimeCache
+
+    init(folder: String, cachePath: String, timeZone: TimeZone = .current, verbose: Bool,
+         elapsed: @escaping @Sendable () -> Double, log: @escaping @Sendable (String) -> Void) {
+        self.folder = folder
+        self.timeZone = timeZone
+        self.cachePath = cachePath
+        self.log = log
+        self.verbose = verbose
+        self.elapsed = elapsed
+        cache = CaptureTimeCache(path: cachePath)
+    }
+
+    /// The catalog to start with. With `wait` (a replay) every capture time
+    /// is read now, so the same script prints the same bytes; otherwise
+    /// missing ones are read in the background (`takeSettled`).
+    func start(wait: Bool) throws -> TripCatalog {
+        let library = try PhotoLibrary.scan(folder)
+        cache.load()
+        let known = CaptureTimeReading(photos: library.allPhotos, cache: cache, timeZone: timeZone, openFiles: false)
+        guard !known.unread.isEmpty else {
+            if verbose {
+                log(String(format: "trips: capture times: %d photos, 0 files opened, %d from the cache, settled after %.1f ms",
+                           library.allPhotos.count, known.fromCache, elapsed() * 1000))
+            }
+            return library.catalog(times: known.times, timeZone: timeZone)
+        }
+        if wait { return settle(library) }
+        Thread.detachNewThread { [self] in
+            let catalog = settle(library)
+            lock.withLock { settled = catalog }
+        }
+        return library.catalog(times: known.times, timeZone: timeZone)
+    }
+
+    /// Reads what the cache lacks, saves the cache, and makes the catalog.
+    private func settle(_ library: PhotoLibrary) -> TripCatalog {
+        let reading = CaptureTimeReading(photos: library.allPhotos, cache: lock.withLock { cache }, timeZone: timeZone)
+        lock.withLock { cache = reading.cache }
+        do { try reading.cache.save(keeping: library.allPhotos) } catch {
+            log("trips: \(cachePath): cannot save the capture times (\(error)); they will be read again next time")
+        }
+        if verbose {
+            log(String(format: "trips: capture times: %d photos, %d files opened, %d from the cache, settled after %.1f ms",
+                       library.allPhotos.count, reading.filesOpened, reading.fromCache, elapsed() * 1000))
+        }
+        return library.catalog(times: reading.times, timeZone: timeZone)
+    }
+
+    /// The settled catalog once the background reading is done, once.
+    func takeSettled() -> TripCatalog? {
+        lock.withLock {
+            defer { settled = nil }
+            return settled
+        }
+    }
+
+    /// The catalog after the folder changed: the cache answers for the
+    /// photos already read; new ones are read now (a few at a time arrive).
+    func reload() throws -> TripCatalog {
+        settle(try PhotoLibrary.scan(folder))
+    }
+}
