@@ -66,6 +66,33 @@ for i in $(seq 100); do grep -q "changed: 2 photos" "$OUT/watched.err" && break;
 check "watched folder: a photo removed goes" 'grep -q "changed: 2 photos" "$OUT/watched.err"'
 stop "$pid"
 
+# --- A library of 10,000 photos in 50 trips (hard links of one small
+# photo): the first start opens each photo once for its date, the second
+# reads them all from the cache, opening no photo.
+lib="$OUT/library"; mkdir -p "$lib/trip-01"
+for n in $(seq -w 1 200); do ln Assets/photos/storm.jpg "$lib/trip-01/IMG_$n.jpg"; done
+for t in $(seq -w 2 50); do cp -al "$lib/trip-01" "$lib/trip-$t"; done
+library_start() {  # library_start NAME: one start, until the capture times settled
+    DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --photos "$lib" --fullscreen 2>"$OUT/$1.err" &
+    local pid=$! i; track "$pid"
+    for i in $(seq 200); do grep -q "capture times:" "$OUT/$1.err" && break; sleep 0.1; done
+    shoot_until_drawn "$OUT/$1.png"
+    stop "$pid"
+    first_ms=$(sed -n 's/.*first frame after \([0-9.]*\) ms.*/\1/p' "$OUT/$1.err")
+    settled_ms=$(sed -n 's/.*settled after \([0-9.]*\) ms.*/\1/p' "$OUT/$1.err")
+    opened=$(sed -n 's/.*capture times: [0-9]* photos, \([0-9]*\) files opened.*/\1/p' "$OUT/$1.err")
+    echo "folders: $1: first frame $first_ms ms, capture times settled $settled_ms ms, $opened photos opened for their dates"
+}
+library_start library-first
+check "10,000 photos, first start: every photo opened once for its date ($opened)" '[ "$opened" = 10000 ]'
+# The times are figures, not checks (the reader may beat a slow display);
+# that the first catalog never waits for a date is LibraryLoaderTests'.
+check "10,000 photos, first start: a first frame ($first_ms ms) and settled dates ($settled_ms ms)" '[ -n "$first_ms" ] && [ -n "$settled_ms" ]'
+check "10,000 photos: the cache is in XDG_CACHE_HOME" '[ "$(grep -c . "$XDG_CACHE_HOME/trips/capture-times.tsv")" = 10001 ]'
+library_start library-second
+check "10,000 photos, second start: no photo opened, all 10,000 dates from the cache" \
+    '[ "$opened" = 0 ] && grep -q "0 files opened, 10000 from the cache" "$OUT/library-second.err"'
+
 # --- EXIF orientation: a picture stored sideways with orientation 6 (turn 90° clockwise).
 mkdir -p "$OUT/orient"
 convert -size 400x300 xc:red -size 400x300 xc:blue -append -resize '400x600!' "$OUT/upright.png"  # red above blue

@@ -1,14 +1,13 @@
 import Foundation
-import TripsKit
 
 /// The trips of a `--photos` library, at once and then settled: the first
 /// catalog uses the capture times the cache knows (modification times for
 /// the rest), so the first frame opens no photo; a background thread reads
 /// the missing EXIF dates, saves the cache, and hands the settled catalog
 /// to the frame loop, which takes it between touches.
-final class LibraryLoader: @unchecked Sendable {
-    let folder: String
-    let timeZone: TimeZone
+public final class LibraryLoader: @unchecked Sendable {
+    public let folder: String
+    public let timeZone: TimeZone
     private let cachePath: String
     private let log: @Sendable (String) -> Void
     private let verbose: Bool
@@ -20,7 +19,7 @@ final class LibraryLoader: @unchecked Sendable {
     private var settled: TripCatalog?
     private var cache: CaptureTimeCache
 
-    init(folder: String, cachePath: String, timeZone: TimeZone = .current, verbose: Bool,
+    public init(folder: String, cachePath: String, timeZone: TimeZone = .current, verbose: Bool,
          elapsed: @escaping @Sendable () -> Double, log: @escaping @Sendable (String) -> Void) {
         self.folder = folder
         self.timeZone = timeZone
@@ -34,7 +33,7 @@ final class LibraryLoader: @unchecked Sendable {
     /// The catalog to start with. With `wait` (a replay) every capture time
     /// is read now, so the same script prints the same bytes; otherwise
     /// missing ones are read in the background (`takeSettled`).
-    func start(wait: Bool) throws -> TripCatalog {
+    public func start(wait: Bool) throws -> TripCatalog {
         let library = try PhotoLibrary.scan(folder)
         cache.load()
         let known = CaptureTimeReading(photos: library.allPhotos, cache: cache, timeZone: timeZone, openFiles: false)
@@ -68,7 +67,7 @@ final class LibraryLoader: @unchecked Sendable {
     }
 
     /// The settled catalog once the background reading is done, once.
-    func takeSettled() -> TripCatalog? {
+    public func takeSettled() -> TripCatalog? {
         lock.withLock {
             defer { settled = nil }
             return settled
@@ -77,7 +76,7 @@ final class LibraryLoader: @unchecked Sendable {
 
     /// The catalog after the folder changed: the cache answers for the
     /// photos already read; new ones are read now (a few at a time arrive).
-    func reload() throws -> TripCatalog {
+    public func reload() throws -> TripCatalog {
         settle(try PhotoLibrary.scan(folder))
     }
 }
