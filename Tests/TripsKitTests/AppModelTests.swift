@@ -49,4 +49,16 @@ final class AppModelTests: XCTestCase {
         XCTAssertNil(app.bigPhoto.trip)
         XCTAssertEqual(app.strip.order.count, 2)
     }
+
+    func testSettledTripsTakeTheirPlacesUnlessTheOrderWasMadeByHand() {
+        let trips = (0..<3).map { Trip(id: "t\($0)", city: "C\($0)", nights: 1, photoPath: "/p/\($0)") }
+        let settled = [trips[0], Trip(id: "t5", city: "C5", nights: 1, photoPath: "/p/5"), trips[1], trips[2]]
+        let app = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .windowed)
+        app.updateCatalog(TripCatalog(trips: settled))
+        XCTAssertEqual(app.strip.order.map { app.catalog.trips[$0].id }, ["t0", "t5", "t1", "t2"], "in the catalog's order: t5 in its place")
+
+        let moved = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .windowed, order: ["t2", "t0", "t1"])
+        moved.updateCatalog(TripCatalog(trips: settled))
+        XCTAssertEqual(moved.strip.order.map { moved.catalog.trips[$0].id }, ["t2", "t0", "t1", "t5"], "an order made by hand stays; t5 joins at the end")
+    }
 }

@@ -1,18 +1,22 @@
 import Foundation
 
 extension AppModel {
-    /// Takes a new list of trips (the watched folder changed): trips are
-    /// matched by id, so the strip's order, the open photo and the focus
-    /// follow their trips; new trips join at the end; gone ones leave.
+    /// Takes a new list of trips (the watched folder changed, capture dates
+    /// arrived): trips are matched by id, so the strip's order, the open
+    /// photo and the focus follow their trips; gone ones leave. While the
+    /// strip is in the catalog's own order it takes the new catalog's order
+    /// (a trip settled by its dates lands in its place); once a person has
+    /// moved trips, new ones join at the end.
     public func updateCatalog(_ new: TripCatalog) {
         let newIndex = Dictionary(new.trips.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let old = catalog.trips
         let map: (Int) -> Int? = { old.indices.contains($0) ? newIndex[old[$0].id] : nil }
         let oldIDs = Set(old.map(\.id))
         let added = new.trips.indices.filter { !oldIDs.contains(new.trips[$0].id) }
+        let inCatalogOrder = strip.order == Array(old.indices)
         catalog = new
         relayout()
-        strip.remap(map, added: added, layout: layout)
+        strip.remap(map, added: added, layout: layout, reorderedAs: inCatalogOrder ? Array(new.trips.indices) : nil)
         bigPhoto.remap(map)
         switch focus {
         case .stripPhoto(let t)?: focus = map(t).map { .stripPhoto(trip: $0) }

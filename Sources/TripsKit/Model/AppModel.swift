@@ -164,6 +164,8 @@ public final class AppModel {
             if focus == .bigPhoto { focus = .stripPhoto(trip: trip) }
             record(.close(trip: catalog.trips[trip].id))
         case .zoom(let z): record(.zoom(z))
+        case .page(let index):
+            if let trip = bigPhoto.trip { record(.page(trip: catalog.trips[trip].id, index: index)) }
         }
     }
 
@@ -253,9 +255,14 @@ public final class AppModel {
             strip.reveal(position: to, layout: layout)
             return
         }
+        // In the big photo Left and Right turn its trip's pages.
+        let pagingKeys = bigPhoto.isOut && bigPhoto.phase != .closing
+            && (focus == .bigPhoto || (focus == nil && bigPhoto.pageCount > 1))
         switch key {
         case .escape:
             if bigPhoto.isOut && bigPhoto.phase != .closing { close() }
+        case .right where pagingKeys, .left where pagingKeys:
+            bigPhoto.page(by: key == .right ? 1 : -1)
         case .right, .left:
             // From nowhere the first arrow lands on the first photo.
             var position = 0

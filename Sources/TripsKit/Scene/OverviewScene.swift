@@ -74,24 +74,45 @@ struct OverviewScene {
         if let trip = big.trip {
             let frame = big.drawnFrame
             let scale = big.drawnScale
+            let slide = big.pageOffset.presentationValue
+            if slide != 0 {
+                // Sliding: the pages beside come in from the edges of the big photo's room.
+                c.append(.clip(layout.bigPhoto.union(frame)))
+                for step in [-1, 1] where big.page + step >= 0 && big.page + step < big.pageCount {
+                    let f = frame.offsetBy(dx: slide + CGFloat(step) * big.pagePitch, dy: 0)
+                    guard f.intersects(layout.bigPhoto) else { continue }
+                    let n = model.catalog.photoNumber(trip: trip, photo: big.page + step)
+                    c.append(.photo(photo: n, frame: f, source: PhotoGeometry.aspectFillSource(imageSize: imageSize(n) ?? f.size, frameSize: f.size),
+                                    cornerRadius: OverviewLayout.bigCornerRadius, label: trips[trip].city))
+                }
+            }
             let number = model.catalog.photoNumber(trip: trip, photo: big.page)
             let image = imageSize(number) ?? frame.size
+            let shown = frame.offsetBy(dx: slide, dy: 0)
             if scale >= 1 {
                 let source = PhotoGeometry.zoomedSource(imageSize: image, frameSize: frame.size, zoom: scale, center: big.center.presentationValue)
-                c.append(.photo(photo: number, frame: frame, source: source, cornerRadius: OverviewLayout.bigCornerRadius, label: trips[trip].city))
+                c.append(.photo(photo: number, frame: shown, source: source, cornerRadius: OverviewLayout.bigCornerRadius, label: trips[trip].city))
             } else {
                 // Pinched below 1: the picture shrinks inside its frame.
-                let shrunk = frame.insetBy(dx: frame.width * (1 - scale) / 2, dy: frame.height * (1 - scale) / 2)
+                let shrunk = shown.insetBy(dx: frame.width * (1 - scale) / 2, dy: frame.height * (1 - scale) / 2)
                 let source = PhotoGeometry.aspectFillSource(imageSize: image, frameSize: frame.size)
                 c.append(.photo(photo: number, frame: shrunk, source: source, cornerRadius: OverviewLayout.bigCornerRadius * scale,
                                 label: trips[trip].city))
             }
+            if slide != 0 { c.append(.clip(nil)) }
             if big.phase != .closing || frame.height > layout.photoSize.height * 1.2 {
-                // The city at the bottom-left, on a dark band for contrast.
-                let band = CGRect(x: frame.minX, y: frame.maxY - 44, width: frame.width, height: 44)
+                // The city at the bottom-left, on a dark band for contrast;
+                // under it which photo of the trip this is ("3 / 27").
+                let paged = big.pageCount > 1
+                let bandHeight: CGFloat = paged ? 64 : 44
+                let band = CGRect(x: frame.minX, y: frame.maxY - bandHeight, width: frame.width, height: bandHeight)
                 c.append(.fill(band, color: RGBA(0, 0, 0, 90), cornerRadius: 0))
-                c.append(.text(trips[trip].city, origin: CGPoint(x: frame.minX + 16, y: frame.maxY - 36), width: frame.width - 32,
+                c.append(.text(trips[trip].city, origin: CGPoint(x: frame.minX + 16, y: band.minY + 8), width: frame.width - 32,
                                size: 20, weight: .bold, color: RGBA(255, 255, 255), alignment: .leading))
+                if paged {
+                    c.append(.text(TripWording.page(big.page, of: big.pageCount), origin: CGPoint(x: frame.minX + 16, y: band.minY + 36),
+                                   width: frame.width - 32, size: 15, weight: .regular, color: RGBA(255, 255, 255, 220), alignment: .leading))
+                }
             }
             if let badge = big.badge {
                 let b = CGRect(x: frame.maxX - 84, y: frame.minY + 12, width: 72, height: 30)
