@@ -119,4 +119,20 @@ final class LibraryTests: XCTestCase {
         XCTAssertEqual(r.status, ExitCode.badInput.rawValue)
         XCTAssertTrue(r.stderr.contains(root.path) && r.stderr.contains("has no photos"), r.stderr)
     }
+
+    func testASavedOrderOutlivesARestartAndRenamedPhotos() throws {
+        try makeLibrary()
+        let state = root.path + "-state.json"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        // Right focuses the first trip's photo; Ctrl+Right moves it one on.
+        let moved = try Replay.run("size 1280 800\nat 100 key Right\nat 200 key ctrl+Right\nat 300 state",
+                                   arguments: ["--photos", root.path, "--state", state], environment: ["TZ": "UTC"])
+        let order = try moved.state(at: 300)["order"]?.array.compactMap(\.string)
+        XCTAssertEqual(order?.prefix(2), ["2024-06_Porto", "2024-05-12 Lisbon"])
+        // Photos renamed inside a folder trip and inside a loose trip: the ids stay.
+        try FileManager.default.moveItem(atPath: root.path + "/2024-05-12 Lisbon/a.jpg", toPath: root.path + "/2024-05-12 Lisbon/first.jpg")
+        try FileManager.default.moveItem(atPath: root.path + "/IMG_0001.jpg", toPath: root.path + "/holiday-1.jpg")
+        let again = try Replay.run("size 1280 800\nat 100 state", arguments: ["--photos", root.path, "--state", state], environment: ["TZ": "UTC"])
+        XCTAssertEqual(try again.state(at: 100)["order"]?.array.compactMap(\.string), order)
+    }
 }
