@@ -35,12 +35,18 @@ public final class SceneRenderer {
             case let .fill(rect, color, radius):
                 fan(PhotoGeometry.roundedRectFan(frame: rect, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
                     scale: scale, color: color, texture: nil)
-            case let .photo(number, frame, source, radius, label):
+            case let .photo(number, frame, source, radius, label, opacity):
                 // The size the whole picture has on screen: the frame over the part shown.
                 let covering = (width: frame.width * scale / max(source.width, 1e-6), height: frame.height * scale / max(source.height, 1e-6))
-                if let photo = photos.texture(number, covering: covering) {
+                let photo = photos.texture(number, covering: covering) // asked for even when not drawn yet
+                guard opacity > 0 else { break }
+                if let photo {
+                    let alpha = UInt8((min(opacity, 1) * 255).rounded())
+                    // The vertex alpha counts only where the texture blends (a photo
+                    // with no alpha channel is made to copy).
+                    if alpha < 255 { SDL_SetTextureBlendMode(photo.texture, SDL_BLENDMODE_BLEND) }
                     fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source),
-                        scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
+                        scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
                 } else {
                     placeholdersDrawn += 1
                     fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
@@ -69,6 +75,12 @@ public final class SceneRenderer {
         }
     }
 
+    /// SDL's software renderer maps a texture wrongly across very large
+    /// triangles (seen on a full-window photo: wedges of other parts of the
+    /// picture); textured triangles with an edge longer than this many
+    /// pixels are cut in four, which keeps the mapping exact (it is affine).
+    static let longestTexturedEdge: Float = 512
+
     private func fan(_ fan: [PhotoGeometry.Vertex], scale: Double, color: RGBA, texture: OpaquePointer?) {
         guard fan.count >= 3 else { return }
         vertices.removeAll(keepingCapacity: true)
@@ -78,7 +90,30 @@ public final class SceneRenderer {
             vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(v.position.x * scale), y: Float(v.position.y * scale)),
                                        color: c, tex_coord: SDL_FPoint(x: Float(v.texture.x), y: Float(v.texture.y))))
         }
-        for i in 1..<(fan.count - 1) { indices.append(0); indices.append(Int32(i)); indices.append(Int32(i + 1)) }
+        for i in 1..<(fan.count - 1) { triangle(0, Int32(i), Int32(i + 1), split: texture != nil) }
         SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
+
+    private func triangle(_ a: Int32, _ b: Int32, _ c: Int32, split: Bool) {
+        func length(_ i: Int32, _ j: Int32) -> Float {
+            let p = vertices[Int(i)].position, q = vertices[Int(j)].position
+            return max(abs(p.x - q.x), abs(p.y - q.y))
+        }
+        guard split, max(length(a, b), length(b, c), length(c, a)) > Self.longestTexturedEdge else {
+            indices.append(a); indices.append(b); indices.append(c)
+            return
+        }
+        func mid(_ i: Int32, _ j: Int32) -> Int32 {
+            let p = vertices[Int(i)], q = vertices[Int(j)]
+            vertices.append(SDL_Vertex(position: SDL_FPoint(x: (p.position.x + q.position.x) / 2, y: (p.position.y + q.position.y) / 2),
+                                       color: p.color,
+                                       tex_coord: SDL_FPoint(x: (p.tex_coord.x + q.tex_coord.x) / 2, y: (p.tex_coord.y + q.tex_coord.y) / 2)))
+            return Int32(vertices.count - 1)
+        }
+        let ab = mid(a, b), bc = mid(b, c), ca = mid(c, a)
+        triangle(a, ab, ca, split: true)
+        triangle(ab, b, bc, split: true)
+        triangle(ca, bc, c, split: true)
+        triangle(ab, bc, ca, split: true)
     }
 }

@@ -152,7 +152,8 @@ let code: ExitCode = {
     let text = TextRenderer(renderer: display.renderer, fonts: fonts, log: log)
     let app = AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
                        theme: theme, order: savedOrder, simulationRate: options.simulationRate,
-                       screen: options.startInPlayground ? .playground : .overview, idleTimeout: options.idleTimeout)
+                       screen: options.startInPlayground ? .playground : .overview, idleTimeout: options.idleTimeout,
+                       attract: options.attract)
     if let orderStore {
         app.onReorder = { order in
             do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }

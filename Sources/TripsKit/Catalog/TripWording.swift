@@ -43,4 +43,9 @@ public enum TripWording {
     public static func rowDetail(month: CalendarDay?, photos: Int) -> String {
         ([month.map(Self.month)] + [photoCount(photos)]).compactMap { $0 }.joined(separator: " · ")
     }
+
+    /// The attract loop's caption: "Lisbon · 4 nights".
+    public static func caption(city: String, nights: String?) -> String {
+        [city, nights].compactMap { $0 }.joined(separator: " · ")
+    }
 }

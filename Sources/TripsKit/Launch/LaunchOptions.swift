@@ -43,6 +43,17 @@ public struct LaunchOptions: Equatable, Sendable {
     /// a desktop window does not unless asked (a person may look at one
     /// photo for minutes and would not expect it to close by itself).
     public static let kioskIdleSeconds: Double = 120
+    /// `--slide SECONDS` as given: how long each photo of the attract loop stays.
+    public var slideSeconds: Double?
+    /// `--reduce-motion`: the attract loop does not pan or zoom its photos.
+    public var reduceMotion = false
+
+    /// The attract loop a kiosk plays after the idle time (and a window
+    /// asked for it with `--slide`); nil goes back to the Overview only.
+    public var attract: Attract.Settings? {
+        guard windowMode == .kiosk || slideSeconds != nil else { return nil }
+        return Attract.Settings(slideSeconds: slideSeconds ?? 6, reduceMotion: reduceMotion)
+    }
 
     /// The idle timeout in force, in seconds, or nil for none.
     public var idleTimeout: Double? {
@@ -58,7 +69,7 @@ public struct LaunchOptions: Equatable, Sendable {
             && a.windowSize == b.windowSize && a.simulationRate == b.simulationRate
             && a.replayScript == b.replayScript && a.recordScript == b.recordScript && a.replayInWindow == b.replayInWindow
             && a.startInPlayground == b.startInPlayground && a.stateFile == b.stateFile && a.idleSeconds == b.idleSeconds
-            && a.memoryBudgetMiB == b.memoryBudgetMiB
+            && a.memoryBudgetMiB == b.memoryBudgetMiB && a.slideSeconds == b.slideSeconds && a.reduceMotion == b.reduceMotion
     }
 
     public enum Command: Equatable, Sendable {

@@ -19,6 +19,9 @@ public struct AppEvent: Equatable, Sendable {
         case reset
         /// The idle timeout took the app back to its start.
         case idle
+        /// The kiosk's attract loop began (after `idle`), or a visitor ended it.
+        case attract
+        case attractEnd
     }
 
     /// Seconds on the model's clock.

@@ -6,7 +6,7 @@ import Motion
 /// without a display. The frame loop (live or replaying a script on a
 /// virtual clock) feeds it events and the time, and asks it for the scene.
 public final class AppModel {
-    public enum Screen: String, Sendable { case overview, playground }
+    public enum Screen: String, Sendable { case overview, playground, attract }
 
     public internal(set) var catalog: TripCatalog
     public let mode: LaunchOptions.WindowMode
@@ -19,6 +19,14 @@ public final class AppModel {
     public let strip: Strip
     public let bigPhoto: BigPhoto
     public let playground: Playground
+    /// The kiosk's attract loop, when it plays one after the idle time.
+    public let attract: Attract?
+    /// Pointers whose touch ended the attract loop: the rest of their
+    /// touch (moves, lift) is not acted on either.
+    private var swallowedPointers: Set<PointerID> = []
+    /// When the attract loop begins: one slide's time after the idle reset,
+    /// so the reset is seen landing on the Overview first.
+    public private(set) var attractDue: Double?
     public internal(set) var focus: FocusTarget?
     /// The loop's clock, in seconds; the replay's `t` is this in ms.
     public private(set) var time: Double = 0
@@ -36,7 +44,7 @@ public final class AppModel {
 
     public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
-                idleTimeout: Double? = nil) {
+                idleTimeout: Double? = nil, attract attractSettings: Attract.Settings? = nil) {
         self.catalog = catalog
         idle = IdleTimer(timeout: idleTimeout)
         self.mode = mode
@@ -55,6 +63,8 @@ public final class AppModel {
         strip = Strip(animator: animator, order: order, onReorder: { emitOrder($0) })
         bigPhoto = BigPhoto(animator: animator, emit: { emitBig($0) })
         playground = Playground(animator: animator, emit: { emitPlayground($0) })
+        let animator = self.animator
+        attract = attractSettings.map { Attract(settings: $0, animator: animator) }
         emitBig = { [unowned self] event in self.bigPhotoEvent(event) }
         emitOrder = { [unowned self] order in
             let ids = order.map { self.catalog.trips[$0].id }
@@ -77,8 +87,26 @@ public final class AppModel {
 
     public func handle(_ event: InputEvent) {
         switch event {
-        case .key, .pointer, .wheel: idle.input(at: time)
+        case .key, .pointer, .wheel: idle.input(at: time); attractDue = nil
         default: break // the system's doings are not a visitor's
+        }
+        if screen == .attract {
+            // The first touch, click, key or wheel ends the loop and does nothing else.
+            switch event {
+            case .pointer(let p):
+                if p.phase == .down { swallowedPointers.insert(p.id) }
+                endAttract()
+                if p.phase == .up || p.phase == .cancel { swallowedPointers.remove(p.id) }
+                return
+            case .key, .wheel:
+                endAttract()
+                return
+            default: break
+            }
+        }
+        if case .pointer(let p) = event, swallowedPointers.contains(p.id) {
+            if p.phase == .up || p.phase == .cancel { swallowedPointers.remove(p.id) }
+            return
         }
         switch event {
         case .quit:
@@ -127,10 +155,42 @@ public final class AppModel {
         time = seconds
         engine.advance(to: seconds)
         _ = animator.advance(to: seconds)
+        if screen == .attract, let attract,
+           attract.advance(to: seconds, number: { [catalog] in catalog.photoNumber(trip: $0.trip, photo: $0.photo) }) {
+            return true
+        }
+        if let due = attractDue, seconds >= due {
+            attractDue = nil
+            startAttract()
+            return true
+        }
         guard idle.fire(at: seconds) else { return false }
         record(.idle)
         resetToStart()
+        if let attract { attractDue = seconds + attract.settings.slideSeconds }
         return true
+    }
+
+    // MARK: Attract loop
+
+    /// Plays every trip's photos, in strip order, full-window.
+    private func startAttract() {
+        guard let attract, screen == .overview, !catalog.trips.isEmpty else { return }
+        let slides = strip.order.flatMap { trip in catalog.trips[trip].photoPaths.indices.map { Attract.Slide(trip: trip, photo: $0) } }
+        engine.cancelAll()
+        screen = .attract
+        attract.start(slides, at: time)
+        record(.attract)
+        rebuildTree()
+    }
+
+    /// Back to the Overview, as the reset left it.
+    private func endAttract() {
+        guard screen == .attract else { return }
+        attract?.stop()
+        screen = .overview
+        record(.attractEnd)
+        rebuildTree()
     }
 
     /// True while something moves: the loop keeps running frames; otherwise
@@ -139,7 +199,7 @@ public final class AppModel {
     /// When the model next needs the clock (a double-tap window closing, a
     /// long press firing, the idle timeout), so an idle loop wakes in time.
     public var nextDeadline: Double? {
-        [engine.nextEventTime, idle.deadline].compactMap { $0 }.min()
+        [engine.nextEventTime, idle.deadline, attractDue, screen == .attract ? attract?.nextSlideTime : nil].compactMap { $0 }.min()
     }
 
     /// What happened since the last call, oldest first.
@@ -238,6 +298,7 @@ public final class AppModel {
             if mode != .kiosk { quitRequested = true }
             return
         }
+        if screen == .attract { return }
         if screen == .playground {
             switch key {
             case .escape: show(.overview)
@@ -333,6 +394,8 @@ public final class AppModel {
             }
         case .playground:
             for node in playground.nodes(back: { [unowned self] in self.show(.overview) }) { root.addChild(node) }
+        case .attract:
+            break // nothing to touch: a touch ends the loop before any gesture sees it
         }
         engine.root = root
     }

@@ -13,6 +13,8 @@ extension AppEvent {
         case .reorder(let order): name = "reorder"; fields = [("order", .list(order.map { .string($0) }))]
         case .reset: name = "reset"
         case .idle: name = "idle"
+        case .attract: name = "attract"
+        case .attractEnd: name = "attract-end"
         }
         return JSONLine.write(.obj([("t", .number((time * 1000).rounded())), ("event", .string(name))] + fields))
     }

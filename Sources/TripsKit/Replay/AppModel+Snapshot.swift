@@ -15,6 +15,10 @@ extension AppModel {
     public var accessibilityElements: [AccessibilityElement] {
         let trips = catalog.trips
         switch screen {
+        case .attract:
+            guard let slide = attract?.current else { return [] }
+            return [AccessibilityElement(label: "Photo of \(trips[slide.trip].city)", value: attractCaption(slide), traits: ["image"],
+                                         frame: CGRect(origin: .zero, size: size))]
         case .playground:
             let p = playground
             let xs = p.squareCorners.map(\.x), ys = p.squareCorners.map(\.y)
@@ -98,6 +102,18 @@ extension AppModel {
                                  ("angle", .num(s.angle * 180 / .pi))])),
                 ("circle", .obj([("center", .list([.num(playground.circle.x), .num(playground.circle.y)])),
                                  ("active", .bool(playground.circleActive))])),
+            ])))
+        }
+        if screen == .attract, let attract, let slide = attract.current {
+            let pz = attract.currentPanZoom
+            members.append(("attract", .obj([
+                ("trip", .string(trips[slide.trip].id)),
+                ("photo", .string(Self.fileName(trips[slide.trip].photoPaths[slide.photo]))),
+                ("caption", .string(attractCaption(slide))),
+                ("opacity", .num(attract.opacity)),
+                ("zoom", .num(pz.zoom)),
+                ("center", .list([.num(pz.center.x), .num(pz.center.y)])),
+                ("fading-out", attract.isFading ? attract.previous.map { .string(Self.fileName(trips[$0.slide.trip].photoPaths[$0.slide.photo])) } ?? .null : .null),
             ])))
         }
         members.append(("animating", .bool(isAnimating)))

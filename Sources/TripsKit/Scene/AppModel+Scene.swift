@@ -7,6 +7,9 @@ extension AppModel {
         switch screen {
         case .overview: return OverviewScene(model: self, imageSize: imageSize).make()
         case .playground: return PlaygroundScene(model: self).make()
+        case .attract:
+            guard let attract else { return OverviewScene(model: self, imageSize: imageSize).make() }
+            return AttractScene(model: self, attract: attract, imageSize: imageSize).make()
         }
     }
 

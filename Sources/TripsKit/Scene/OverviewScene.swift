@@ -44,7 +44,7 @@ struct OverviewScene {
             if isLifted { liftedCommand = command } else { c.append(command) }
         }
         c.append(.clip(nil))
-        if let liftedCommand, case .photo(_, let frame, _, _, _) = liftedCommand {
+        if let liftedCommand, case .photo(_, let frame, _, _, _, _) = liftedCommand {
             // Lifted: a soft shadow under it, drawn above the strip.
             c.append(.fill(frame.offsetBy(dx: 0, dy: 8).insetBy(dx: -4, dy: -4), color: RGBA(0, 0, 0, 110), cornerRadius: 16))
             c.append(liftedCommand)
