@@ -196,6 +196,14 @@ public final class AppModel {
     /// True while something moves: the loop keeps running frames; otherwise
     /// it sleeps until the next event or `nextDeadline`.
     public var isAnimating: Bool { animator.isAnimating }
+    /// The attract loop's slow pan-and-zoom moves under a pixel a frame at
+    /// 30 frames a second: frames may come no more often than this then
+    /// (half the work of a 60 Hz display); nil: as often as the display.
+    public var minimumFrameInterval: Double? {
+        guard screen == .attract, let attract, !attract.isFading, !attract.settings.reduceMotion else { return nil }
+        return 1.0 / 30
+    }
+
     /// When the model next needs the clock (a double-tap window closing, a
     /// long press firing, the idle timeout), so an idle loop wakes in time.
     public var nextDeadline: Double? {
