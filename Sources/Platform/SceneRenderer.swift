@@ -77,9 +77,11 @@ public final class SceneRenderer {
 
     /// SDL's software renderer maps a texture wrongly across very large
     /// triangles (seen on a full-window photo: wedges of other parts of the
-    /// picture); textured triangles with an edge longer than this many
-    /// pixels are cut in four, which keeps the mapping exact (it is affine).
-    static let longestTexturedEdge: Float = 512
+    /// picture). A textured fan whose longest edge passes this many pixels
+    /// has every triangle cut in four, as often as that takes, all alike, so
+    /// neighbours share their new edges (no cracks) and the mapping stays
+    /// exact (it is affine).
+    static let longestTexturedEdge: Float = 768
 
     private func fan(_ fan: [PhotoGeometry.Vertex], scale: Double, color: RGBA, texture: OpaquePointer?) {
         guard fan.count >= 3 else { return }
@@ -90,16 +92,23 @@ public final class SceneRenderer {
             vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(v.position.x * scale), y: Float(v.position.y * scale)),
                                        color: c, tex_coord: SDL_FPoint(x: Float(v.texture.x), y: Float(v.texture.y))))
         }
-        for i in 1..<(fan.count - 1) { triangle(0, Int32(i), Int32(i + 1), split: texture != nil) }
+        var depth = 0
+        if texture != nil {
+            var longest: Float = 0
+            for i in 1..<(fan.count - 1) { longest = max(longest, length(0, Int32(i)), length(Int32(i), Int32(i + 1))) }
+            while longest > Self.longestTexturedEdge { longest /= 2; depth += 1 }
+        }
+        for i in 1..<(fan.count - 1) { triangle(0, Int32(i), Int32(i + 1), depth: depth) }
         SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
     }
 
-    private func triangle(_ a: Int32, _ b: Int32, _ c: Int32, split: Bool) {
-        func length(_ i: Int32, _ j: Int32) -> Float {
-            let p = vertices[Int(i)].position, q = vertices[Int(j)].position
-            return max(abs(p.x - q.x), abs(p.y - q.y))
-        }
-        guard split, max(length(a, b), length(b, c), length(c, a)) > Self.longestTexturedEdge else {
+    private func length(_ i: Int32, _ j: Int32) -> Float {
+        let p = vertices[Int(i)].position, q = vertices[Int(j)].position
+        return max(abs(p.x - q.x), abs(p.y - q.y))
+    }
+
+    private func triangle(_ a: Int32, _ b: Int32, _ c: Int32, depth: Int) {
+        guard depth > 0 else {
             indices.append(a); indices.append(b); indices.append(c)
             return
         }
@@ -111,9 +120,9 @@ public final class SceneRenderer {
             return Int32(vertices.count - 1)
         }
         let ab = mid(a, b), bc = mid(b, c), ca = mid(c, a)
-        triangle(a, ab, ca, split: true)
-        triangle(ab, b, bc, split: true)
-        triangle(ca, bc, c, split: true)
-        triangle(ab, bc, ca, split: true)
+        triangle(a, ab, ca, depth: depth - 1)
+        triangle(ab, b, bc, depth: depth - 1)
+        triangle(ca, bc, c, depth: depth - 1)
+        triangle(ab, bc, ca, depth: depth - 1)
     }
 }

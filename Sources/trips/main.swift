@@ -153,7 +153,7 @@ let code: ExitCode = {
     let app = AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
                        theme: theme, order: savedOrder, simulationRate: options.simulationRate,
                        screen: options.startInPlayground ? .playground : .overview, idleTimeout: options.idleTimeout,
-                       attract: options.attract)
+                       attract: options.attract, reduceMotion: options.reduceMotion)
     if let orderStore {
         app.onReorder = { order in
             do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }

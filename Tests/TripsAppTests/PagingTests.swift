@@ -125,4 +125,13 @@ final class PagingTests: XCTestCase {
         XCTAssertEqual(index(paged), 1)
         XCTAssertEqual(paged["zoom"]?.number, 1, "a new page starts at zoom 1")
     }
+
+    func testWithReducedMotionAPageFadesInInsteadOfSliding() throws {
+        let r = try Replay.run(open + "\nat 1200 key Right\nat 1250 state\nat 1800 state", arguments: ["--photos", root.path, "--reduce-motion"])
+        let turned = try r.state(at: 1250)
+        XCTAssertEqual(index(turned), 1)
+        XCTAssertEqual(slide(turned), 0, "no slide")
+        XCTAssertLessThan(try XCTUnwrap(turned["photo", "opacity"]?.number), 1, "fading in")
+        XCTAssertEqual(try r.state(at: 1800)["photo", "opacity"]?.number, 1)
+    }
 }

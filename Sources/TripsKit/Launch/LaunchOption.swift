@@ -71,7 +71,7 @@ public struct LaunchOption: Sendable {
         LaunchOption("--slide", "SECONDS", help: "after the idle time play the trips' photos, each SECONDS",
                      "(default 6; on with --kiosk, else when given)",
                      effect: .read { $0.slideSeconds = try number($1, in: 1...3600, "--slide expects seconds from 1 to 3600") }),
-        LaunchOption("--reduce-motion", help: "photos in the idle slideshow do not pan or zoom",
+        LaunchOption("--reduce-motion", help: "fades instead of moving: the big photo, its pages, the slideshow",
                      effect: .set { $0.reduceMotion = true }),
         LaunchOption("--size", "WxH", help: "window size in points (default 1280x800)",
                      effect: .read { options, v in

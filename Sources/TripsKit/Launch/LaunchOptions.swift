@@ -45,7 +45,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public static let kioskIdleSeconds: Double = 120
     /// `--slide SECONDS` as given: how long each photo of the attract loop stays.
     public var slideSeconds: Double?
-    /// `--reduce-motion`: the attract loop does not pan or zoom its photos.
+    /// `--reduce-motion`: the big photo fades in and out in place, zooms
+    /// and pages at once, and the attract loop does not pan or zoom.
     public var reduceMotion = false
 
     /// The attract loop a kiosk plays after the idle time (and a window

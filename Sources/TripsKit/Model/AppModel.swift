@@ -44,7 +44,7 @@ public final class AppModel {
 
     public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
-                idleTimeout: Double? = nil, attract attractSettings: Attract.Settings? = nil) {
+                idleTimeout: Double? = nil, attract attractSettings: Attract.Settings? = nil, reduceMotion: Bool = false) {
         self.catalog = catalog
         idle = IdleTimer(timeout: idleTimeout)
         self.mode = mode
@@ -61,7 +61,7 @@ public final class AppModel {
         var emitOrder: ([Int]) -> Void = { _ in }
         var emitPlayground: (Playground.Event) -> Void = { _ in }
         strip = Strip(animator: animator, order: order, onReorder: { emitOrder($0) })
-        bigPhoto = BigPhoto(animator: animator, emit: { emitBig($0) })
+        bigPhoto = BigPhoto(animator: animator, reduceMotion: reduceMotion, emit: { emitBig($0) })
         playground = Playground(animator: animator, emit: { emitPlayground($0) })
         let animator = self.animator
         attract = attractSettings.map { Attract(settings: $0, animator: animator) }

@@ -24,6 +24,10 @@ public final class BigPhoto {
     /// A key pressed at the first or last page nudges it by this speed
     /// (points per second) so it rubber-bands.
     static let edgeNudge: CGFloat = 900
+    /// With reduced motion the photo does not travel, zoom or slide on a
+    /// spring: it fades in and out in place on this short spring, and
+    /// zoom, pan and pages change at once.
+    public static let fadeAnimation = Animation.spring(duration: 0.2)
 
     public enum Phase: Equatable, Sendable { case opening, open, closing }
 
@@ -70,10 +74,15 @@ public final class BigPhoto {
     /// cannot end a later one.
     private var generation = 0
     private let emit: (Event) -> Void
+    public let reduceMotion: Bool
+    /// How opaque the photo is drawn: 1 unless it fades (reduced motion).
+    let opacity: Animated<CGFloat>
 
-    init(animator: Animator, emit: @escaping (Event) -> Void) {
+    init(animator: Animator, reduceMotion: Bool = false, emit: @escaping (Event) -> Void) {
         self.animator = animator
         self.emit = emit
+        self.reduceMotion = reduceMotion
+        opacity = Animated(1, animator: animator, restThreshold: 0.002)
         frame = Animated(.zero, animator: animator, restThreshold: 0.1)
         pullOffset = Animated(0, animator: animator, restThreshold: 0.1)
         zoomShown = Animated(1, animator: animator, restThreshold: 0.001)
@@ -118,9 +127,18 @@ public final class BigPhoto {
         pullOffset.jump(to: 0)
         self.trip = trip
         phase = .opening
-        frame.animate(to: big, with: Self.openAnimation) { [weak self] in
+        let opened: () -> Void = { [weak self] in
             guard let self, self.generation == current else { return }
             self.phase = .open
+        }
+        if reduceMotion {
+            // In place: the big frame at once, fading in.
+            frame.jump(to: big)
+            if !caughtOnItsWayBack { opacity.jump(to: 0) }
+            opacity.animate(to: 1, with: Self.fadeAnimation, completion: opened)
+        } else {
+            opacity.jump(to: 1)
+            frame.animate(to: big, with: Self.openAnimation, completion: opened)
         }
         emit(.open(trip: trip))
     }
@@ -141,11 +159,17 @@ public final class BigPhoto {
         frame.jump(to: frame.currentValue.offsetBy(dx: 0, dy: pullOffset.currentValue))
         pullOffset.jump(to: 0)
         phase = .closing
-        frame.animate(to: slot, with: Self.openAnimation,
-                      initialVelocity: CGRect(x: 0, y: velocity, width: 0, height: 0)) { [weak self] in
+        let closed: () -> Void = { [weak self] in
             guard let self, self.generation == current else { return }
             self.trip = nil
             self.phase = .open
+            self.opacity.jump(to: 1)
+        }
+        if reduceMotion {
+            opacity.animate(to: 0, with: Self.fadeAnimation, completion: closed)
+        } else {
+            frame.animate(to: slot, with: Self.openAnimation,
+                          initialVelocity: CGRect(x: 0, y: velocity, width: 0, height: 0), completion: closed)
         }
         emit(.close(trip: trip))
     }
@@ -178,8 +202,8 @@ public final class BigPhoto {
             : PhotoGeometry.center(zoomingFrom: max(1, zoom), center: center.currentValue, to: target,
                                    keeping: fixed ?? CGPoint(x: 0.5, y: 0.5))
         zoom = target
-        zoomShown.animate(to: target, with: Self.zoomAnimation)
-        center.animate(to: newCenter, with: Self.zoomAnimation)
+        settle(zoomShown, to: target, with: Self.zoomAnimation)
+        settle(center, to: newCenter, with: Self.zoomAnimation)
         emit(.zoom(target))
     }
 
@@ -251,7 +275,7 @@ public final class BigPhoto {
             panStart = nil
             if pageOffset.currentValue != 0 { settlePage(value); return }
             // Spring back inside the edges.
-            center.animate(to: PhotoGeometry.clampedCenter(center.currentValue, zoom: max(1, zoom)), with: Self.zoomAnimation)
+            settle(center, to: PhotoGeometry.clampedCenter(center.currentValue, zoom: max(1, zoom)), with: Self.zoomAnimation)
             return
         }
         guard phase != .closing else { return }
@@ -259,7 +283,7 @@ public final class BigPhoto {
         if value.translation.height > Self.dismissDistance || value.predictedEndTranslation.height > Self.dismissPredictedDistance {
             close(to: slot, velocity: Fling.clamped(max(0, value.velocity.height)))
         } else {
-            pullOffset.animate(to: 0, with: Self.pullBackAnimation, initialVelocity: Fling.clamped(value.velocity.height))
+            settle(pullOffset, to: 0, with: Self.pullBackAnimation, initialVelocity: Fling.clamped(value.velocity.height))
         }
     }
 
@@ -291,7 +315,7 @@ public final class BigPhoto {
         if projected < -pagePitch / 2 && hasPage(toward: -1) { step = 1 }
         if projected > pagePitch / 2 && hasPage(toward: 1) { step = -1 }
         turn(by: step)
-        pageOffset.animate(to: 0, with: Self.pageAnimation, initialVelocity: Fling.clamped(value.velocity.width))
+        settle(pageOffset, to: 0, with: Self.pageAnimation, initialVelocity: Fling.clamped(value.velocity.width))
     }
 
     /// Makes the page `step` away current, the pages drawn where they were.
@@ -301,7 +325,17 @@ public final class BigPhoto {
         page += step
         pageOffset.jump(to: pageOffset.currentValue + CGFloat(step) * pagePitch)
         if zoom != 1 || zoomShown.currentValue != 1 { resetZoom(); emit(.zoom(1)) }
+        if reduceMotion {
+            // The new page fades in where it stands instead of sliding.
+            opacity.jump(to: 0)
+            opacity.animate(to: 1, with: Self.fadeAnimation)
+        }
         emit(.page(page))
+    }
+
+    /// Springs `value` to `target`, or puts it there at once with reduced motion.
+    private func settle<V>(_ value: Animated<V>, to target: V, with animation: Animation, initialVelocity: V? = nil) {
+        if reduceMotion { value.jump(to: target) } else { value.animate(to: target, with: animation, initialVelocity: initialVelocity) }
     }
 
     /// Left and Right: the previous or next page on the same spring; at the
@@ -310,8 +344,8 @@ public final class BigPhoto {
         guard isOut, phase != .closing, step != 0 else { return }
         if hasPage(toward: CGFloat(-step)) {
             turn(by: step)
-            pageOffset.animate(to: 0, with: Self.pageAnimation)
-        } else {
+            settle(pageOffset, to: 0, with: Self.pageAnimation)
+        } else if !reduceMotion {
             pageOffset.animate(to: 0, with: Self.pageAnimation, initialVelocity: CGFloat(-step) * Self.edgeNudge)
         }
     }
@@ -323,8 +357,8 @@ public final class BigPhoto {
         // The pinch state returns to 1 as the zoom takes it over: the drawn
         // scale goes from zoom x pinch to the clamped zoom on a spring.
         zoomShown.jump(to: folded)
-        zoomShown.animate(to: clamped, with: Self.zoomAnimation)
-        if clamped <= 1 { center.animate(to: CGPoint(x: 0.5, y: 0.5), with: Self.zoomAnimation) }
+        settle(zoomShown, to: clamped, with: Self.zoomAnimation)
+        if clamped <= 1 { settle(center, to: CGPoint(x: 0.5, y: 0.5), with: Self.zoomAnimation) }
         emit(.zoom(clamped))
     }
 }

@@ -78,7 +78,7 @@ extension AppModel {
                 ("frame", .rect(big.drawnFrame)), ("scale", .num(big.drawnScale)),
                 // The page of the trip shown, and the trip's photos by file name.
                 ("index", .number(Double(big.page))), ("count", .number(Double(big.pageCount))),
-                ("slide", .num(big.pageOffset.presentationValue)),
+                ("slide", .num(big.pageOffset.presentationValue)), ("opacity", .num(big.opacity.presentationValue)),
                 ("photos", .list(trips[trip].photoPaths.map { .string(Self.fileName($0)) })),
             ]) } ?? .null),
             ("badge", big.badge.map { .string($0) } ?? .null),

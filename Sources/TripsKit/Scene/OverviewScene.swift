@@ -91,16 +91,18 @@ struct OverviewScene {
             let shown = frame.offsetBy(dx: slide, dy: 0)
             if scale >= 1 {
                 let source = PhotoGeometry.zoomedSource(imageSize: image, frameSize: frame.size, zoom: scale, center: big.center.presentationValue)
-                c.append(.photo(photo: number, frame: shown, source: source, cornerRadius: OverviewLayout.bigCornerRadius, label: trips[trip].city))
+                c.append(.photo(photo: number, frame: shown, source: source, cornerRadius: OverviewLayout.bigCornerRadius, label: trips[trip].city,
+                                opacity: Double(big.opacity.presentationValue)))
             } else {
                 // Pinched below 1: the picture shrinks inside its frame.
                 let shrunk = shown.insetBy(dx: frame.width * (1 - scale) / 2, dy: frame.height * (1 - scale) / 2)
                 let source = PhotoGeometry.aspectFillSource(imageSize: image, frameSize: frame.size)
                 c.append(.photo(photo: number, frame: shrunk, source: source, cornerRadius: OverviewLayout.bigCornerRadius * scale,
-                                label: trips[trip].city))
+                                label: trips[trip].city, opacity: Double(big.opacity.presentationValue)))
             }
             if slide != 0 { c.append(.clip(nil)) }
-            if big.phase != .closing || frame.height > layout.photoSize.height * 1.2 {
+            // (A photo fading out in place, with reduced motion, loses its band at once.)
+            if (big.phase != .closing || frame.height > layout.photoSize.height * 1.2) && !(big.reduceMotion && big.phase == .closing) {
                 // The city at the bottom-left, on a dark band for contrast;
                 // under it which photo of the trip this is ("3 / 27").
                 let paged = big.pageCount > 1
