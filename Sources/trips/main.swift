@@ -57,12 +57,18 @@ let library = options.photosFolder.map { folder in
                   elapsed: { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) - started },
                   log: { log($0) })
 }
-let catalog: TripCatalog
+// Live, a library is listed (and its cache read) while the display opens:
+// `readyCatalog` is nil until then. A folder that is not there is said at once.
+let readyCatalog: TripCatalog?
 do {
-    if let library {
-        catalog = try library.start(wait: options.replayScript != nil)
+    if let library, options.replayScript != nil {
+        readyCatalog = try library.start(wait: true)
+    } else if let library {
+        try PhotoLibrary.checkFolder(library.folder)
+        library.prepare()
+        readyCatalog = nil
     } else if let file = options.tripsFile ?? bundledTripsFile(environment: environment) {
-        catalog = try TripCatalog.load(file: file)
+        readyCatalog = try TripCatalog.load(file: file)
     } else {
         exit(.badInput, "trips: cannot find the bundled Assets/trips.json; pass --trips FILE or --photos DIR")
     }
@@ -145,6 +151,13 @@ let code: ExitCode = {
     }
     if environment["TRIPS_VERBOSE"] != nil {
         log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)")
+    }
+    let catalog: TripCatalog
+    do {
+        catalog = try readyCatalog ?? library!.preparedCatalog()
+    } catch {
+        log("trips: \(error)")
+        return .badInput
     }
     let theme = Theme.standard
     let photos = PhotoTextures(renderer: display.renderer, photoPaths: catalog.allPhotoPaths,

@@ -71,6 +71,31 @@ public final class LibraryLoader: @unchecked Sendable {
         return library.catalog(times: reading.times, timeZone: timeZone)
     }
 
+    /// The first catalog being made on a thread (`prepare`), guarded by `ready`.
+    private var prepared: Result<TripCatalog, any Error>?
+    private let ready = NSCondition()
+
+    /// Starts making the first catalog (`start(wait: false)`) on a thread,
+    /// so listing the library and reading its cache overlap with opening
+    /// the display; `preparedCatalog()` waits for it.
+    public func prepare() {
+        Thread.detachNewThread { [self] in
+            let result = Result { try start(wait: false) }
+            ready.lock()
+            prepared = result
+            ready.signal()
+            ready.unlock()
+        }
+    }
+
+    /// The catalog `prepare` made, once it is there.
+    public func preparedCatalog() throws -> TripCatalog {
+        ready.lock()
+        defer { ready.unlock() }
+        while prepared == nil { ready.wait() }
+        return try prepared!.get()
+    }
+
     /// The settled catalog once the background reading is done, once.
     public func takeSettled() -> TripCatalog? {
         lock.withLock {

@@ -37,10 +37,7 @@ public struct PhotoLibrary: Equatable, Sendable {
 
     /// Lists `path` and its subfolders (one level deep).
     public static func scan(_ path: String) throws -> PhotoLibrary {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CatalogError(file: path, line: nil, message: "is not a folder")
-        }
+        try checkFolder(path)
         var root = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else {
@@ -68,6 +65,15 @@ public struct PhotoLibrary: Equatable, Sendable {
     /// A file named like a photo. One that cannot be looked at (a symlink
     /// loop, a FIFO, no permission) is still listed, with size -1: the
     /// decoder names it and the reason, as it does any bad photo.
+    /// Throws the message a person needs when `path` is no folder at all
+    /// (a typo): cheap, so it can come before anything opens.
+    public static func checkFolder(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CatalogError(file: path, line: nil, message: "is not a folder")
+        }
+    }
+
     private static func photo(_ path: String) -> Photo {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return Photo(path: path, size: -1, modified: 0) }
