@@ -1,4 +1,5 @@
 import Foundation
+import Gestures
 import XCTest
 @testable import TripsKit
 
@@ -60,5 +61,29 @@ final class AppModelTests: XCTestCase {
         let moved = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .windowed, order: ["t2", "t0", "t1"])
         moved.updateCatalog(TripCatalog(trips: settled))
         XCTAssertEqual(moved.strip.order.map { moved.catalog.trips[$0].id }, ["t2", "t0", "t1", "t5"], "an order made by hand stays; t5 joins at the end")
+    }
+
+    func testAnAttractLoopFollowsANewCatalogAndATouchOnlyEndsIt() {
+        let trips = (0..<4).map { Trip(id: "t\($0)", city: "C\($0)", nights: 1, photoPaths: ["/p/\($0)a", "/p/\($0)b"]) }
+        let app = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .kiosk,
+                           idleTimeout: 1, attract: Attract.Settings(slideSeconds: 2))
+        app.advance(to: 1)
+        XCTAssertEqual(app.screen, .overview)
+        app.advance(to: 3)
+        XCTAssertEqual(app.screen, .attract)
+        for t in stride(from: 3.0, through: 15, by: 0.5) { app.advance(to: t) } // 2 s a photo: the seventh, the last trip's
+        XCTAssertEqual(app.attract?.current?.trip, 3)
+        // The library settled with two trips fewer while it played.
+        app.updateCatalog(TripCatalog(trips: [trips[0], trips[1]]))
+        XCTAssertLessThan(app.attract?.current?.trip ?? 99, 2)
+        _ = app.scene { _ in nil }
+        _ = app.snapshot()
+        let finger = PointerID(1)
+        app.handle(.pointer(PointerEvent(id: finger, phase: .down, location: CGPoint(x: 300, y: 700), timestamp: 16)))
+        XCTAssertEqual(app.screen, .overview)
+        app.handle(.pointer(PointerEvent(id: finger, phase: .up, location: CGPoint(x: 300, y: 700), timestamp: 16.05)))
+        app.advance(to: 17)
+        XCTAssertNil(app.bigPhoto.trip, "the touch that ended the loop opened nothing")
+        XCTAssertEqual(app.takeEvents().map(\.kind).filter { $0 == .attract || $0 == .attractEnd }, [.attract, .attractEnd])
     }
 }

@@ -21,6 +21,9 @@ public struct CaptureTimeCache: Sendable {
 
     public init(path: String) { self.path = path }
 
+    /// A cache that knows nothing and is not meant to be saved: every date is read.
+    public static var empty: CaptureTimeCache { CaptureTimeCache(path: "") }
+
     /// `$XDG_CACHE_HOME/trips/capture-times.tsv`, else under `~/.cache`.
     public static func defaultPath(environment: [String: String]) -> String {
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }

@@ -143,7 +143,7 @@ public struct TripCatalog: Equatable, Sendable {
     /// reads them in the background.
     public static func folder(_ path: String, timeZone: TimeZone = .current) throws -> TripCatalog {
         let library = try PhotoLibrary.scan(path)
-        let reading = CaptureTimeReading(photos: library.allPhotos, cache: CaptureTimeCache(path: "/nonexistent"), timeZone: timeZone)
+        let reading = CaptureTimeReading(photos: library.allPhotos, cache: .empty, timeZone: timeZone)
         return library.catalog(times: reading.times, timeZone: timeZone)
     }
 

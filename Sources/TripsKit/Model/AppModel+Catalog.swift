@@ -23,6 +23,8 @@ extension AppModel {
         case .row(let t)?: focus = map(t).map { .row(trip: $0) }
         default: break
         }
+        // A playing attract loop goes on with the new trips' photos.
+        if screen == .attract, let attract { attract.start(attractSlides, at: time) }
         rebuildTree()
     }
 }

@@ -127,6 +127,7 @@ public final class AppModel {
         case .focusLost:
             // The system took the touches: gestures cancel, states reset, no onEnded.
             engine.cancelAll()
+            swallowedPointers.removeAll()
         case .pointer(let pointer):
             if pointer.phase == .down && engine.pointerCount == 0 { rebuildTree() }
             engine.handle(pointer)
@@ -176,12 +177,16 @@ public final class AppModel {
     /// Plays every trip's photos, in strip order, full-window.
     private func startAttract() {
         guard let attract, screen == .overview, !catalog.trips.isEmpty else { return }
-        let slides = strip.order.flatMap { trip in catalog.trips[trip].photoPaths.indices.map { Attract.Slide(trip: trip, photo: $0) } }
         engine.cancelAll()
         screen = .attract
-        attract.start(slides, at: time)
+        attract.start(attractSlides, at: time)
         record(.attract)
         rebuildTree()
+    }
+
+    /// Every trip's photos, trip by trip in strip order.
+    var attractSlides: [Attract.Slide] {
+        strip.order.flatMap { trip in catalog.trips[trip].photoPaths.indices.map { Attract.Slide(trip: trip, photo: $0) } }
     }
 
     /// Back to the Overview, as the reset left it.
