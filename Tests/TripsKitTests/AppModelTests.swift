@@ -86,4 +86,20 @@ final class AppModelTests: XCTestCase {
         XCTAssertNil(app.bigPhoto.trip, "the touch that ended the loop opened nothing")
         XCTAssertEqual(app.takeEvents().map(\.kind).filter { $0 == .attract || $0 == .attractEnd }, [.attract, .attractEnd])
     }
+
+    func testTheBigPhotoKeepsShowingItsPhotoWhenItsTripsPhotosSettle() {
+        let before = Trip(id: "rome", city: "Rome", nights: 1, photoPaths: ["/r/a", "/r/b", "/r/c"])
+        let app = AppModel(catalog: TripCatalog(trips: [before]), size: CGSize(width: 1280, height: 800), mode: .windowed)
+        app.open(0)
+        app.bigPhoto.page(by: 1)
+        app.bigPhoto.page(by: 1)
+        XCTAssertEqual(app.bigPhoto.page, 2) // "/r/c"
+        // Its dates arrived: c was taken first, and a fourth photo came.
+        app.updateCatalog(TripCatalog(trips: [Trip(id: "rome", city: "Rome", nights: 1, photoPaths: ["/r/c", "/r/a", "/r/b", "/r/d"])]))
+        XCTAssertEqual(app.bigPhoto.page, 0, "still c")
+        XCTAssertEqual(app.bigPhoto.pageCount, 4)
+        app.updateCatalog(TripCatalog(trips: [Trip(id: "rome", city: "Rome", nights: 1, photoPaths: ["/r/a"])]))
+        XCTAssertEqual(app.bigPhoto.page, 0, "c went: a page that is there")
+        XCTAssertEqual(app.bigPhoto.pageCount, 1)
+    }
 }

@@ -14,10 +14,16 @@ extension AppModel {
         let oldIDs = Set(old.map(\.id))
         let added = new.trips.indices.filter { !oldIDs.contains(new.trips[$0].id) }
         let inCatalogOrder = strip.order == Array(old.indices)
+        // The photo the big photo shows, to find it again among its trip's new photos.
+        let shownPath = bigPhoto.trip.map { old[$0].photoPaths[min(bigPhoto.page, old[$0].photoPaths.count - 1)] }
         catalog = new
         relayout()
         strip.remap(map, added: added, layout: layout, reorderedAs: inCatalogOrder ? Array(new.trips.indices) : nil)
         bigPhoto.remap(map)
+        if let trip = bigPhoto.trip {
+            let paths = new.trips[trip].photoPaths
+            bigPhoto.repage(count: paths.count, page: shownPath.flatMap { paths.firstIndex(of: $0) } ?? min(bigPhoto.page, paths.count - 1))
+        }
         switch focus {
         case .stripPhoto(let t)?: focus = map(t).map { .stripPhoto(trip: $0) }
         case .row(let t)?: focus = map(t).map { .row(trip: $0) }

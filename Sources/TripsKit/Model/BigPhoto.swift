@@ -186,6 +186,13 @@ public final class BigPhoto {
         }
     }
 
+    /// Follows the trip's photos when they changed under it (its dates
+    /// settled, a photo came or went): `page` of `count` is the one shown.
+    func repage(count: Int, page: Int) {
+        pageCount = max(1, count)
+        self.page = min(max(0, page), pageCount - 1)
+    }
+
     /// Keeps the big frame right when the window is resized.
     func relayout(big: CGRect) {
         guard isOut, phase != .closing else { return }
