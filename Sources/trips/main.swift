@@ -182,17 +182,8 @@ let code: ExitCode = {
     }
     if let library, script == nil {
         let folder = library.folder
-        // Takes a new catalog, but never while a finger is down: no row
-        // moves under a finger that is on it.
-        var waiting: TripCatalog?
-        func apply(_ updated: TripCatalog) -> Bool {
-            guard app.engine.pointerCount == 0 else { waiting = updated; return false }
-            waiting = nil
-            guard updated != app.catalog else { return false }
-            photos.update(photoPaths: updated.allPhotoPaths)
-            app.updateCatalog(updated)
-            return true
-        }
+        // The textures follow the trips; a new list waits for the fingers to lift.
+        app.onCatalogChange = { photos.update(photoPaths: $0.allPhotoPaths) }
         // Photos added to or removed from the folder appear or go without a restart.
         let watcher = FolderWatcher(path: folder)
         if watcher == nil {
@@ -200,17 +191,16 @@ let code: ExitCode = {
         }
         loop.externalChanges = {
             var changed = false
-            if let settled = library.takeSettled() { waiting = settled }
+            if let settled = library.takeSettled() { changed = app.offerCatalog(settled) }
             if watcher?.changed() == true {
                 do {
                     let updated = try library.reload()
                     if verbose { log("trips: \(folder) changed: \(updated.allPhotoPaths.count) photos") }
-                    waiting = updated
+                    changed = app.offerCatalog(updated) || changed
                 } catch {
                     log("trips: \(error); still showing the photos it had")
                 }
             }
-            if let next = waiting { changed = apply(next) }
             return changed
         }
     }

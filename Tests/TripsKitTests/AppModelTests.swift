@@ -102,4 +102,22 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(app.bigPhoto.page, 0, "c went: a page that is there")
         XCTAssertEqual(app.bigPhoto.pageCount, 1)
     }
+
+    func testANewCatalogWaitsForTheFingersToLift() {
+        let trips = (0..<3).map { Trip(id: "t\($0)", city: "C\($0)", nights: 1, photoPath: "/p/\($0)") }
+        let app = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .windowed)
+        var heard: [Int] = []
+        app.onCatalogChange = { heard.append($0.trips.count) }
+        let finger = PointerID(1), row = CGPoint(x: app.layout.listRow(1).minX + 20, y: app.layout.listRow(1).midY)
+        app.handle(.pointer(PointerEvent(id: finger, phase: .down, location: row, timestamp: 1)))
+        XCTAssertFalse(app.offerCatalog(TripCatalog(trips: [trips[0], Trip(id: "t5", city: "C5", nights: 1, photoPath: "/p/5"), trips[1], trips[2]])))
+        app.advance(to: 1.1)
+        XCTAssertEqual(app.catalog.trips.count, 3, "not while a finger is on a row")
+        XCTAssertEqual(heard, [])
+        app.handle(.pointer(PointerEvent(id: finger, phase: .up, location: row, timestamp: 1.2)))
+        XCTAssertTrue(app.advance(to: 1.3), "a frame is needed")
+        XCTAssertEqual(app.catalog.trips.map(\.id), ["t0", "t5", "t1", "t2"])
+        XCTAssertEqual(heard, [4])
+        XCTAssertFalse(app.offerCatalog(app.catalog), "the same trips again change nothing")
+    }
 }

@@ -1,6 +1,25 @@
 import Foundation
 
 extension AppModel {
+    /// Takes `new` now if no finger is down, else once the last one lifts
+    /// (`advance`): no row moves under a finger that is on it. True when it
+    /// was taken now; `onCatalogChange` hears of every catalog taken.
+    @discardableResult
+    public func offerCatalog(_ new: TripCatalog) -> Bool {
+        offeredCatalog = new
+        return takeOfferedCatalog()
+    }
+
+    /// Takes the catalog offered last, if no finger is down.
+    func takeOfferedCatalog() -> Bool {
+        guard let new = offeredCatalog, engine.pointerCount == 0 else { return false }
+        offeredCatalog = nil
+        guard new != catalog else { return false }
+        updateCatalog(new)
+        onCatalogChange?(new)
+        return true
+    }
+
     /// Takes a new list of trips (the watched folder changed, capture dates
     /// arrived): trips are matched by id, so the strip's order, the open
     /// photo and the focus follow their trips; gone ones leave. While the

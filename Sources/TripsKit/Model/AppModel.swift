@@ -36,6 +36,10 @@ public final class AppModel {
     private var pendingEvents: [AppEvent] = []
     /// Called with the new order after every reorder (the app saves it).
     public var onReorder: (([String]) -> Void)?
+    /// A new list of trips waiting for the fingers to lift (`offerCatalog`).
+    var offeredCatalog: TripCatalog?
+    /// Told of each new list of trips taken (the textures follow it).
+    public var onCatalogChange: ((TripCatalog) -> Void)?
     /// The photo a trip shows in the strip when it is not its cover: the
     /// one it was closed on (trip id → photo path), until the next start.
     var tilePaths: [String: String] = [:]
@@ -160,6 +164,7 @@ public final class AppModel {
            attract.advance(to: seconds, number: { [catalog] in catalog.photoNumber(trip: $0.trip, photo: $0.photo) }) {
             return true
         }
+        if takeOfferedCatalog() { return true }
         if let due = attractDue, seconds >= due {
             attractDue = nil
             startAttract()
