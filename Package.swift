@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "PhotoFile", swiftSettings: swift6),
         // The JSON reader (line numbers for messages) and the one-object-a-line writer.
         .target(name: "JSON", swiftSettings: swift6),
-        .target(name: "TripsKit", dependencies: ["Gestures", "Motion", "JSON"], swiftSettings: swift6),
+        .target(name: "TripsKit", dependencies: ["Gestures", "Motion", "JSON", "PhotoFile"], swiftSettings: swift6),
         // Swift 5 mode: PhotoLoader's worker threads capture the non-Sendable
         // loader (its queue is guarded by an NSCondition the compiler cannot see);
         // making it Sendable is the decode path's rework.
@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swift6),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: swift6),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Motion", "TestSupport"]),
-        .testTarget(name: "PhotoFileTests", dependencies: ["PhotoFile"], swiftSettings: swift6),
+        .testTarget(name: "PhotoFileTests", dependencies: ["PhotoFile", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swift6),
         .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "TestSupport"], swiftSettings: swift6),
         // Runs the built `trips` binary (SDL's offscreen driver) on replay

@@ -141,8 +141,9 @@ public final class FrameLoop {
             }
             needsFrame = false
             if last { break }
-            if paceInterval > 0 {
-                let spare = paceInterval - (Self.precise() - frameStart)
+            let interval = max(paceInterval, app.minimumFrameInterval ?? 0)
+            if interval > 0 {
+                let spare = interval - (Self.precise() - frameStart)
                 if spare > 0.001 { SDL_Delay(UInt32(spare * 1000)) }
             }
         }

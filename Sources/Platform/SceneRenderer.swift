@@ -35,12 +35,18 @@ public final class SceneRenderer {
             case let .fill(rect, color, radius):
                 fan(PhotoGeometry.roundedRectFan(frame: rect, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
                     scale: scale, color: color, texture: nil)
-            case let .photo(trip, frame, source, radius, label):
+            case let .photo(number, frame, source, radius, label, opacity):
                 // The size the whole picture has on screen: the frame over the part shown.
                 let covering = (width: frame.width * scale / max(source.width, 1e-6), height: frame.height * scale / max(source.height, 1e-6))
-                if let photo = photos.texture(trip, covering: covering) {
+                let photo = photos.texture(number, covering: covering) // asked for even when not drawn yet
+                guard opacity > 0 else { break }
+                if let photo {
+                    let alpha = UInt8((min(opacity, 1) * 255).rounded())
+                    // The vertex alpha counts only where the texture blends (a photo
+                    // with no alpha channel is made to copy).
+                    if alpha < 255 { SDL_SetTextureBlendMode(photo.texture, SDL_BLENDMODE_BLEND) }
                     fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source),
-                        scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
+                        scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
                 } else {
                     placeholdersDrawn += 1
                     fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
@@ -69,6 +75,14 @@ public final class SceneRenderer {
         }
     }
 
+    /// SDL's software renderer maps a texture wrongly across very large
+    /// triangles (seen on a full-window photo: wedges of other parts of the
+    /// picture). A textured fan whose longest edge passes this many pixels
+    /// has every triangle cut in four, as often as that takes, all alike, so
+    /// neighbours share their new edges (no cracks) and the mapping stays
+    /// exact (it is affine).
+    static let longestTexturedEdge: Float = 768
+
     private func fan(_ fan: [PhotoGeometry.Vertex], scale: Double, color: RGBA, texture: OpaquePointer?) {
         guard fan.count >= 3 else { return }
         vertices.removeAll(keepingCapacity: true)
@@ -78,7 +92,37 @@ public final class SceneRenderer {
             vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(v.position.x * scale), y: Float(v.position.y * scale)),
                                        color: c, tex_coord: SDL_FPoint(x: Float(v.texture.x), y: Float(v.texture.y))))
         }
-        for i in 1..<(fan.count - 1) { indices.append(0); indices.append(Int32(i)); indices.append(Int32(i + 1)) }
+        var depth = 0
+        if texture != nil {
+            var longest: Float = 0
+            for i in 1..<(fan.count - 1) { longest = max(longest, length(0, Int32(i)), length(Int32(i), Int32(i + 1))) }
+            while longest > Self.longestTexturedEdge { longest /= 2; depth += 1 }
+        }
+        for i in 1..<(fan.count - 1) { triangle(0, Int32(i), Int32(i + 1), depth: depth) }
         SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
+
+    private func length(_ i: Int32, _ j: Int32) -> Float {
+        let p = vertices[Int(i)].position, q = vertices[Int(j)].position
+        return max(abs(p.x - q.x), abs(p.y - q.y))
+    }
+
+    private func triangle(_ a: Int32, _ b: Int32, _ c: Int32, depth: Int) {
+        guard depth > 0 else {
+            indices.append(a); indices.append(b); indices.append(c)
+            return
+        }
+        func mid(_ i: Int32, _ j: Int32) -> Int32 {
+            let p = vertices[Int(i)], q = vertices[Int(j)]
+            vertices.append(SDL_Vertex(position: SDL_FPoint(x: (p.position.x + q.position.x) / 2, y: (p.position.y + q.position.y) / 2),
+                                       color: p.color,
+                                       tex_coord: SDL_FPoint(x: (p.tex_coord.x + q.tex_coord.x) / 2, y: (p.tex_coord.y + q.tex_coord.y) / 2)))
+            return Int32(vertices.count - 1)
+        }
+        let ab = mid(a, b), bc = mid(b, c), ca = mid(c, a)
+        triangle(a, ab, ca, depth: depth - 1)
+        triangle(ab, b, bc, depth: depth - 1)
+        triangle(ca, bc, c, depth: depth - 1)
+        triangle(ab, bc, ca, depth: depth - 1)
     }
 }

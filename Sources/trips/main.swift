@@ -53,12 +53,26 @@ do {
     exit(.badInput, "trips: \(error)\n\n\(LaunchOptions.usage)")
 }
 
-let catalog: TripCatalog
+// A library's trips come at once from what the capture-time cache knows;
+// the rest of the dates are read in the background (replays wait for them).
+let verbose = environment["TRIPS_VERBOSE"] != nil
+let library = options.photosFolder.map { folder in
+    LibraryLoader(folder: folder, cachePath: CaptureTimeCache.defaultPath(environment: environment), verbose: verbose,
+                  elapsed: { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) - started },
+                  log: { log($0) })
+}
+// Live, a library is listed (and its cache read) while the display opens:
+// `readyCatalog` is nil until then. A folder that is not there is said at once.
+let readyCatalog: TripCatalog?
 do {
-    if let folder = options.photosFolder {
-        catalog = try TripCatalog.folder(folder)
+    if let library, options.replayScript != nil {
+        readyCatalog = try library.start(wait: true)
+    } else if let library {
+        try PhotoLibrary.checkFolder(library.folder)
+        library.prepare()
+        readyCatalog = nil
     } else if let file = options.tripsFile ?? bundledTripsFile(environment: environment) {
-        catalog = try TripCatalog.load(file: file)
+        readyCatalog = try TripCatalog.load(file: file)
     } else {
         exit(.badInput, "trips: cannot find the bundled Assets/trips.json; pass --trips FILE or --photos DIR")
     }
@@ -146,13 +160,21 @@ let code: ExitCode = {
     if environment["TRIPS_VERBOSE"] != nil {
         log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)")
     }
+    let catalog: TripCatalog
+    do {
+        catalog = try readyCatalog ?? library!.preparedCatalog()
+    } catch {
+        log("trips: \(error)")
+        return .badInput
+    }
     let theme = Theme.standard
-    let photos = PhotoTextures(renderer: display.renderer, photoPaths: catalog.trips.map(\.photoPath),
+    let photos = PhotoTextures(renderer: display.renderer, photoPaths: catalog.allPhotoPaths,
                                budgetBytes: options.memoryBudgetMiB << 20, log: log)
     let text = TextRenderer(renderer: display.renderer, fonts: fonts, log: log)
     let app = AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
                        theme: theme, order: savedOrder, simulationRate: options.simulationRate,
-                       screen: options.startInPlayground ? .playground : .overview, idleTimeout: options.idleTimeout, strings: strings)
+                       screen: options.startInPlayground ? .playground : .overview, idleTimeout: options.idleTimeout,
+                       attract: options.attract, reduceMotion: options.reduceMotion, strings: strings)
     if let orderStore {
         app.onReorder = { order in
             do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }
@@ -166,27 +188,30 @@ let code: ExitCode = {
         log(ConnectionWatch.message(lost))
         return .displayLost
     }
-    if let folder = options.photosFolder, script == nil {
+    if let library, script == nil {
+        let folder = library.folder
+        // The textures follow the trips; a new list waits for the fingers to lift.
+        app.onCatalogChange = { photos.update(photoPaths: $0.allPhotoPaths) }
         // Photos added to or removed from the folder appear or go without a restart.
-        if let watcher = FolderWatcher(path: folder) {
-            loop.externalChanges = {
-                guard watcher.changed() else { return false }
+        let watcher = FolderWatcher(path: folder)
+        if watcher == nil {
+            log("trips: \(folder): cannot watch for new photos (\(String(cString: strerror(errno)))); showing what is there now")
+        }
+        loop.externalChanges = {
+            var changed = false
+            if let settled = library.takeSettled() { changed = app.offerCatalog(settled) }
+            if watcher?.changed() == true {
                 // A bad photo replaced under the same name is tried again.
-                let retried = photos.forgetFailuresOfChangedFiles()
+                changed = photos.forgetFailuresOfChangedFiles() || changed
                 do {
-                    let updated = try TripCatalog.folder(folder)
-                    guard updated.trips.map(\.photoPath) != app.catalog.trips.map(\.photoPath) else { return retried }
-                    photos.update(photoPaths: updated.trips.map(\.photoPath))
-                    app.updateCatalog(updated)
-                    if environment["TRIPS_VERBOSE"] != nil { log("trips: \(folder) changed: \(updated.trips.count) photos") }
-                    return true
+                    let updated = try library.reload()
+                    if verbose { log("trips: \(folder) changed: \(updated.allPhotoPaths.count) photos") }
+                    changed = app.offerCatalog(updated) || changed
                 } catch {
                     log("trips: \(error); still showing the photos it had")
-                    return false
                 }
             }
-        } else {
-            log("trips: \(folder): cannot watch for new photos (\(String(cString: strerror(errno)))); showing what is there now")
+            return changed
         }
     }
     do {

@@ -30,8 +30,8 @@ struct Replay {
     }
 
     /// Runs `script` (the text of a replay file, pieces in any order) with `arguments`.
-    static func run(_ script: String, arguments: [String] = [], ordered: Bool = true) throws -> Replay {
-        let raw = try runRaw(ordered ? sorted(script) : script, arguments: arguments, timeout: 120)
+    static func run(_ script: String, arguments: [String] = [], environment: [String: String] = [:], ordered: Bool = true) throws -> Replay {
+        let raw = try runRaw(ordered ? sorted(script) : script, arguments: arguments, environment: environment, timeout: 120)
         var replay = Replay()
         replay.status = raw.status
         replay.stderr = raw.stderr
@@ -122,7 +122,7 @@ extension Replay {
     /// output to files rather than pipes so neither can fill and stall the
     /// app, killed after `timeout` seconds. On a failure the script is kept as
     /// `$TMPDIR/KEEP.txt` when `keepOnFailure` names it.
-    static func runRaw(_ script: String, arguments: [String] = [], timeout: TimeInterval,
+    static func runRaw(_ script: String, arguments: [String] = [], environment extra: [String: String] = [:], timeout: TimeInterval,
                        keepOnFailure: String? = nil) throws -> Raw {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-replay-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -136,9 +136,12 @@ extension Replay {
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--replay", scriptPath, "--trips", assets] + arguments
+        // The bundled trips unless the test shows a folder of photos.
+        process.arguments = ["--replay", scriptPath] + (arguments.contains("--photos") ? [] : ["--trips", assets]) + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = dir.path
+        environment["XDG_CACHE_HOME"] = dir.path
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardOutput = out
         process.standardError = err

@@ -1,4 +1,5 @@
 import Foundation
+import Gestures
 import XCTest
 @testable import TripsKit
 
@@ -48,5 +49,75 @@ final class AppModelTests: XCTestCase {
         app.updateCatalog(TripCatalog(trips: [trips[0], trips[3]]))
         XCTAssertNil(app.bigPhoto.trip)
         XCTAssertEqual(app.strip.order.count, 2)
+    }
+
+    func testSettledTripsTakeTheirPlacesUnlessTheOrderWasMadeByHand() {
+        let trips = (0..<3).map { Trip(id: "t\($0)", city: "C\($0)", nights: 1, photoPath: "/p/\($0)") }
+        let settled = [trips[0], Trip(id: "t5", city: "C5", nights: 1, photoPath: "/p/5"), trips[1], trips[2]]
+        let app = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .windowed)
+        app.updateCatalog(TripCatalog(trips: settled))
+        XCTAssertEqual(app.strip.order.map { app.catalog.trips[$0].id }, ["t0", "t5", "t1", "t2"], "in the catalog's order: t5 in its place")
+
+        let moved = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .windowed, order: ["t2", "t0", "t1"])
+        moved.updateCatalog(TripCatalog(trips: settled))
+        XCTAssertEqual(moved.strip.order.map { moved.catalog.trips[$0].id }, ["t2", "t0", "t1", "t5"], "an order made by hand stays; t5 joins at the end")
+    }
+
+    func testAnAttractLoopFollowsANewCatalogAndATouchOnlyEndsIt() {
+        let trips = (0..<4).map { Trip(id: "t\($0)", city: "C\($0)", nights: 1, photoPaths: ["/p/\($0)a", "/p/\($0)b"]) }
+        let app = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .kiosk,
+                           idleTimeout: 1, attract: Attract.Settings(slideSeconds: 2))
+        app.advance(to: 1)
+        XCTAssertEqual(app.screen, .overview)
+        app.advance(to: 3)
+        XCTAssertEqual(app.screen, .attract)
+        for t in stride(from: 3.0, through: 15, by: 0.5) { app.advance(to: t) } // 2 s a photo: the seventh, the last trip's
+        XCTAssertEqual(app.attract?.current?.trip, 3)
+        // The library settled with two trips fewer while it played.
+        app.updateCatalog(TripCatalog(trips: [trips[0], trips[1]]))
+        XCTAssertLessThan(app.attract?.current?.trip ?? 99, 2)
+        _ = app.scene { _ in nil }
+        _ = app.snapshot()
+        let finger = PointerID(1)
+        app.handle(.pointer(PointerEvent(id: finger, phase: .down, location: CGPoint(x: 300, y: 700), timestamp: 16)))
+        XCTAssertEqual(app.screen, .overview)
+        app.handle(.pointer(PointerEvent(id: finger, phase: .up, location: CGPoint(x: 300, y: 700), timestamp: 16.05)))
+        app.advance(to: 17)
+        XCTAssertNil(app.bigPhoto.trip, "the touch that ended the loop opened nothing")
+        XCTAssertEqual(app.takeEvents().map(\.kind).filter { $0 == .attract || $0 == .attractEnd }, [.attract, .attractEnd])
+    }
+
+    func testTheBigPhotoKeepsShowingItsPhotoWhenItsTripsPhotosSettle() {
+        let before = Trip(id: "rome", city: "Rome", nights: 1, photoPaths: ["/r/a", "/r/b", "/r/c"])
+        let app = AppModel(catalog: TripCatalog(trips: [before]), size: CGSize(width: 1280, height: 800), mode: .windowed)
+        app.open(0)
+        app.bigPhoto.page(by: 1)
+        app.bigPhoto.page(by: 1)
+        XCTAssertEqual(app.bigPhoto.page, 2) // "/r/c"
+        // Its dates arrived: c was taken first, and a fourth photo came.
+        app.updateCatalog(TripCatalog(trips: [Trip(id: "rome", city: "Rome", nights: 1, photoPaths: ["/r/c", "/r/a", "/r/b", "/r/d"])]))
+        XCTAssertEqual(app.bigPhoto.page, 0, "still c")
+        XCTAssertEqual(app.bigPhoto.pageCount, 4)
+        app.updateCatalog(TripCatalog(trips: [Trip(id: "rome", city: "Rome", nights: 1, photoPaths: ["/r/a"])]))
+        XCTAssertEqual(app.bigPhoto.page, 0, "c went: a page that is there")
+        XCTAssertEqual(app.bigPhoto.pageCount, 1)
+    }
+
+    func testANewCatalogWaitsForTheFingersToLift() {
+        let trips = (0..<3).map { Trip(id: "t\($0)", city: "C\($0)", nights: 1, photoPath: "/p/\($0)") }
+        let app = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .windowed)
+        var heard: [Int] = []
+        app.onCatalogChange = { heard.append($0.trips.count) }
+        let finger = PointerID(1), row = CGPoint(x: app.layout.listRow(1).minX + 20, y: app.layout.listRow(1).midY)
+        app.handle(.pointer(PointerEvent(id: finger, phase: .down, location: row, timestamp: 1)))
+        XCTAssertFalse(app.offerCatalog(TripCatalog(trips: [trips[0], Trip(id: "t5", city: "C5", nights: 1, photoPath: "/p/5"), trips[1], trips[2]])))
+        app.advance(to: 1.1)
+        XCTAssertEqual(app.catalog.trips.count, 3, "not while a finger is on a row")
+        XCTAssertEqual(heard, [])
+        app.handle(.pointer(PointerEvent(id: finger, phase: .up, location: row, timestamp: 1.2)))
+        XCTAssertTrue(app.advance(to: 1.3), "a frame is needed")
+        XCTAssertEqual(app.catalog.trips.map(\.id), ["t0", "t5", "t1", "t2"])
+        XCTAssertEqual(heard, [4])
+        XCTAssertFalse(app.offerCatalog(app.catalog), "the same trips again change nothing")
     }
 }

@@ -11,7 +11,7 @@ final class ArchitectureTests: XCTestCase {
         "Gestures": ["Motion"],
         "PhotoFile": [],
         "JSON": [],
-        "TripsKit": ["Motion", "Gestures", "JSON"],
+        "TripsKit": ["Motion", "Gestures", "JSON", "PhotoFile"],
         // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the decode workers).
         "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "CFontconfig", "CFribidi", "CGettext", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
         "trips": ["CSDL2", "Platform", "TripsKit"],

@@ -134,6 +134,24 @@ final class CatalogueTests: XCTestCase {
         return out
     }
 
+    /// Each of `id`'s placeholders (`%s`, `%d`, in order) is in
+    /// `translation`, in order as written or numbered (`%2$s`) anywhere.
+    static func keepsEveryPlaceholder(_ translation: String, of id: String) -> Bool {
+        let kinds = id.matches(of: /%([sd])/).map { String($0.output.1) }
+        let plain = translation.matches(of: /%([sd])/).map { String($0.output.1) }
+        if plain == kinds { return true }
+        return kinds.enumerated().allSatisfy { i, kind in translation.contains("%\(i + 1)$\(kind)") }
+            && translation.matches(of: /%\d+\$[sd]/).count == kinds.count
+    }
+
+    func testPlaceholderCheckTakesNumberedOnesAndCatchesALostOne() {
+        XCTAssertTrue(Self.keepsEveryPlaceholder("%2$s年%1$s", of: "%s %s"))
+        XCTAssertTrue(Self.keepsEveryPlaceholder("%d nuits", of: "%d nights"))
+        XCTAssertFalse(Self.keepsEveryPlaceholder("%2$s年", of: "%s %s"))
+        XCTAssertFalse(Self.keepsEveryPlaceholder("nuits", of: "%d nights"))
+        XCTAssertFalse(Self.keepsEveryPlaceholder("%s nuits", of: "%d nights"))
+    }
+
     func testEveryLanguageTranslatesEveryMessage() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: po.path).filter { $0.hasSuffix(".po") }.sorted()
         XCTAssertEqual(files, ["de.po", "en.po", "fr.po", "ja.po"])
@@ -144,7 +162,7 @@ final class CatalogueTests: XCTestCase {
                 let strings = found[message.id] ?? []
                 XCTAssertFalse(strings.isEmpty || strings.contains(""), "\(file): \"\(message.id)\" is not translated")
                 for s in strings where message.id.contains("%") {
-                    XCTAssertTrue(s.contains(message.id.contains("%d") ? "%d" : "%s"), "\(file): \"\(s)\" lost its placeholder")
+                    XCTAssertTrue(Self.keepsEveryPlaceholder(s, of: message.id), "\(file): \"\(s)\" lost a placeholder")
                 }
             }
         }

@@ -7,7 +7,7 @@ final class OverviewSceneTests: XCTestCase {
 
     private func photos(_ scene: Scene) -> [(trip: Int, frame: CGRect, source: CGRect, radius: CGFloat, label: String)] {
         scene.commands.compactMap { c in
-            if case let .photo(t, f, s, r, l) = c { return (t, f, s, r, l) }
+            if case let .photo(t, f, s, r, l, _) = c { return (t, f, s, r, l) }
             return nil
         }
     }

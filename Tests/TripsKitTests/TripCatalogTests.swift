@@ -77,16 +77,20 @@ final class TripCatalogTests: XCTestCase {
         }
     }
 
-    func testFolderListsPhotosInNameOrderWithCitiesFromFileNames() throws {
+    /// Photos taken at one moment (here: written together, no EXIF) are one
+    /// trip, in file-manager order; other files and hidden ones are not photos.
+    func testFolderListsPhotosInNameOrderAsOneTripWhenTakenTogether() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-folder-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for name in ["b-side.PNG", "a_place.jpg", "photo10.jpg", "photo9.jpg", "notes.txt", ".hidden.jpg"] {
-            FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([1]))
+            FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([1]),
+                                           attributes: [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)])
         }
         let catalog = try TripCatalog.folder(dir.path)
-        XCTAssertEqual(catalog.trips.map(\.city), ["A Place", "B Side", "Photo9", "Photo10"])
-        XCTAssertNil(catalog.trips[0].nights)
+        XCTAssertEqual(catalog.trips.count, 1)
+        XCTAssertEqual(catalog.trips[0].photoPaths.map { ($0 as NSString).lastPathComponent }, ["a_place.jpg", "b-side.PNG", "photo9.jpg", "photo10.jpg"])
+        XCTAssertEqual(catalog.trips[0].nightsText, "Day trip")
     }
 
     func testNaturalOrderComparesNumbersByValueAndIgnoresCase() {
@@ -99,5 +103,71 @@ final class TripCatalogTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         XCTAssertThrowsError(try TripCatalog.folder(dir.path))
+    }
+
+    func testATripFileListsSeveralPhotosAndPhotoStillNamesTheCover() throws {
+        let catalog = try TripCatalog.parse("""
+        {"trips": [
+          {"id": "a", "city": "A", "nights": 2, "photos": ["1.jpg", "2.jpg", "3.jpg"]},
+          {"id": "b", "city": "B", "nights": 0, "photos": ["1.jpg", "2.jpg"], "photo": "2.jpg"},
+          {"id": "c", "city": "C", "nights": 1, "photo": "c.jpg"}
+        ]}
+        """, file: "t.json", folder: "/d")
+        XCTAssertEqual(catalog.trips.map(\.photoPaths), [["/d/1.jpg", "/d/2.jpg", "/d/3.jpg"], ["/d/1.jpg", "/d/2.jpg"], ["/d/c.jpg"]])
+        XCTAssertEqual(catalog.trips.map(\.photoPath), ["/d/1.jpg", "/d/2.jpg", "/d/c.jpg"])
+        XCTAssertEqual(catalog.allPhotoPaths.count, 6)
+        XCTAssertEqual(catalog.coverNumber(trip: 1), 4)
+        XCTAssertEqual(catalog.trips[1].nightsText, "Day trip")
+        XCTAssertThrowsError(try TripCatalog.parse(#"{"trips": [{"id": "a", "city": "A", "nights": 2, "photos": ["../x.jpg"]}]}"#,
+                                                   file: "t.json", folder: "/d")) { e in
+            XCTAssertEqual((e as? CatalogError)?.line, 1)
+            XCTAssertTrue("\(e)".contains("trips[0].photos[0] \"../x.jpg\" must be a path inside"), "\(e)")
+        }
+        XCTAssertThrowsError(try TripCatalog.parse(#"{"trips": [{"id": "a", "city": "A", "nights": 2, "photos": []}]}"#,
+                                                   file: "t.json", folder: "/d"))
+    }
+
+    func testCityFromAFolderNameLosesALeadingDate() {
+        XCTAssertEqual(PhotoLibrary.cityName(fromFolderName: "2024-05-12 Lisbon"), "Lisbon")
+        XCTAssertEqual(PhotoLibrary.cityName(fromFolderName: "2024-05_Porto"), "Porto")
+        XCTAssertEqual(PhotoLibrary.cityName(fromFolderName: "2024 - New York"), "New York")
+        XCTAssertEqual(PhotoLibrary.cityName(fromFolderName: "Rome 2024"), "Rome 2024")
+        XCTAssertEqual(PhotoLibrary.cityName(fromFolderName: "2024-05-12"), "2024-05-12", "only a date: kept")
+        XCTAssertEqual(PhotoLibrary.cityName(fromFolderName: "1984"), "1984")
+    }
+
+    func testWordingOfNightsMonthsAndRanges() {
+        let may12 = CalendarDay(daysSince1970: 19855)
+        XCTAssertEqual(may12.civil.year, 2024)
+        XCTAssertEqual(may12.civil.month, 5)
+        XCTAssertEqual(may12.civil.day, 12)
+        let english = TripWording(strings: .english)
+        XCTAssertEqual(english.nights(0), "Day trip")
+        XCTAssertEqual(english.nights(1), "1 night")
+        XCTAssertEqual(english.month(may12), "May 2024")
+        XCTAssertEqual(TripWording.dateRange(may12, CalendarDay(daysSince1970: 19861)), "12–18 May 2024")
+        XCTAssertEqual(TripWording.dateRange(CalendarDay(daysSince1970: 19873), CalendarDay(daysSince1970: 19876)), "30 May – 2 Jun 2024")
+        XCTAssertEqual(english.page(2, of: 27), "3 / 27")
+        XCTAssertEqual(english.pageForAccessibility(2, of: 27), "Photo 3 of 27")
+        XCTAssertEqual(english.photoCount(1), "1 photo")
+        XCTAssertEqual(english.rowDetail(month: may12, photos: 27), "May 2024 · 27 photos")
+    }
+
+    /// The words come from the catalogue: the month by the language's own
+    /// name, a translation that puts the year first, French plurals.
+    func testWordingFollowsTheLanguage() {
+        let japanese = TripWording(strings: Strings(language: "ja", decimalSeparator: ".",
+                                                    translate: { ["%s %s": "%2$s年%1$s", "Photo %s of %s": "%2$s枚中%1$s枚目の写真"][$0] ?? $0 },
+                                                    translatePlural: { one, _, _ in one == "%d photo" ? "%d枚の写真" : one }))
+        let may12 = CalendarDay(daysSince1970: 19855)
+        XCTAssertEqual(japanese.month(may12), "2024年5月")
+        XCTAssertEqual(japanese.pageForAccessibility(2, of: 27), "27枚中3枚目の写真")
+        XCTAssertEqual(japanese.rowDetail(month: may12, photos: 3), "2024年5月 · 3枚の写真")
+        let french = TripWording(strings: Strings(language: "fr", decimalSeparator: ",", translate: { ["Day trip": "Excursion d’un jour"][$0] ?? $0 },
+                                                  translatePlural: { one, many, n in n > 1 ? many.replacingOccurrences(of: "nights", with: "nuits") : one.replacingOccurrences(of: "night", with: "nuit") }))
+        XCTAssertEqual(french.nights(0), "Excursion d’un jour")
+        XCTAssertEqual(french.nights(1), "1 nuit")
+        XCTAssertEqual(french.nights(2), "2 nuits")
+        XCTAssertEqual(french.month(may12), "mai 2024")
     }
 }

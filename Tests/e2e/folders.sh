@@ -11,13 +11,16 @@ TRIPS=$(realpath "${1:-.build/debug/trips}")
 e2e_begin trips-folders
 echo "folders: trips=$TRIPS, output in $OUT"
 
-# --- 2,000 photos of 12 MP: eight distinct pictures, hard-linked under 2,000 names.
+# --- 2,000 photos of 12 MP: eight distinct pictures, hard-linked under 2,000
+# names, each in a folder of its own: 2,000 trips (hard links share one
+# modification time, so loose they would be eight moments, not 2,000 trips).
 big="$OUT/camera"; mkdir -p "$big"
 i=0
 for src in Assets/photos/*.jpg; do
     convert "$src" -resize '4000x3000!' -quality 88 "$OUT/camera-$i.jpg"; i=$((i + 1))
 done
-for n in $(seq -w 1 2000); do ln "$OUT/camera-$((10#$n % 8)).jpg" "$big/IMG_$n.jpg"; done
+(cd "$big" && seq -f 'trip-%04g' 1 2000 | xargs mkdir)
+for n in $(seq -w 1 2000); do ln "$OUT/camera-$((10#$n % 8)).jpg" "$big/trip-$n/IMG_$n.jpg"; done
 start_xvfb 1280x800 >/dev/null || bad "folders: Xvfb did not start"
 DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --photos "$big" --fullscreen --state "$OUT/state.json" 2>"$OUT/camera.err" &
 pid=$!; track "$pid"
@@ -47,7 +50,9 @@ check "2,000 photos: JPEGs were decoded scaled by libjpeg-turbo" '[ "${n_turbo:-
 
 # --- A watched folder: photos added or removed appear or go without a restart.
 w="$OUT/watched"; mkdir -p "$w"
+# Taken years apart (their files say so), they are two trips.
 cp Assets/photos/dune.jpg "$w/alpha.jpg"; cp Assets/photos/storm.jpg "$w/beta.jpg"
+touch -d 2020-01-01 "$w/alpha.jpg"; touch -d 2021-01-01 "$w/beta.jpg"
 DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --photos "$w" --fullscreen 2>"$OUT/watched.err" &
 pid=$!; track "$pid"
 shoot_until_drawn "$OUT/watched-0.png"
@@ -60,6 +65,33 @@ rm "$w/alpha.jpg"
 for i in $(seq 100); do grep -q "changed: 2 photos" "$OUT/watched.err" && break; sleep 0.1; done
 check "watched folder: a photo removed goes" 'grep -q "changed: 2 photos" "$OUT/watched.err"'
 stop "$pid"
+
+# --- A library of 10,000 photos in 50 trips (hard links of one small
+# photo): the first start opens each photo once for its date, the second
+# reads them all from the cache, opening no photo.
+lib="$OUT/library"; mkdir -p "$lib/trip-01"
+for n in $(seq -w 1 200); do ln Assets/photos/storm.jpg "$lib/trip-01/IMG_$n.jpg"; done
+for t in $(seq -w 2 50); do cp -al "$lib/trip-01" "$lib/trip-$t"; done
+library_start() {  # library_start NAME: one start, until the capture times settled
+    DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --photos "$lib" --fullscreen 2>"$OUT/$1.err" &
+    local pid=$! i; track "$pid"
+    for i in $(seq 200); do grep -q "capture times:" "$OUT/$1.err" && break; sleep 0.1; done
+    shoot_until_drawn "$OUT/$1.png"
+    stop "$pid"
+    first_ms=$(sed -n 's/.*first frame after \([0-9.]*\) ms.*/\1/p' "$OUT/$1.err")
+    settled_ms=$(sed -n 's/.*settled after \([0-9.]*\) ms.*/\1/p' "$OUT/$1.err")
+    opened=$(sed -n 's/.*capture times: [0-9]* photos, \([0-9]*\) files opened.*/\1/p' "$OUT/$1.err")
+    echo "folders: $1: first frame $first_ms ms, capture times settled $settled_ms ms, $opened photos opened for their dates"
+}
+library_start library-first
+check "10,000 photos, first start: every photo opened once for its date ($opened)" '[ "$opened" = 10000 ]'
+# The times are figures, not checks (the reader may beat a slow display);
+# that the first catalog never waits for a date is LibraryLoaderTests'.
+check "10,000 photos, first start: a first frame ($first_ms ms) and settled dates ($settled_ms ms)" '[ -n "$first_ms" ] && [ -n "$settled_ms" ]'
+check "10,000 photos: the cache is in XDG_CACHE_HOME" '[ "$(grep -c . "$XDG_CACHE_HOME/trips/capture-times.tsv")" = 10001 ]'
+library_start library-second
+check "10,000 photos, second start: no photo opened, all 10,000 dates from the cache" \
+    '[ "$opened" = 0 ] && grep -q "0 files opened, 10000 from the cache" "$OUT/library-second.err"'
 
 # --- EXIF orientation: a picture stored sideways with orientation 6 (turn 90° clockwise).
 mkdir -p "$OUT/orient"

@@ -11,6 +11,8 @@ e2e_begin() {
     OUT=$(mktemp -d "/tmp/$1.XXXXXX")
     export XDG_RUNTIME_DIR="$OUT/runtime"
     mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+    # The capture-time cache of --photos runs stays with the test's files.
+    export XDG_CACHE_HOME="$OUT/cache"
     trap e2e_cleanup EXIT
     unset WAYLAND_DISPLAY DISPLAY SDL_VIDEODRIVER TRIPS_FONT_DIR
 }

@@ -1,25 +1,46 @@
-/// One trip of the Overview: a city, how many nights, and its photo.
+/// One trip of the Overview: a city, how many nights, and its photos.
 public struct Trip: Equatable, Sendable, Identifiable {
     /// Stable identifier (saved orders and replay snapshots refer to it).
     public var id: String
     public var city: String
-    /// Nights stayed; nil for photos shown from a plain folder (`--photos`).
+    /// Nights stayed; nil when not known.
     public var nights: Int?
-    /// Absolute path of the photo file.
-    public var photoPath: String
+    /// Absolute paths of the trip's photos, in capture order.
+    public var photoPaths: [String]
+    /// Which of `photoPaths` stands for the trip in the strip.
+    public var coverIndex: Int
+    /// The day of its first photo, when capture times are known.
+    public var firstDay: CalendarDay?
 
-    public init(id: String, city: String, nights: Int?, photoPath: String) {
+    public init(id: String, city: String, nights: Int?, photoPaths: [String], coverIndex: Int = 0, firstDay: CalendarDay? = nil) {
+        precondition(!photoPaths.isEmpty && photoPaths.indices.contains(coverIndex), "a trip has at least one photo and its cover is one of them")
         self.id = id
         self.city = city
         self.nights = nights
-        self.photoPath = photoPath
+        self.photoPaths = photoPaths
+        self.coverIndex = coverIndex
+        self.firstDay = firstDay
     }
 
-    /// The list row's second line in English ("4 nights", "1 night").
+    public init(id: String, city: String, nights: Int?, photoPath: String) {
+        self.init(id: id, city: city, nights: nights, photoPaths: [photoPath])
+    }
+
+    /// Absolute path of the cover photo.
+    public var photoPath: String { photoPaths[coverIndex] }
+
+    /// The list row's nights in English ("Day trip", "1 night", "4 nights").
     public var nightsText: String? { nightsText(in: .english) }
 
-    /// The list row's second line in the language of `strings`.
+    /// The list row's nights in the language of `strings`.
     public func nightsText(in strings: Strings) -> String? {
-        nights.map { strings.count(.nights, $0) }
+        nights.map(TripWording(strings: strings).nights)
+    }
+
+    /// The list row's second line ("May 2024 · 27 photos") in the language
+    /// of `strings`; nil for a lone photo with no date, which needs none.
+    public func detailText(in strings: Strings = .english) -> String? {
+        guard firstDay != nil || photoPaths.count > 1 else { return nil }
+        return TripWording(strings: strings).rowDetail(month: firstDay, photos: photoPaths.count)
     }
 }

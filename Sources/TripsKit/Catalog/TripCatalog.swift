@@ -16,13 +16,38 @@ public struct CatalogError: Error, Equatable, CustomStringConvertible {
 
 /// The trips shown by the app, read from a `trips.json` or made from a folder.
 ///
-/// `trips.json` is `{"trips": [{"id", "city", "nights", "photo"}, ...]}`;
-/// `photo` is relative to the file's folder and may not leave it, so a
-/// shared or downloaded trips file cannot make the app read other files.
+/// `trips.json` is `{"trips": [{"id", "city", "nights", "photo"}, ...]}`,
+/// or with `"photos": [...]` for a trip of several photos (the first is the
+/// cover, unless `photo` names one); photo paths are relative to the file's
+/// folder and may not leave it, so a shared or downloaded trips file cannot
+/// make the app read other files.
 public struct TripCatalog: Equatable, Sendable {
-    public var trips: [Trip]
+    public var trips: [Trip] { didSet { index() } }
+    /// Where each trip's photos start in `allPhotoPaths`.
+    private var photoStart: [Int] = []
+    /// Every trip's photos, trip after trip: the photo numbers the scene
+    /// draws and the textures are kept by.
+    public private(set) var allPhotoPaths: [String] = []
 
-    public init(trips: [Trip]) { self.trips = trips }
+    public init(trips: [Trip]) {
+        self.trips = trips
+        index()
+    }
+
+    private mutating func index() {
+        photoStart = []
+        allPhotoPaths = []
+        for trip in trips {
+            photoStart.append(allPhotoPaths.count)
+            allPhotoPaths += trip.photoPaths
+        }
+    }
+
+    /// The number of photo `photo` of trip `trip` in `allPhotoPaths`.
+    public func photoNumber(trip: Int, photo: Int) -> Int { photoStart[trip] + photo }
+
+    /// The number of a trip's cover in `allPhotoPaths`.
+    public func coverNumber(trip: Int) -> Int { photoStart[trip] + trips[trip].coverIndex }
 
     /// File endings shown by `--photos DIR` (what SDL_image reads).
     public static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "bmp", "gif", "tif", "tiff", "tga", "jxl", "avif", "qoi"]
@@ -76,11 +101,30 @@ public struct TripCatalog: Equatable, Sendable {
             guard case .number(let n) = nightsNode.value, n == n.rounded(), n >= 0, n <= 3650 else {
                 throw fail(nightsNode, "\(name).nights must be a whole number from 0 to 3650, found \(JSONDocument.serialize(nightsNode.value))")
             }
-            let photo = try string("photo")
-            guard let resolved = resolvePhoto(photo, in: folder) else {
-                throw fail(item["photo"]!, "\(name).photo \"\(photo)\" must be a path inside the trips file's folder (no absolute path, no '..')")
+            func resolved(_ photo: String, _ node: JSONNode, _ field: String) throws -> String {
+                guard let path = resolvePhoto(photo, in: folder) else {
+                    throw fail(node, "\(name).\(field) \"\(photo)\" must be a path inside the trips file's folder (no absolute path, no '..')")
+                }
+                return path
             }
-            trips.append(Trip(id: id, city: city, nights: Int(n), photoPath: resolved))
+            var paths: [String] = []
+            if let list = item["photos"] {
+                guard case .array(let entries) = list.value, !entries.isEmpty else {
+                    throw fail(list, "\(name).photos must be a non-empty list of paths, found \(JSONDocument.serialize(list.value))")
+                }
+                for (k, entry) in entries.enumerated() {
+                    guard case .string(let s) = entry.value, !s.trimmingCharacters(in: .whitespaces).isEmpty else {
+                        throw fail(entry, "\(name).photos[\(k)] must be a non-empty string, found \(entry.value.kindName)")
+                    }
+                    paths.append(try resolved(s, entry, "photos[\(k)]"))
+                }
+            }
+            var cover = 0
+            if item["photo"] != nil || paths.isEmpty {
+                let photo = try resolved(try string("photo"), item["photo"] ?? item, "photo")
+                if let at = paths.firstIndex(of: photo) { cover = at } else { paths.insert(photo, at: 0) }
+            }
+            trips.append(Trip(id: id, city: city, nights: Int(n), photoPaths: paths, coverIndex: cover))
         }
         return TripCatalog(trips: trips)
     }
@@ -94,36 +138,13 @@ public struct TripCatalog: Equatable, Sendable {
         return (base as NSString).appendingPathComponent(parts.joined(separator: "/"))
     }
 
-    /// The photos of any folder, in name order; the city is made from the
-    /// file name ("green-meadow.jpg" reads "Green Meadow").
-    public static func folder(_ path: String) throws -> TripCatalog {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CatalogError(file: path, line: nil, message: "is not a folder")
-        }
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-            throw CatalogError(file: path, line: nil, message: "cannot be listed")
-        }
-        func lowercasedExtension(_ name: String) -> String? {
-            guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-            return name[name.index(after: dot)...].lowercased()
-        }
-        // Sort keys made once per name, not once per comparison: 10,000
-        // names sort in a few milliseconds.
-        let photos = names
-            .filter { !$0.hasPrefix(".") && lowercasedExtension($0).map(photoExtensions.contains) == true }
-            .map { (name: $0, key: Array($0.lowercased().unicodeScalars)) }
-            .sorted { naturalOrder($0.key, $1.key, $0.name, $1.name) }
-            .map(\.name)
-        guard !photos.isEmpty else {
-            throw CatalogError(file: path, line: nil, message: "has no photos (looked for \(photoExtensions.sorted().joined(separator: ", ")))")
-        }
-        var absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        if !absolute.hasSuffix("/") { absolute += "/" }
-        return TripCatalog(trips: photos.map { name in
-            Trip(id: name, city: cityName(fromFileName: name), nights: nil, photoPath: absolute + name)
-        })
+    /// The trips of a folder of photos (`PhotoLibrary`), with every
+    /// capture time read now, without a cache: for tests and tools; the app
+    /// reads them in the background.
+    public static func folder(_ path: String, timeZone: TimeZone = .current) throws -> TripCatalog {
+        let library = try PhotoLibrary.scan(path)
+        let reading = CaptureTimeReading(photos: library.allPhotos, cache: .empty, timeZone: timeZone)
+        return library.catalog(times: reading.times, timeZone: timeZone)
     }
 
     /// File-manager order: case-insensitive, runs of digits compared as
@@ -156,13 +177,5 @@ public struct TripCatalog: Equatable, Sendable {
         }
         if x.count - i != y.count - j { return x.count - i < y.count - j }
         return a < b
-    }
-
-    /// "green-meadow_2.jpg" → "Green Meadow 2".
-    public static func cityName(fromFileName name: String) -> String {
-        let stem = name.lastIndex(of: ".").map { $0 == name.startIndex ? Substring(name) : name[..<$0] } ?? Substring(name)
-        let words = stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " || $0 == "." })
-        let city = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
-        return city.isEmpty ? name : city
     }
 }

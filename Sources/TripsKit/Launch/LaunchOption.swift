@@ -57,7 +57,7 @@ public struct LaunchOption: Sendable {
 
     /// Every flag, in the order the help lists them.
     public static let all: [LaunchOption] = [
-        LaunchOption("--photos", "DIR", help: "show the photos of DIR (city from the file name)",
+        LaunchOption("--photos", "DIR", help: "show the photo library DIR: subfolders and dates make trips",
                      effect: .read { $0.photosFolder = $1 }),
         LaunchOption("--trips", "FILE", help: "read trips from FILE instead of the bundled trips.json",
                      effect: .read { $0.tripsFile = $1 }),
@@ -68,6 +68,11 @@ public struct LaunchOption: Sendable {
         LaunchOption("--idle", "SECONDS", help: "back to the Overview after SECONDS without input",
                      "(default 120 with --kiosk, else off; 0 turns it off)",
                      effect: .read { $0.idleSeconds = try number($1, in: 0...86_400, "--idle expects seconds from 0 (off) to 86400") }),
+        LaunchOption("--slide", "SECONDS", help: "after the idle time play the trips' photos, each SECONDS",
+                     "(default 6; on with --kiosk, else when given)",
+                     effect: .read { $0.slideSeconds = try number($1, in: 1...3600, "--slide expects seconds from 1 to 3600") }),
+        LaunchOption("--reduce-motion", help: "fades instead of moving: the big photo, its pages, the slideshow",
+                     effect: .set { $0.reduceMotion = true }),
         LaunchOption("--size", "WxH", help: "window size in points (default 1280x800)",
                      effect: .read { options, v in
                          let parts = v.lowercased().split(separator: "x")

@@ -47,6 +47,18 @@ public struct LaunchOptions: Equatable, Sendable {
     /// a desktop window does not unless asked (a person may look at one
     /// photo for minutes and would not expect it to close by itself).
     public static let kioskIdleSeconds: Double = 120
+    /// `--slide SECONDS` as given: how long each photo of the attract loop stays.
+    public var slideSeconds: Double?
+    /// `--reduce-motion`: the big photo fades in and out in place, zooms
+    /// and pages at once, and the attract loop does not pan or zoom.
+    public var reduceMotion = false
+
+    /// The attract loop a kiosk plays after the idle time (and a window
+    /// asked for it with `--slide`); nil goes back to the Overview only.
+    public var attract: Attract.Settings? {
+        guard windowMode == .kiosk || slideSeconds != nil else { return nil }
+        return Attract.Settings(slideSeconds: slideSeconds ?? 6, reduceMotion: reduceMotion)
+    }
 
     /// The idle timeout in force, in seconds, or nil for none.
     public var idleTimeout: Double? {
@@ -62,7 +74,7 @@ public struct LaunchOptions: Equatable, Sendable {
             && a.windowSize == b.windowSize && a.simulationRate == b.simulationRate
             && a.replayScript == b.replayScript && a.recordScript == b.recordScript && a.replayInWindow == b.replayInWindow
             && a.startInPlayground == b.startInPlayground && a.stateFile == b.stateFile && a.idleSeconds == b.idleSeconds
-            && a.memoryBudgetMiB == b.memoryBudgetMiB && a.fontFile == b.fontFile && a.language == b.language
+            && a.memoryBudgetMiB == b.memoryBudgetMiB && a.fontFile == b.fontFile && a.language == b.language && a.slideSeconds == b.slideSeconds && a.reduceMotion == b.reduceMotion
     }
 
     public enum Command: Equatable, Sendable {

@@ -30,7 +30,19 @@ public struct Message: Hashable, Sendable {
     public static let zoomedIn = Message("Zoomed in %s")
     /// A list row's second line.
     public static let nights = Message("%d night", plural: "%d nights")
+    /// A trip whose photos were all taken on one day.
+    public static let dayTrip = Message("Day trip")
+    /// A list row's second line: a month and its year ("May 2024"); %1$s is
+    /// the month's name, %2$s the year.
+    public static let monthAndYear = Message("%s %s")
+    /// How many photos a trip has.
+    public static let photos = Message("%d photo", plural: "%d photos")
+    /// Under the city in the big photo: which photo of the trip ("3 / 27").
+    public static let page = Message("%s / %s")
+    /// The big photo's accessibility value: "Photo 3 of 27".
+    public static let photoNumber = Message("Photo %s of %s")
 
     /// Every message, for the test that holds the catalogues to them.
-    public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, nights]
+    public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, nights,
+                                        dayTrip, monthAndYear, photos, page, photoNumber]
 }

@@ -11,12 +11,17 @@ public struct AppEvent: Equatable, Sendable {
         case close(trip: String)
         /// The big photo's zoom was set (double tap, keys, a pinch's end).
         case zoom(CGFloat)
+        /// The big photo turned to another photo of its trip (0-based).
+        case page(trip: String, index: Int)
         /// The trips were put in a new order (their ids, in order).
         case reorder(order: [String])
         /// The playground was put back.
         case reset
         /// The idle timeout took the app back to its start.
         case idle
+        /// The kiosk's attract loop began (after `idle`), or a visitor ended it.
+        case attract
+        case attractEnd
     }
 
     /// Seconds on the model's clock.

@@ -1,24 +1,55 @@
 import Foundation
 
 extension AppModel {
-    /// Takes a new list of trips (the watched folder changed): trips are
-    /// matched by id, so the strip's order, the open photo and the focus
-    /// follow their trips; new trips join at the end; gone ones leave.
+    /// Takes `new` now if no finger is down, else once the last one lifts
+    /// (`advance`): no row moves under a finger that is on it. True when it
+    /// was taken now; `onCatalogChange` hears of every catalog taken.
+    @discardableResult
+    public func offerCatalog(_ new: TripCatalog) -> Bool {
+        offeredCatalog = new
+        return takeOfferedCatalog()
+    }
+
+    /// Takes the catalog offered last, if no finger is down.
+    func takeOfferedCatalog() -> Bool {
+        guard let new = offeredCatalog, engine.pointerCount == 0 else { return false }
+        offeredCatalog = nil
+        guard new != catalog else { return false }
+        updateCatalog(new)
+        onCatalogChange?(new)
+        return true
+    }
+
+    /// Takes a new list of trips (the watched folder changed, capture dates
+    /// arrived): trips are matched by id, so the strip's order, the open
+    /// photo and the focus follow their trips; gone ones leave. While the
+    /// strip is in the catalog's own order it takes the new catalog's order
+    /// (a trip settled by its dates lands in its place); once a person has
+    /// moved trips, new ones join at the end.
     public func updateCatalog(_ new: TripCatalog) {
         let newIndex = Dictionary(new.trips.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let old = catalog.trips
         let map: (Int) -> Int? = { old.indices.contains($0) ? newIndex[old[$0].id] : nil }
         let oldIDs = Set(old.map(\.id))
         let added = new.trips.indices.filter { !oldIDs.contains(new.trips[$0].id) }
+        let inCatalogOrder = strip.order == Array(old.indices)
+        // The photo the big photo shows, to find it again among its trip's new photos.
+        let shownPath = bigPhoto.trip.map { old[$0].photoPaths[min(bigPhoto.page, old[$0].photoPaths.count - 1)] }
         catalog = new
         relayout()
-        strip.remap(map, added: added, layout: layout)
+        strip.remap(map, added: added, layout: layout, reorderedAs: inCatalogOrder ? Array(new.trips.indices) : nil)
         bigPhoto.remap(map)
+        if let trip = bigPhoto.trip {
+            let paths = new.trips[trip].photoPaths
+            bigPhoto.repage(count: paths.count, page: shownPath.flatMap { paths.firstIndex(of: $0) } ?? min(bigPhoto.page, paths.count - 1))
+        }
         switch focus {
         case .stripPhoto(let t)?: focus = map(t).map { .stripPhoto(trip: $0) }
         case .row(let t)?: focus = map(t).map { .row(trip: $0) }
         default: break
         }
+        // A playing attract loop goes on with the new trips' photos.
+        if screen == .attract, let attract { attract.start(attractSlides, at: time) }
         rebuildTree()
     }
 }

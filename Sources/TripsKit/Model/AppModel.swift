@@ -6,7 +6,7 @@ import Motion
 /// without a display. The frame loop (live or replaying a script on a
 /// virtual clock) feeds it events and the time, and asks it for the scene.
 public final class AppModel {
-    public enum Screen: String, Sendable { case overview, playground }
+    public enum Screen: String, Sendable { case overview, playground, attract }
 
     public internal(set) var catalog: TripCatalog
     public let mode: LaunchOptions.WindowMode
@@ -21,6 +21,14 @@ public final class AppModel {
     public let strip: Strip
     public let bigPhoto: BigPhoto
     public let playground: Playground
+    /// The kiosk's attract loop, when it plays one after the idle time.
+    public let attract: Attract?
+    /// Pointers whose touch ended the attract loop: the rest of their
+    /// touch (moves, lift) is not acted on either.
+    private var swallowedPointers: Set<PointerID> = []
+    /// When the attract loop begins: one slide's time after the idle reset,
+    /// so the reset is seen landing on the Overview first.
+    public private(set) var attractDue: Double?
     public internal(set) var focus: FocusTarget?
     /// The loop's clock, in seconds; the replay's `t` is this in ms.
     public private(set) var time: Double = 0
@@ -30,12 +38,20 @@ public final class AppModel {
     private var pendingEvents: [AppEvent] = []
     /// Called with the new order after every reorder (the app saves it).
     public var onReorder: (([String]) -> Void)?
+    /// A new list of trips waiting for the fingers to lift (`offerCatalog`).
+    var offeredCatalog: TripCatalog?
+    /// Told of each new list of trips taken (the textures follow it).
+    public var onCatalogChange: ((TripCatalog) -> Void)?
+    /// The photo a trip shows in the strip when it is not its cover: the
+    /// one it was closed on (trip id → photo path), until the next start.
+    var tilePaths: [String: String] = [:]
     /// Back to the start after a quiet spell (`--idle`), on this model's clock.
     public private(set) var idle: IdleTimer
 
     public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
-                idleTimeout: Double? = nil, strings: Strings = .english) {
+                idleTimeout: Double? = nil, attract attractSettings: Attract.Settings? = nil, reduceMotion: Bool = false,
+                strings: Strings = .english) {
         self.catalog = catalog
         self.strings = strings
         idle = IdleTimer(timeout: idleTimeout)
@@ -53,8 +69,10 @@ public final class AppModel {
         var emitOrder: ([Int]) -> Void = { _ in }
         var emitPlayground: (Playground.Event) -> Void = { _ in }
         strip = Strip(animator: animator, order: order, onReorder: { emitOrder($0) })
-        bigPhoto = BigPhoto(animator: animator, emit: { emitBig($0) })
+        bigPhoto = BigPhoto(animator: animator, reduceMotion: reduceMotion, emit: { emitBig($0) })
         playground = Playground(animator: animator, emit: { emitPlayground($0) })
+        let animator = self.animator
+        attract = attractSettings.map { Attract(settings: $0, animator: animator) }
         emitBig = { [unowned self] event in self.bigPhotoEvent(event) }
         emitOrder = { [unowned self] order in
             let ids = order.map { self.catalog.trips[$0].id }
@@ -77,8 +95,26 @@ public final class AppModel {
 
     public func handle(_ event: InputEvent) {
         switch event {
-        case .key, .pointer, .wheel: idle.input(at: time)
+        case .key, .pointer, .wheel: idle.input(at: time); attractDue = nil
         default: break // the system's doings are not a visitor's
+        }
+        if screen == .attract {
+            // The first touch, click, key or wheel ends the loop and does nothing else.
+            switch event {
+            case .pointer(let p):
+                if p.phase == .down { swallowedPointers.insert(p.id) }
+                endAttract()
+                if p.phase == .up || p.phase == .cancel { swallowedPointers.remove(p.id) }
+                return
+            case .key, .wheel:
+                endAttract()
+                return
+            default: break
+            }
+        }
+        if case .pointer(let p) = event, swallowedPointers.contains(p.id) {
+            if p.phase == .up || p.phase == .cancel { swallowedPointers.remove(p.id) }
+            return
         }
         switch event {
         case .quit:
@@ -99,6 +135,7 @@ public final class AppModel {
         case .focusLost:
             // The system took the touches: gestures cancel, states reset, no onEnded.
             engine.cancelAll()
+            swallowedPointers.removeAll()
         case .pointer(let pointer):
             if pointer.phase == .down && engine.pointerCount == 0 { rebuildTree() }
             engine.handle(pointer)
@@ -127,19 +164,64 @@ public final class AppModel {
         time = seconds
         engine.advance(to: seconds)
         _ = animator.advance(to: seconds)
+        if screen == .attract, let attract,
+           attract.advance(to: seconds, number: { [catalog] in catalog.photoNumber(trip: $0.trip, photo: $0.photo) }) {
+            return true
+        }
+        if takeOfferedCatalog() { return true }
+        if let due = attractDue, seconds >= due {
+            attractDue = nil
+            startAttract()
+            return true
+        }
         guard idle.fire(at: seconds) else { return false }
         record(.idle)
         resetToStart()
+        if let attract { attractDue = seconds + attract.settings.slideSeconds }
         return true
+    }
+
+    // MARK: Attract loop
+
+    /// Plays every trip's photos, in strip order, full-window.
+    private func startAttract() {
+        guard let attract, screen == .overview, !catalog.trips.isEmpty else { return }
+        engine.cancelAll()
+        screen = .attract
+        attract.start(attractSlides, at: time)
+        record(.attract)
+        rebuildTree()
+    }
+
+    /// Every trip's photos, trip by trip in strip order.
+    var attractSlides: [Attract.Slide] {
+        strip.order.flatMap { trip in catalog.trips[trip].photoPaths.indices.map { Attract.Slide(trip: trip, photo: $0) } }
+    }
+
+    /// Back to the Overview, as the reset left it.
+    private func endAttract() {
+        guard screen == .attract else { return }
+        attract?.stop()
+        screen = .overview
+        record(.attractEnd)
+        rebuildTree()
     }
 
     /// True while something moves: the loop keeps running frames; otherwise
     /// it sleeps until the next event or `nextDeadline`.
     public var isAnimating: Bool { animator.isAnimating }
+    /// The attract loop's slow pan-and-zoom moves under a pixel a frame at
+    /// 30 frames a second: frames may come no more often than this then
+    /// (half the work of a 60 Hz display); nil: as often as the display.
+    public var minimumFrameInterval: Double? {
+        guard screen == .attract, let attract, !attract.isFading, !attract.settings.reduceMotion else { return nil }
+        return 1.0 / 30
+    }
+
     /// When the model next needs the clock (a double-tap window closing, a
     /// long press firing, the idle timeout), so an idle loop wakes in time.
     public var nextDeadline: Double? {
-        [engine.nextEventTime, idle.deadline].compactMap { $0 }.min()
+        [engine.nextEventTime, idle.deadline, attractDue, screen == .attract ? attract?.nextSlideTime : nil].compactMap { $0 }.min()
     }
 
     /// What happened since the last call, oldest first.
@@ -157,11 +239,15 @@ public final class AppModel {
         switch event {
         case .open(let trip): record(.open(trip: catalog.trips[trip].id))
         case .close(let trip):
+            // The photo paged to goes back into the strip as the trip's tile.
+            tilePaths[catalog.trips[trip].id] = catalog.trips[trip].photoPaths[min(bigPhoto.page, catalog.trips[trip].photoPaths.count - 1)]
             // However it closed (a tap, a pull, Escape), the keyboard focus
             // goes back to where the photo came from.
             if focus == .bigPhoto { focus = .stripPhoto(trip: trip) }
             record(.close(trip: catalog.trips[trip].id))
         case .zoom(let z): record(.zoom(z))
+        case .page(let index):
+            if let trip = bigPhoto.trip { record(.page(trip: catalog.trips[trip].id, index: index)) }
         }
     }
 
@@ -175,7 +261,7 @@ public final class AppModel {
             bigPhoto.close(to: strip.drawnFrame(position: p, layout: layout))
         }
         strip.reveal(position: position, layout: layout)
-        bigPhoto.open(trip, from: strip.drawnFrame(position: position, layout: layout), to: layout.bigPhoto)
+        bigPhoto.open(trip, page: tilePhoto(trip: trip), of: catalog.trips[trip].photoPaths.count, from: strip.drawnFrame(position: position, layout: layout), to: layout.bigPhoto)
         rebuildTree()
     }
 
@@ -185,6 +271,15 @@ public final class AppModel {
         bigPhoto.close(to: slotFrame(of: trip))
         rebuildTree()
     }
+
+    /// Which of `trip`'s photos its strip tile shows.
+    public func tilePhoto(trip: Int) -> Int {
+        let t = catalog.trips[trip]
+        return tilePaths[t.id].flatMap { t.photoPaths.firstIndex(of: $0) } ?? t.coverIndex
+    }
+
+    /// The number (in the catalog's `allPhotoPaths`) of `trip`'s strip tile.
+    public func tilePhotoNumber(trip: Int) -> Int { catalog.photoNumber(trip: trip, photo: tilePhoto(trip: trip)) }
 
     private func slotFrame(of trip: Int) -> CGRect {
         guard let position = strip.position(of: trip) else { return layout.bigPhoto }
@@ -225,6 +320,7 @@ public final class AppModel {
             if mode != .kiosk { quitRequested = true }
             return
         }
+        if screen == .attract { return }
         if screen == .playground {
             switch key {
             case .escape: show(.overview)
@@ -242,9 +338,14 @@ public final class AppModel {
             strip.reveal(position: to, layout: layout)
             return
         }
+        // In the big photo Left and Right turn its trip's pages.
+        let pagingKeys = bigPhoto.isOut && bigPhoto.phase != .closing
+            && (focus == .bigPhoto || (focus == nil && bigPhoto.pageCount > 1))
         switch key {
         case .escape:
             if bigPhoto.isOut && bigPhoto.phase != .closing { close() }
+        case .right where pagingKeys, .left where pagingKeys:
+            bigPhoto.page(by: key == .right ? 1 : -1)
         case .right, .left:
             // From nowhere the first arrow lands on the first photo.
             var position = 0
@@ -315,6 +416,8 @@ public final class AppModel {
             }
         case .playground:
             for node in playground.nodes(back: { [unowned self] in self.show(.overview) }) { root.addChild(node) }
+        case .attract:
+            break // nothing to touch: a touch ends the loop before any gesture sees it
         }
         engine.root = root
     }

@@ -17,6 +17,17 @@ public final class BigPhoto {
     /// Or flick it so that the predicted end passes this many points.
     public static let dismissPredictedDistance: CGFloat = 400
     public static let zoomRange: ClosedRange<CGFloat> = 1...4
+    /// Paging: the spring a page settles on (it takes the finger's speed),
+    /// and the gap between two pages as they slide.
+    public static let pageAnimation = Animation.spring(duration: 0.4)
+    public static let pageGap: CGFloat = 16
+    /// A key pressed at the first or last page nudges it by this speed
+    /// (points per second) so it rubber-bands.
+    static let edgeNudge: CGFloat = 900
+    /// With reduced motion the photo does not travel, zoom or slide on a
+    /// spring: it fades in and out in place on this short spring, and
+    /// zoom, pan and pages change at once.
+    public static let fadeAnimation = Animation.spring(duration: 0.2)
 
     public enum Phase: Equatable, Sendable { case opening, open, closing }
 
@@ -25,12 +36,16 @@ public final class BigPhoto {
         case open(trip: Int)
         case close(trip: Int)
         case zoom(CGFloat)
+        case page(Int)
     }
 
     private let animator: Animator
     /// The trip shown (a catalog index), nil when no photo is out.
     public private(set) var trip: Int?
     public private(set) var phase: Phase = .open
+    /// Which of the trip's photos is shown, and how many it has.
+    public private(set) var page = 0
+    public private(set) var pageCount = 1
     /// The layout frame, springing between the strip slot and the big frame.
     let frame: Animated<CGRect>
     /// The pull shown, downwards only; springs home when let go short.
@@ -47,18 +62,32 @@ public final class BigPhoto {
     /// The visible centre of the picture, in unit coordinates of its crop.
     let center: Animated<CGPoint>
     private var panStart: CGPoint?
+    /// How far the pages are slid from the current one, in points (the
+    /// next page is at one pitch to the right); springs to 0.
+    let pageOffset: Animated<CGFloat>
+    private var pageDragStart: CGFloat?
+    /// Which way a one-finger drag goes, fixed by its first move: mostly
+    /// sideways pages, mostly down pulls.
+    private enum DragAxis { case horizontal, vertical }
+    private var dragAxis: DragAxis?
     /// Bumped on every open and close so a finished spring of an earlier one
     /// cannot end a later one.
     private var generation = 0
     private let emit: (Event) -> Void
+    public let reduceMotion: Bool
+    /// How opaque the photo is drawn: 1 unless it fades (reduced motion).
+    let opacity: Animated<CGFloat>
 
-    init(animator: Animator, emit: @escaping (Event) -> Void) {
+    init(animator: Animator, reduceMotion: Bool = false, emit: @escaping (Event) -> Void) {
         self.animator = animator
         self.emit = emit
+        self.reduceMotion = reduceMotion
+        opacity = Animated(1, animator: animator, restThreshold: 0.002)
         frame = Animated(.zero, animator: animator, restThreshold: 0.1)
         pullOffset = Animated(0, animator: animator, restThreshold: 0.1)
         zoomShown = Animated(1, animator: animator, restThreshold: 0.001)
         center = Animated(CGPoint(x: 0.5, y: 0.5), animator: animator, restThreshold: 0.0005)
+        pageOffset = Animated(0, animator: animator, restThreshold: 0.1)
         // A pull that is cancelled (focus lost, touch-cancel) springs home
         // with the gesture state's reset transaction.
         $pull.onReset { [pullOffset] _, transaction in
@@ -88,20 +117,32 @@ public final class BigPhoto {
     /// Opens `trip`, growing from `slot` into `big`, at zoom 1. A photo caught
     /// again while it is still on its way back keeps its zoom and grows from
     /// where it is drawn.
-    func open(_ trip: Int, from slot: CGRect, to big: CGRect) {
+    func open(_ trip: Int, page: Int, of pageCount: Int, from slot: CGRect, to big: CGRect) {
         let caughtOnItsWayBack = trip == self.trip && phase == .closing
         if !caughtOnItsWayBack {
             resetZoom()
             frame.jump(to: slot)
+            self.pageCount = max(1, pageCount)
+            self.page = min(max(0, page), self.pageCount - 1)
+            pageOffset.jump(to: 0)
         }
         generation += 1
         let current = generation
         pullOffset.jump(to: 0)
         self.trip = trip
         phase = .opening
-        frame.animate(to: big, with: Self.openAnimation) { [weak self] in
+        let opened: () -> Void = { [weak self] in
             guard let self, self.generation == current else { return }
             self.phase = .open
+        }
+        if reduceMotion {
+            // In place: the big frame at once, fading in.
+            frame.jump(to: big)
+            if !caughtOnItsWayBack { opacity.jump(to: 0) }
+            opacity.animate(to: 1, with: Self.fadeAnimation, completion: opened)
+        } else {
+            opacity.jump(to: 1)
+            frame.animate(to: big, with: Self.openAnimation, completion: opened)
         }
         emit(.open(trip: trip))
     }
@@ -122,11 +163,17 @@ public final class BigPhoto {
         frame.jump(to: frame.currentValue.offsetBy(dx: 0, dy: pullOffset.currentValue))
         pullOffset.jump(to: 0)
         phase = .closing
-        frame.animate(to: slot, with: Self.openAnimation,
-                      initialVelocity: CGRect(x: 0, y: velocity, width: 0, height: 0)) { [weak self] in
+        let closed: () -> Void = { [weak self] in
             guard let self, self.generation == current else { return }
             self.trip = nil
             self.phase = .open
+            self.opacity.jump(to: 1)
+        }
+        if reduceMotion {
+            opacity.animate(to: 0, with: Self.fadeAnimation, completion: closed)
+        } else {
+            frame.animate(to: slot, with: Self.openAnimation,
+                          initialVelocity: CGRect(x: 0, y: velocity, width: 0, height: 0), completion: closed)
         }
         emit(.close(trip: trip))
     }
@@ -141,6 +188,13 @@ public final class BigPhoto {
             phase = .open
             pullOffset.jump(to: 0)
         }
+    }
+
+    /// Follows the trip's photos when they changed under it (its dates
+    /// settled, a photo came or went): `page` of `count` is the one shown.
+    func repage(count: Int, page: Int) {
+        pageCount = max(1, count)
+        self.page = min(max(0, page), pageCount - 1)
     }
 
     /// Keeps the big frame right when the window is resized.
@@ -159,8 +213,8 @@ public final class BigPhoto {
             : PhotoGeometry.center(zoomingFrom: max(1, zoom), center: center.currentValue, to: target,
                                    keeping: fixed ?? CGPoint(x: 0.5, y: 0.5))
         zoom = target
-        zoomShown.animate(to: target, with: Self.zoomAnimation)
-        center.animate(to: newCenter, with: Self.zoomAnimation)
+        settle(zoomShown, to: target, with: Self.zoomAnimation)
+        settle(center, to: newCenter, with: Self.zoomAnimation)
         emit(.zoom(target))
     }
 
@@ -193,34 +247,117 @@ public final class BigPhoto {
 
     private func dragChanged(_ value: DragGesture.Value) {
         guard phase != .closing else { return }
+        let t = value.translation
+        if dragAxis == nil { dragAxis = abs(t.width) > abs(t.height) ? .horizontal : .vertical }
         if zoom > 1 || panStart != nil {
             // While zoomed one finger pans the picture inside its frame.
             let start = panStart ?? center.currentValue
             panStart = start
             let f = frame.currentValue, z = max(1, zoom)
-            var c = CGPoint(x: start.x - value.translation.width / (f.width * z),
-                            y: start.y - value.translation.height / (f.height * z))
-            // Past an edge the picture follows at a third: a rubber band.
+            var c = CGPoint(x: start.x - t.width / (f.width * z), y: start.y - t.height / (f.height * z))
             let clamped = PhotoGeometry.clampedCenter(c, zoom: z)
+            // Past the left or right edge the finger turns the page, when
+            // there is one that way (as phone photo apps do)...
+            let past = (clamped.x - c.x) * f.width * z
+            if past != 0 && hasPage(toward: past) {
+                center.jump(to: CGPoint(x: clamped.x, y: clamped.y + (c.y - clamped.y) / 3))
+                pageOffset.jump(to: past)
+                return
+            }
+            // ...else past an edge the picture follows at a third: a rubber band.
             c = CGPoint(x: clamped.x + (c.x - clamped.x) / 3, y: clamped.y + (c.y - clamped.y) / 3)
             center.jump(to: c)
+            if pageOffset.currentValue != 0 { pageOffset.jump(to: 0) }
+        } else if dragAxis == .horizontal {
+            // A finger catches a sliding page where it is.
+            let start = pageDragStart ?? pageOffset.currentValue
+            pageDragStart = start
+            pageOffset.jump(to: rubberBanded(start + t.width))
         } else {
-            pullOffset.jump(to: max(0, value.translation.height))
+            pullOffset.jump(to: max(0, t.height))
         }
     }
 
     private func dragEnded(_ value: DragGesture.Value, slot: CGRect) {
+        let axis = dragAxis
+        dragAxis = nil
+        pageDragStart = nil
         if panStart != nil {
             panStart = nil
+            if pageOffset.currentValue != 0 { settlePage(value); return }
             // Spring back inside the edges.
-            center.animate(to: PhotoGeometry.clampedCenter(center.currentValue, zoom: max(1, zoom)), with: Self.zoomAnimation)
+            settle(center, to: PhotoGeometry.clampedCenter(center.currentValue, zoom: max(1, zoom)), with: Self.zoomAnimation)
             return
         }
         guard phase != .closing else { return }
+        if axis == .horizontal { settlePage(value); return }
         if value.translation.height > Self.dismissDistance || value.predictedEndTranslation.height > Self.dismissPredictedDistance {
             close(to: slot, velocity: Fling.clamped(max(0, value.velocity.height)))
         } else {
-            pullOffset.animate(to: 0, with: Self.pullBackAnimation, initialVelocity: Fling.clamped(value.velocity.height))
+            settle(pullOffset, to: 0, with: Self.pullBackAnimation, initialVelocity: Fling.clamped(value.velocity.height))
+        }
+    }
+
+    // MARK: Paging
+
+    /// From one page to the next: the frame's width and the gap.
+    var pagePitch: CGFloat { frame.currentValue.width + Self.pageGap }
+
+    /// True when a slide by `offset` (positive: the finger went right, the
+    /// previous photo comes in) has a photo to show.
+    private func hasPage(toward offset: CGFloat) -> Bool {
+        offset > 0 ? page > 0 : page < pageCount - 1
+    }
+
+    /// Toward a missing page the slide follows less and less (the strip's rubber band).
+    private func rubberBanded(_ raw: CGFloat) -> CGFloat {
+        if raw == 0 || hasPage(toward: raw) { return raw }
+        let c: CGFloat = 0.55, d = max(1, frame.currentValue.width), x = abs(raw)
+        return (raw > 0 ? 1 : -1) * c * d * x / (d + c * x)
+    }
+
+    /// Where a let-go slide goes: past half a page, counting where the
+    /// finger's speed would carry it, the next page; else back. The spring
+    /// starts at the finger's speed, so a flick carries on.
+    private func settlePage(_ value: DragGesture.Value) {
+        let offset = pageOffset.currentValue
+        let projected = offset + value.predictedEndTranslation.width - value.translation.width
+        var step = 0
+        if projected < -pagePitch / 2 && hasPage(toward: -1) { step = 1 }
+        if projected > pagePitch / 2 && hasPage(toward: 1) { step = -1 }
+        turn(by: step)
+        settle(pageOffset, to: 0, with: Self.pageAnimation, initialVelocity: Fling.clamped(value.velocity.width))
+    }
+
+    /// Makes the page `step` away current, the pages drawn where they were.
+    /// A new page starts at zoom 1.
+    private func turn(by step: Int) {
+        guard step != 0 else { return }
+        page += step
+        pageOffset.jump(to: pageOffset.currentValue + CGFloat(step) * pagePitch)
+        if zoom != 1 || zoomShown.currentValue != 1 { resetZoom(); emit(.zoom(1)) }
+        if reduceMotion {
+            // The new page fades in where it stands instead of sliding.
+            opacity.jump(to: 0)
+            opacity.animate(to: 1, with: Self.fadeAnimation)
+        }
+        emit(.page(page))
+    }
+
+    /// Springs `value` to `target`, or puts it there at once with reduced motion.
+    private func settle<V>(_ value: Animated<V>, to target: V, with animation: Animation, initialVelocity: V? = nil) {
+        if reduceMotion { value.jump(to: target) } else { value.animate(to: target, with: animation, initialVelocity: initialVelocity) }
+    }
+
+    /// Left and Right: the previous or next page on the same spring; at the
+    /// first or last the page nudges and comes back.
+    func page(by step: Int) {
+        guard isOut, phase != .closing, step != 0 else { return }
+        if hasPage(toward: CGFloat(-step)) {
+            turn(by: step)
+            settle(pageOffset, to: 0, with: Self.pageAnimation)
+        } else if !reduceMotion {
+            pageOffset.animate(to: 0, with: Self.pageAnimation, initialVelocity: CGFloat(-step) * Self.edgeNudge)
         }
     }
 
@@ -231,8 +368,8 @@ public final class BigPhoto {
         // The pinch state returns to 1 as the zoom takes it over: the drawn
         // scale goes from zoom x pinch to the clamped zoom on a spring.
         zoomShown.jump(to: folded)
-        zoomShown.animate(to: clamped, with: Self.zoomAnimation)
-        if clamped <= 1 { center.animate(to: CGPoint(x: 0.5, y: 0.5), with: Self.zoomAnimation) }
+        settle(zoomShown, to: clamped, with: Self.zoomAnimation)
+        if clamped <= 1 { settle(center, to: CGPoint(x: 0.5, y: 0.5), with: Self.zoomAnimation) }
         emit(.zoom(clamped))
     }
 }

@@ -173,12 +173,12 @@ public final class Strip {
     }
 
     /// Follows a changed catalog: `map` gives each old trip's new index (nil
-    /// when it is gone); `added` trips go at the end. A photo being moved
-    /// whose trip is gone is let go.
-    func remap(_ map: (Int) -> Int?, added: [Int], layout: OverviewLayout) {
+    /// when it is gone); `added` trips go at the end, or the whole order is
+    /// `reorderedAs` when given. A photo being moved whose trip is gone is let go.
+    func remap(_ map: (Int) -> Int?, added: [Int], layout: OverviewLayout, reorderedAs newOrder: [Int]? = nil) {
         if let moving = lifted, map(moving.trip) == nil { lifted = nil; liftScale.jump(to: 1) }
         if let moving = lifted, let t = map(moving.trip) { lifted = (t, moving.from, moving.travel) }
-        order = order.compactMap(map) + added
+        order = newOrder ?? (order.compactMap(map) + added)
         shifts = Dictionary(shifts.compactMap { old, shift in map(old).map { ($0, shift) } }, uniquingKeysWith: { a, _ in a })
         lastLayout = layout
         offset.jump(to: min(offset.currentValue, layout.maximumStripOffset))

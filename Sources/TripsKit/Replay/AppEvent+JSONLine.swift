@@ -9,9 +9,12 @@ extension AppEvent {
         case .open(let trip): name = "open"; fields = [("trip", .string(trip))]
         case .close(let trip): name = "close"; fields = [("trip", .string(trip))]
         case .zoom(let zoom): name = "zoom"; fields = [("zoom", .num(zoom))]
+        case .page(let trip, let index): name = "page"; fields = [("trip", .string(trip)), ("index", .number(Double(index)))]
         case .reorder(let order): name = "reorder"; fields = [("order", .list(order.map { .string($0) }))]
         case .reset: name = "reset"
         case .idle: name = "idle"
+        case .attract: name = "attract"
+        case .attractEnd: name = "attract-end"
         }
         return JSONLine.write(.obj([("t", .number((time * 1000).rounded())), ("event", .string(name))] + fields))
     }

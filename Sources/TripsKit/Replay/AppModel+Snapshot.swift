@@ -15,6 +15,10 @@ extension AppModel {
     public var accessibilityElements: [AccessibilityElement] {
         let trips = catalog.trips, say = strings
         switch screen {
+        case .attract:
+            guard let slide = attract?.current else { return [] }
+            return [AccessibilityElement(label: say(.photoOf, trips[slide.trip].city), value: attractCaption(slide), traits: ["image"],
+                                         frame: CGRect(origin: .zero, size: size))]
         case .playground:
             let p = playground
             let xs = p.squareCorners.map(\.x), ys = p.squareCorners.map(\.y)
@@ -35,7 +39,9 @@ extension AppModel {
             if let trip = bigPhoto.trip {
                 let f = bigPhoto.drawnFrame, s = max(bigPhoto.drawnScale, 0.01)
                 let grown = f.insetBy(dx: -f.width * (s - 1) / 2, dy: -f.height * (s - 1) / 2)
-                out.append(AccessibilityElement(label: say(.photoOf, trips[trip].city), value: bigPhoto.badge(in: say).map { say(.zoomedIn, $0) } ?? "",
+                let page = bigPhoto.pageCount > 1 ? TripWording(strings: say).pageForAccessibility(bigPhoto.page, of: bigPhoto.pageCount) : nil
+                let value = [page, bigPhoto.badge(in: say).map { say(.zoomedIn, $0) }].compactMap { $0 }.joined(separator: ", ")
+                out.append(AccessibilityElement(label: say(.photoOf, trips[trip].city), value: value,
                                                 traits: ["button", "image"], frame: grown))
             }
             out.append(AccessibilityElement(label: say(.playground), value: "", traits: ["button"], frame: playgroundButtonFrame))
@@ -46,12 +52,15 @@ extension AppModel {
                                                 frame: strip.drawnFrame(position: position, layout: layout)))
             }
             for (position, trip) in strip.order.enumerated() where layout.listRow(position).minY < layout.list.maxY {
-                out.append(AccessibilityElement(label: trips[trip].city, value: trips[trip].nightsText(in: say) ?? "", traits: ["button"],
+                let value = [trips[trip].nightsText(in: say), trips[trip].detailText(in: say)].compactMap { $0 }.joined(separator: ", ")
+                out.append(AccessibilityElement(label: trips[trip].city, value: value, traits: ["button"],
                                                 frame: layout.listRow(position)))
             }
             return out
         }
     }
+
+    static func fileName(_ path: String) -> String { (path as NSString).lastPathComponent }
 
     /// The snapshot line of `trips --replay` (`state`): the fields docs/BEHAVIOUR.md lists.
     public func snapshot() -> String {
@@ -65,12 +74,19 @@ extension AppModel {
             ("zoom", .num(big.zoom)),
             ("pinch", .num(big.pinch)),
             ("drag", .list([.num(big.pull.width), .num(big.pull.height)])),
-            ("photo", big.isOut ? .obj([("frame", .rect(big.drawnFrame)), ("scale", .num(big.drawnScale))]) : .null),
+            ("photo", big.trip.map { trip in .obj([
+                ("frame", .rect(big.drawnFrame)), ("scale", .num(big.drawnScale)),
+                // The page of the trip shown, and the trip's photos by file name.
+                ("index", .number(Double(big.page))), ("count", .number(Double(big.pageCount))),
+                ("slide", .num(big.pageOffset.presentationValue)), ("opacity", .num(big.opacity.presentationValue)),
+                ("photos", .list(trips[trip].photoPaths.map { .string(Self.fileName($0)) })),
+            ]) } ?? .null),
             ("badge", big.badge.map { .string($0) } ?? .null),
         ]
         var items: [JSONValue] = []
         for (position, trip) in strip.order.enumerated() {
-            items.append(.obj([("id", .string(trips[trip].id)), ("frame", .rect(strip.drawnFrame(position: position, layout: layout)))]))
+            items.append(.obj([("id", .string(trips[trip].id)), ("frame", .rect(strip.drawnFrame(position: position, layout: layout))),
+                               ("photo", .string(Self.fileName(trips[trip].photoPaths[tilePhoto(trip: trip)])))]))
         }
         members.append(("strip", .obj([("offset", .num(strip.offset.presentationValue)), ("items", .list(items))])))
         members.append(("order", .list(strip.order.map { .string(trips[$0].id) })))
@@ -86,6 +102,18 @@ extension AppModel {
                                  ("angle", .num(s.angle * 180 / .pi))])),
                 ("circle", .obj([("center", .list([.num(playground.circle.x), .num(playground.circle.y)])),
                                  ("active", .bool(playground.circleActive))])),
+            ])))
+        }
+        if screen == .attract, let attract, let slide = attract.current {
+            let pz = attract.currentPanZoom
+            members.append(("attract", .obj([
+                ("trip", .string(trips[slide.trip].id)),
+                ("photo", .string(Self.fileName(trips[slide.trip].photoPaths[slide.photo]))),
+                ("caption", .string(attractCaption(slide))),
+                ("opacity", .num(attract.opacity)),
+                ("zoom", .num(pz.zoom)),
+                ("center", .list([.num(pz.center.x), .num(pz.center.y)])),
+                ("fading-out", attract.isFading ? attract.previous.map { .string(Self.fileName(trips[$0.slide.trip].photoPaths[$0.slide.photo])) } ?? .null : .null),
             ])))
         }
         members.append(("animating", .bool(isAnimating)))

@@ -1,12 +1,15 @@
 import Foundation
 
 extension AppModel {
-    /// What to draw now; `imageSize(trip)` is the pixel size of a loaded
+    /// What to draw now; `imageSize(number)` is the pixel size of a loaded
     /// photo (nil draws with the frame's own aspect).
     public func scene(imageSize: @escaping (Int) -> CGSize?) -> Scene {
         switch screen {
         case .overview: return OverviewScene(model: self, imageSize: imageSize).make()
         case .playground: return PlaygroundScene(model: self).make()
+        case .attract:
+            guard let attract else { return OverviewScene(model: self, imageSize: imageSize).make() }
+            return AttractScene(model: self, attract: attract, imageSize: imageSize).make()
         }
     }
 

@@ -37,13 +37,14 @@ struct OverviewScene {
                 let dx: CGFloat = -frame.width * grow / 2, dy: CGFloat = -frame.height * grow / 2
                 frame = frame.insetBy(dx: dx, dy: dy)
             }
-            let source = PhotoGeometry.aspectFillSource(imageSize: imageSize(trip) ?? frame.size, frameSize: frame.size)
-            let command = Scene.Command.photo(trip: trip, frame: frame, source: source,
+            let number = model.tilePhotoNumber(trip: trip)
+            let source = PhotoGeometry.aspectFillSource(imageSize: imageSize(number) ?? frame.size, frameSize: frame.size)
+            let command = Scene.Command.photo(photo: number, frame: frame, source: source,
                                               cornerRadius: OverviewLayout.stripCornerRadius, label: trips[trip].city)
             if isLifted { liftedCommand = command } else { c.append(command) }
         }
         c.append(.clip(nil))
-        if let liftedCommand, case .photo(_, let frame, _, _, _) = liftedCommand {
+        if let liftedCommand, case .photo(_, let frame, _, _, _, _) = liftedCommand {
             // Lifted: a soft shadow under it, drawn above the strip.
             c.append(.fill(frame.offsetBy(dx: 0, dy: 8).insetBy(dx: -4, dy: -4), color: RGBA(0, 0, 0, 110), cornerRadius: 16))
             c.append(liftedCommand)
@@ -52,7 +53,9 @@ struct OverviewScene {
         for (position, trip) in strip.order.enumerated() {
             let row = layout.listRow(position)
             guard row.minY < layout.list.maxY else { break }
-            let textTop = row.midY - CGFloat(theme.rowTextSize) * 0.65
+            let detail = trips[trip].detailText(in: strings)
+            // With a second line (month, photos) the city moves up to make room.
+            let textTop = row.midY - CGFloat(theme.rowTextSize) * (detail == nil ? 0.65 : 1.05)
             // A city that reads right to left starts at the row's right
             // edge, and its nights move to the left.
             let rightToLeft = TextDirection.of(trips[trip].city) == .rightToLeft
@@ -60,6 +63,11 @@ struct OverviewScene {
             c.append(.text(trips[trip].city, origin: CGPoint(x: rightToLeft ? row.maxX - 4 - cityWidth : row.minX + 4, y: textTop),
                            width: cityWidth, size: theme.rowTextSize, weight: .regular, color: theme.primaryText,
                            alignment: rightToLeft ? .trailing : .leading))
+            if let detail {
+                c.append(.text(detail, origin: CGPoint(x: row.minX + 4, y: textTop + CGFloat(theme.rowTextSize) * 1.2), width: row.width - 8,
+                               size: theme.secondarySize, weight: .regular, color: theme.secondaryText,
+                               alignment: rightToLeft ? .trailing : .leading))
+            }
             if let nights = trips[trip].nightsText(in: strings) {
                 // Beside the city, never over it: a long translation is cut.
                 let nightsWidth = row.width - cityWidth - 12
@@ -75,24 +83,48 @@ struct OverviewScene {
         if let trip = big.trip {
             let frame = big.drawnFrame
             let scale = big.drawnScale
-            let image = imageSize(trip) ?? frame.size
+            let slide = big.pageOffset.presentationValue
+            if slide != 0 {
+                // Sliding: the pages beside come in from the edges of the big photo's room.
+                c.append(.clip(layout.bigPhoto.union(frame)))
+                for step in [-1, 1] where big.page + step >= 0 && big.page + step < big.pageCount {
+                    let f = frame.offsetBy(dx: slide + CGFloat(step) * big.pagePitch, dy: 0)
+                    guard f.intersects(layout.bigPhoto) else { continue }
+                    let n = model.catalog.photoNumber(trip: trip, photo: big.page + step)
+                    c.append(.photo(photo: n, frame: f, source: PhotoGeometry.aspectFillSource(imageSize: imageSize(n) ?? f.size, frameSize: f.size),
+                                    cornerRadius: OverviewLayout.bigCornerRadius, label: trips[trip].city))
+                }
+            }
+            let number = model.catalog.photoNumber(trip: trip, photo: big.page)
+            let image = imageSize(number) ?? frame.size
+            let shown = frame.offsetBy(dx: slide, dy: 0)
             if scale >= 1 {
                 let source = PhotoGeometry.zoomedSource(imageSize: image, frameSize: frame.size, zoom: scale, center: big.center.presentationValue)
-                c.append(.photo(trip: trip, frame: frame, source: source, cornerRadius: OverviewLayout.bigCornerRadius, label: trips[trip].city))
+                c.append(.photo(photo: number, frame: shown, source: source, cornerRadius: OverviewLayout.bigCornerRadius, label: trips[trip].city,
+                                opacity: Double(big.opacity.presentationValue)))
             } else {
                 // Pinched below 1: the picture shrinks inside its frame.
-                let shrunk = frame.insetBy(dx: frame.width * (1 - scale) / 2, dy: frame.height * (1 - scale) / 2)
+                let shrunk = shown.insetBy(dx: frame.width * (1 - scale) / 2, dy: frame.height * (1 - scale) / 2)
                 let source = PhotoGeometry.aspectFillSource(imageSize: image, frameSize: frame.size)
-                c.append(.photo(trip: trip, frame: shrunk, source: source, cornerRadius: OverviewLayout.bigCornerRadius * scale,
-                                label: trips[trip].city))
+                c.append(.photo(photo: number, frame: shrunk, source: source, cornerRadius: OverviewLayout.bigCornerRadius * scale,
+                                label: trips[trip].city, opacity: Double(big.opacity.presentationValue)))
             }
-            if big.phase != .closing || frame.height > layout.photoSize.height * 1.2 {
-                // The city at the bottom-left, on a dark band for contrast.
-                let band = CGRect(x: frame.minX, y: frame.maxY - 44, width: frame.width, height: 44)
+            if slide != 0 { c.append(.clip(nil)) }
+            // (A photo fading out in place, with reduced motion, loses its band at once.)
+            if (big.phase != .closing || frame.height > layout.photoSize.height * 1.2) && !(big.reduceMotion && big.phase == .closing) {
+                // The city at the bottom-left, on a dark band for contrast;
+                // under it which photo of the trip this is ("3 / 27").
+                let paged = big.pageCount > 1
+                let bandHeight: CGFloat = paged ? 64 : 44
+                let band = CGRect(x: frame.minX, y: frame.maxY - bandHeight, width: frame.width, height: bandHeight)
                 c.append(.fill(band, color: RGBA(0, 0, 0, 90), cornerRadius: 0))
-                c.append(.text(trips[trip].city, origin: CGPoint(x: frame.minX + 16, y: frame.maxY - 36), width: frame.width - 32,
+                c.append(.text(trips[trip].city, origin: CGPoint(x: frame.minX + 16, y: band.minY + 8), width: frame.width - 32,
                                size: 20, weight: .bold, color: RGBA(255, 255, 255),
                                alignment: TextDirection.of(trips[trip].city) == .rightToLeft ? .trailing : .leading))
+                if paged {
+                    c.append(.text(TripWording(strings: strings).page(big.page, of: big.pageCount), origin: CGPoint(x: frame.minX + 16, y: band.minY + 36),
+                                   width: frame.width - 32, size: 15, weight: .regular, color: RGBA(255, 255, 255, 220), alignment: .leading))
+                }
             }
             if let badge = big.badge(in: strings) {
                 let b = CGRect(x: frame.maxX - 84, y: frame.minY + 12, width: 72, height: 30)

@@ -18,12 +18,14 @@ public struct Scene: Equatable, Sendable {
     public enum Command: Equatable, Sendable {
         /// A filled rectangle with rounded corners (radius 0 for square).
         case fill(CGRect, color: RGBA, cornerRadius: CGFloat)
-        /// Trip photo `trip` (an index into the catalog) drawn to fill `frame`
+        /// Photo `photo` (a number in the catalog's `allPhotoPaths`) drawn to fill `frame`
         /// (aspect fill, cropped), clipped to rounded corners; `source` is the
         /// part of the picture shown, in unit coordinates (0...1).
         /// `label` names the trip on the placeholder tile when the photo
-        /// cannot be shown.
-        case photo(trip: Int, frame: CGRect, source: CGRect, cornerRadius: CGFloat, label: String)
+        /// cannot be shown. `opacity` below 1 lets what is under it show
+        /// (a cross-fade); at 0 nothing is drawn, but the photo is asked
+        /// for, so it is decoded before it is needed.
+        case photo(photo: Int, frame: CGRect, source: CGRect, cornerRadius: CGFloat, label: String, opacity: Double = 1)
         /// One line of text whose box starts at `origin` (top), aligned within
         /// `width` from `origin.x`; cut with an ellipsis when too long.
         case text(String, origin: CGPoint, width: CGFloat, size: CGFloat, weight: TextWeight,

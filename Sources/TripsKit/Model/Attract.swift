@@ -1,0 +1,121 @@
+import Foundation
+import Motion
+
+/// The kiosk's attract loop: once nobody has touched it for the idle time,
+/// the trips' photos play full-window one at a time, each slowly panned
+/// and zoomed (unless motion is reduced) with its city and nights as a
+/// caption, cross-fading into the next. The app model ends it at the first
+/// touch, click or key (docs/BEHAVIOUR.md, "A kiosk left alone").
+public final class Attract {
+    public struct Settings: Equatable, Sendable {
+        /// Seconds each photo stays.
+        public var slideSeconds: Double
+        /// No pan-and-zoom: photos only cross-fade.
+        public var reduceMotion: Bool
+        public init(slideSeconds: Double = 6, reduceMotion: Bool = false) {
+            self.slideSeconds = slideSeconds
+            self.reduceMotion = reduceMotion
+        }
+    }
+
+    /// One photo of the loop: a trip (catalog index) and its photo's index.
+    public struct Slide: Equatable, Sendable {
+        public var trip: Int
+        public var photo: Int
+    }
+
+    public static let fadeAnimation = Animation.spring(duration: 1.0)
+    /// A slide's picture grows from 1x to this (or shrinks back), drifting sideways.
+    public static let panZoom: CGFloat = 1.15
+
+    public let settings: Settings
+    private let animator: Animator
+    private var slides: [Slide] = []
+    /// Which of `slides` shows; kept between runs so the next visitor's
+    /// wait starts on other photos.
+    public private(set) var position = 0
+    public private(set) var isRunning = false
+    /// When the next photo comes, in model seconds.
+    public private(set) var nextSlideTime: Double?
+    /// The photo fading out, with its pan-and-zoom where it stopped (drawn
+    /// while the current one is still fading in).
+    public private(set) var previous: (slide: Slide, number: Int, progress: CGFloat)?
+    public var isFading: Bool { fade.presentationValue < 0.999 }
+    /// How far the current photo has faded in (0...1).
+    let fade: Animated<CGFloat>
+    /// How far the current photo's pan-and-zoom has gone (0...1).
+    private var progress: Animated<CGFloat>
+
+    init(settings: Settings, animator: Animator) {
+        self.settings = settings
+        self.animator = animator
+        fade = Animated(1, animator: animator, restThreshold: 0.002)
+        progress = Animated(0, animator: animator, restThreshold: 0.001)
+    }
+
+    public var current: Slide? { isRunning && slides.indices.contains(position) ? slides[position] : nil }
+    /// The photo after the current one (decoded ahead, so it can fade in).
+    public var next: Slide? { isRunning && !slides.isEmpty ? slides[(position + 1) % slides.count] : nil }
+    public var opacity: CGFloat { fade.presentationValue }
+
+    /// Starts playing `slides` (at least one) at `time`.
+    func start(_ slides: [Slide], at time: Double) {
+        guard !slides.isEmpty else { return }
+        self.slides = slides
+        position %= slides.count
+        isRunning = true
+        previous = nil
+        fade.jump(to: 0)
+        fade.animate(to: 1, with: Self.fadeAnimation)
+        startPanZoom()
+        nextSlideTime = time + settings.slideSeconds
+    }
+
+    func stop() {
+        guard isRunning else { return }
+        isRunning = false
+        position = (position + 1) % max(1, slides.count)
+        previous = nil
+        nextSlideTime = nil
+        fade.jump(to: 1)
+        progress.jump(to: 0)
+    }
+
+    /// Moves to the next photo when its time has come; true when it did.
+    func advance(to time: Double, number: (Slide) -> Int) -> Bool {
+        guard isRunning, let due = nextSlideTime, time >= due, let slide = current else { return false }
+        previous = (slide, number(slide), progress.presentationValue)
+        position = (position + 1) % slides.count
+        fade.jump(to: 0)
+        fade.animate(to: 1, with: Self.fadeAnimation)
+        progress = Animated(0, animator: animator, restThreshold: 0.001)
+        startPanZoom()
+        nextSlideTime = due + settings.slideSeconds
+        return true
+    }
+
+    private func startPanZoom() {
+        guard !settings.reduceMotion else { return }
+        // On for the whole stay and the fade after it, easing out.
+        progress.animate(to: 1, with: .spring(duration: settings.slideSeconds + 1))
+    }
+
+    /// The zoom and the visible centre (unit coordinates) of the slide at
+    /// `position` after `progress`: even slides grow and drift right, odd
+    /// ones shrink back and drift left.
+    public func panZoom(position: Int, progress: CGFloat) -> (zoom: CGFloat, center: CGPoint) {
+        guard !settings.reduceMotion else { return (1, CGPoint(x: 0.5, y: 0.5)) }
+        let p = min(max(progress, 0), 1), growing = position % 2 == 0
+        let zoom = growing ? 1 + (Self.panZoom - 1) * p : Self.panZoom - (Self.panZoom - 1) * p
+        let x = growing ? 0.45 + 0.1 * p : 0.55 - 0.1 * p
+        return (zoom, CGPoint(x: x, y: 0.5))
+    }
+
+    /// The current slide's zoom and centre as drawn now.
+    public var currentPanZoom: (zoom: CGFloat, center: CGPoint) { panZoom(position: position, progress: progress.presentationValue) }
+
+    /// The fading-out slide's, where it stopped.
+    public var previousPanZoom: (zoom: CGFloat, center: CGPoint)? {
+        previous.map { panZoom(position: position + max(1, slides.count) - 1, progress: $0.progress) }
+    }
+}

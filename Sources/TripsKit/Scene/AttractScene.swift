@@ -1,0 +1,42 @@
+import Foundation
+
+/// The attract loop: the current photo full-window with its pan-and-zoom,
+/// the previous one under it while the current fades in, the next one
+/// asked for (not drawn) so it is decoded in time, and the caption.
+struct AttractScene {
+    let model: AppModel
+    let attract: Attract
+    let imageSize: (Int) -> CGSize?
+
+    func make() -> Scene {
+        let window = CGRect(origin: .zero, size: model.size), trips = model.catalog.trips
+        var c: [Scene.Command] = []
+        func photo(_ slide: Attract.Slide, zoom: CGFloat, center: CGPoint, opacity: Double) {
+            let n = model.catalog.photoNumber(trip: slide.trip, photo: slide.photo)
+            let source = PhotoGeometry.zoomedSource(imageSize: imageSize(n) ?? window.size, frameSize: window.size, zoom: zoom, center: center)
+            c.append(.photo(photo: n, frame: window, source: source, cornerRadius: 0, label: trips[slide.trip].city, opacity: opacity))
+        }
+        if attract.isFading, let previous = attract.previous, let pz = attract.previousPanZoom {
+            photo(previous.slide, zoom: pz.zoom, center: pz.center, opacity: 1)
+        }
+        if let current = attract.current {
+            let pz = attract.currentPanZoom
+            photo(current, zoom: pz.zoom, center: pz.center, opacity: Double(attract.opacity))
+            if let next = attract.next, next != current { photo(next, zoom: 1, center: CGPoint(x: 0.5, y: 0.5), opacity: 0) }
+            // The caption at the bottom-left, on a dark band for contrast.
+            let band = CGRect(x: 0, y: window.maxY - 72, width: window.width, height: 72)
+            c.append(.fill(band, color: RGBA(0, 0, 0, 110), cornerRadius: 0))
+            c.append(.text(model.attractCaption(current), origin: CGPoint(x: 32, y: band.minY + 20), width: window.width - 64,
+                           size: 26, weight: .bold, color: RGBA(255, 255, 255), alignment: .leading))
+        }
+        return Scene(background: RGBA(0, 0, 0), commands: c)
+    }
+}
+
+extension AppModel {
+    /// "Lisbon · 4 nights", what the attract loop says under a photo.
+    public func attractCaption(_ slide: Attract.Slide) -> String {
+        let trip = catalog.trips[slide.trip]
+        return TripWording.caption(city: trip.city, nights: trip.nightsText(in: strings))
+    }
+}

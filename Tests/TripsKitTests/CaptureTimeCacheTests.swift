@@ -1,0 +1,56 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import TripsKit
+
+/// The capture-time cache: what it remembers, when an entry no longer
+/// holds, and that a second reading opens no photo.
+final class CaptureTimeCacheTests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    func testASecondReadingComesFromTheCacheUntilAFileChanges() throws {
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Assets/photos/storm.jpg").standardized)
+        try ExifStamp.stamped(jpeg, dateTime: "2024:05:12 08:00:00", offset: "+02:00").write(to: dir.appendingPathComponent("a.jpg"))
+        try jpeg.write(to: dir.appendingPathComponent("b.jpg")) // no EXIF: remembered as such
+        let cachePath = dir.appendingPathComponent("cache/trips/capture-times.tsv").path
+        let utc = TimeZone(identifier: "UTC")!
+
+        var library = try PhotoLibrary.scan(dir.path)
+        let first = CaptureTimeReading(photos: library.allPhotos, cache: CaptureTimeCache(path: cachePath), timeZone: utc)
+        XCTAssertEqual(first.filesOpened, 2)
+        XCTAssertEqual(first.times[dir.path + "/a.jpg"]?.instant, Double(19855 * 86400 + 6 * 3600))
+        try first.cache.save(keeping: library.allPhotos)
+
+        var cache = CaptureTimeCache(path: cachePath)
+        cache.load()
+        let second = CaptureTimeReading(photos: library.allPhotos, cache: cache, timeZone: utc)
+        XCTAssertEqual(second.filesOpened, 0, "both from the cache, the one without EXIF too")
+        XCTAssertEqual(second.fromCache, 2)
+        XCTAssertEqual(second.times, first.times)
+
+        // A rewritten file (other size and time) is read again.
+        try ExifStamp.stamped(jpeg, dateTime: "2025:01:01 10:00:00").write(to: dir.appendingPathComponent("b.jpg"))
+        library = try PhotoLibrary.scan(dir.path)
+        let third = CaptureTimeReading(photos: library.allPhotos, cache: cache, timeZone: utc)
+        XCTAssertEqual(third.filesOpened, 1)
+        XCTAssertNotNil(third.times[dir.path + "/b.jpg"])
+    }
+
+    func testADamagedCacheIsAnEmptyOne() throws {
+        let path = dir.appendingPathComponent("capture-times.tsv").path
+        try Data("not a cache\n1\t2\n".utf8).write(to: URL(fileURLWithPath: path))
+        var cache = CaptureTimeCache(path: path)
+        cache.load()
+        XCTAssertTrue(cache.entries.isEmpty)
+        XCTAssertEqual(CaptureTimeCache.defaultPath(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]), "/c/trips/capture-times.tsv")
+        XCTAssertEqual(CaptureTimeCache.defaultPath(environment: ["HOME": "/h"]), "/h/.cache/trips/capture-times.tsv")
+    }
+}
