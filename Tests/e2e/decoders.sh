@@ -22,6 +22,9 @@ cp Assets/photos/dune.jpg "$p/03-dune.jpg"
 convert Assets/photos/storm.jpg "$p/04-storm.png"
 convert Assets/photos/garden.jpg "$p/05-garden.webp"
 convert Assets/photos/aqua.jpg "$p/06-aqua.gif"
+# Taken a year apart (their files say so), each photo is a trip of its own,
+# in this order.
+for f in "$p"/*; do n=$(basename "$f"); touch -d "20${n:0:2}-01-01" "$f"; done
 
 # The strip's first photo (x 40..640, y 620..760) is the placeholder tile;
 # the visible strip (x 16..906) shows photos: under a tenth of it has the
@@ -64,6 +67,7 @@ check "a failed file is not tried again (one line each)" \
     '[ "$(grep -c "01-crash.gif" "$OUT/app.err")" = 1 ] && [ "$(grep -c "02-endless.png" "$OUT/app.err")" = 1 ]'
 # A good picture copied over the crashing file (new size and time) is tried again.
 convert Assets/photos/ladybird.jpg "$OUT/fixed.gif"; cp "$OUT/fixed.gif" "$p/01-crash.gif"
+touch -d 2001-01-01 "$p/01-crash.gif"
 check "a bad file replaced under its name is tried again and shows" 'shoot_until "$OUT/fixed.png" 15 "strip_first_photo \"\$file\""'
 workers=$(workers_of "$pid")
 t0=$(cpu_ticks "$pid" $workers); sleep 2; t1=$(cpu_ticks "$pid" $workers)
