@@ -22,10 +22,13 @@ public final class SceneRenderer {
 
     /// Photos drawn as placeholder tiles in the last frame (not decoded yet, or broken).
     public private(set) var placeholdersDrawn = 0
+    /// Photos drawn from a decoded texture in the last frame.
+    public private(set) var photosDrawn = 0
 
     /// Draws `scene` at `scale` pixels per point into the back buffer.
     public func draw(_ scene: Scene, scale: Double) {
         placeholdersDrawn = 0
+        photosDrawn = 0
         let bg = scene.background
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
         SDL_RenderSetClipRect(renderer, nil)
@@ -39,6 +42,7 @@ public final class SceneRenderer {
                 // The size the whole picture has on screen: the frame over the part shown.
                 let covering = (width: frame.width * scale / max(source.width, 1e-6), height: frame.height * scale / max(source.height, 1e-6))
                 if let photo = photos.texture(trip, covering: covering) {
+                    photosDrawn += 1
                     fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source),
                         scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
                 } else {
