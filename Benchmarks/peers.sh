@@ -9,6 +9,8 @@
 # from Assets/photos (three noise seeds each), hard-linked under 100 / 1,000
 # / 10,000 names (IMG_00001.jpg...) in a temporary folder (never committed);
 # after the first launch they are in the page cache for every viewer alike.
+# Making them takes a minute or more on two busy cores, so the 24 are kept in
+# PEERS_PHOTOS (default /tmp/trips-peers-photos-1) for the next run.
 #
 # Displays: X11 is Xvfb 1280x800 (feh, imv-x11, trips); Wayland is weston
 # nested on it (swayimg, imv-wayland, trips). Each row compares trips with
@@ -36,7 +38,7 @@ LIMIT=${PEERS_TIMEOUT:-60}
 RUNS=${PEERS_RUNS:-3}
 
 # What the bench needs beyond `make test-deps`: the peers, and X's headers for screenwatch.
-missing=$(for p in imv feh swayimg x11-apps imagemagick gcc python3 libx11-dev libxext-dev; do
+missing=$(for p in imv feh swayimg imagemagick gcc python3 libx11-dev libxext-dev; do
     dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' || echo "$p"; done)
 if [ -n "$missing" ]; then
     echo "peers: installing" $missing
@@ -48,21 +50,26 @@ gcc -O2 -o "$OUT/screenwatch" Benchmarks/Peers/screenwatch.c -lX11 -lXext || { e
 gcc -O2 -o "$OUT/floor" Benchmarks/Peers/floor.c $(pkg-config --cflags --libs sdl2) || { echo "peers: cannot build floor"; exit 1; }
 
 # --- the folders -------------------------------------------------------------
-for src in Assets/photos/*.jpg; do for seed in 1 2 3; do echo "$src $seed"; done; done |
-    xargs -P 2 -n 2 sh -c 'convert "$0" -resize "4000x3000!" -seed "$1" -attenuate 0.4 +noise Gaussian -quality 90 \
-        "'"$OUT"'/camera-$(basename "$0" .jpg)-$1.jpg"'
-python3 - "$OUT" $SIZES <<'PY'
+CAMERAS=${PEERS_PHOTOS:-/tmp/trips-peers-photos-1}
+if [ "$(ls "$CAMERAS"/camera-*.jpg 2>/dev/null | wc -l)" != 24 ]; then
+    rm -rf "$CAMERAS" && mkdir -p "$CAMERAS.new"
+    for src in Assets/photos/*.jpg; do for seed in 1 2 3; do echo "$src $seed"; done; done |
+        xargs -P 2 -n 2 sh -c 'convert "$0" -resize "4000x3000!" -seed "$1" -attenuate 0.4 +noise Gaussian -quality 90 \
+            "'"$CAMERAS.new"'/camera-$(basename "$0" .jpg)-$1.jpg"'
+    mv "$CAMERAS.new" "$CAMERAS"
+fi
+python3 - "$OUT" "$CAMERAS" $SIZES <<'PY'
 import glob, os, sys
-out, sizes = sys.argv[1], [int(n) for n in sys.argv[2:]]
-cameras = sorted(glob.glob(os.path.join(out, "camera-*.jpg")))
+out, cameras, sizes = sys.argv[1], sys.argv[2], [int(n) for n in sys.argv[3:]]
+cameras = sorted(glob.glob(os.path.join(cameras, "camera-*.jpg")))
 for n in sizes:
     folder = os.path.join(out, "photos-%d" % n)
     os.makedirs(folder)
     for k in range(1, n + 1):
         os.link(cameras[k % len(cameras)], os.path.join(folder, "IMG_%05d.jpg" % k))
 PY
-distinct=$(ls "$OUT"/camera-*.jpg | wc -l)
-echo "peers: $distinct distinct 4000x3000 q90 noisy JPEGs ($(du -ch "$OUT"/camera-*.jpg | tail -1 | cut -f1)) hard-linked into folders of $SIZES photos in $OUT"
+distinct=$(ls "$CAMERAS"/camera-*.jpg | wc -l)
+echo "peers: $distinct distinct 4000x3000 q90 noisy JPEGs ($(du -ch "$CAMERAS"/camera-*.jpg | tail -1 | cut -f1), in $CAMERAS) hard-linked into folders of $SIZES photos in $OUT"
 
 # --- one launch ----------------------------------------------------------------
 # launch NAME CMD...: runs CMD under screenwatch; sets FIRST, PHOTO (ms, or
@@ -173,7 +180,9 @@ ratio() {
         else printf "-" }'
 }
 while IFS='|' read -r display n viewer first photo peak note; do
-    [ "$n" = floor ] && continue
+    if [ "$n" = floor ]; then
+        printf '%-17s %6s  %-9s %9s %11s %9s   %-26s %s\n' "$display" - "$viewer" "$photo" "$first" "$peak" - "$note"; continue
+    fi
     read -r tfirst tphoto tpeak < <(awk -F'|' -v d="$display" -v n="$n" '$1 == d && $2 == n && $3 == "trips" { print $4, $5, $6 }' "$ROWS")
     rel="-"
     [ "$viewer" != trips ] && rel="$(ratio "$tphoto" "$photo"), $(ratio "$tfirst" "$first"), $(ratio "$tpeak" "$peak")"
@@ -187,6 +196,6 @@ while IFS='|' read -r display n viewer first photo peak note; do
     printf '  %-17s %6s photos: %s\n' "$display" "$n" \
         "$(awk -v a="$photo" -v b="${fastest:-}" 'BEGIN { if (a ~ /^[0-9]+$/ && b ~ /^[0-9]+$/) print a - b " (floor " b ")"; else print "-" }')"
 done <"$ROWS"
-# The photos are hundreds of MiB: only the logs stay.
-rm -rf "$OUT"/photos-* "$OUT"/camera-*.jpg
+# Only the logs stay (and the 24 photos in $CAMERAS).
+rm -rf "$OUT"/photos-*
 echo "peers: logs in $OUT"

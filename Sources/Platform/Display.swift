@@ -122,10 +122,16 @@ public final class Display {
                 throw Failure.unknownRenderer(name, available: available)
             }
             created = name == "software" ? software() : accelerated(Int32(index))
-        } else if !Display.hasGPU() && directFramebuffer {
+        } else if !Display.hasGPU() && (directFramebuffer || !Display.isHiDPI(window)) {
             // No GPU: SDL's "accelerated" renderer would be OpenGL on a
             // software rasterizer (llvmpipe), measured here as 80 ms slower
             // to start and ~2 ms more CPU a frame than SDL's own software one.
+            // On Wayland too, where SDL shows the software renderer's pixels
+            // as one OpenGL texture: llvmpipe then compiles one shader, not
+            // one for each blend mode, texture format and geometry Trips
+            // draws (Benchmarks/peers.sh: the photo on screen ~100 ms
+            // sooner). Not on a HiDPI output, where that surface is in
+            // points and would be scaled up, blurred.
             created = software()
         } else {
             created = accelerated() ?? software()
@@ -154,6 +160,14 @@ public final class Display {
     static func hasGPU() -> Bool {
         let devices = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
         return devices.contains { $0.hasPrefix("renderD") || $0.hasPrefix("card") }
+    }
+
+    /// Whether the window has more pixels than points (a HiDPI output).
+    static func isHiDPI(_ window: OpaquePointer) -> Bool {
+        var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        SDL_GetWindowSizeInPixels(window, &pw, &ph)
+        return pw > w || ph > h
     }
 
     /// The render drivers SDL has on this machine ("opengl", "software", ...).
