@@ -1,4 +1,5 @@
 import CSDL2
+import CX11
 import Foundation
 import TripsKit
 
@@ -70,8 +71,21 @@ public final class Display {
         videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?"
 
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        if configuration.mode != .windowed { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         var size = configuration.size
+        let centered = Int32(bitPattern: 0x2FFF_0000) // SDL_WINDOWPOS_CENTERED
+        var origin = (x: centered, y: centered)
+        var screen = SDL_Rect()
+        if configuration.mode != .windowed && videoDriver == "x11" && trips_x11_window_manager_runs() == 0
+            && SDL_GetDisplayBounds(0, &screen) == 0 {
+            // No window manager (an X kiosk): nothing would answer a
+            // fullscreen request, and SDL waits for the answer (about 100 ms
+            // measured on Xvfb); a borderless window the size of the screen is the same.
+            flags |= SDL_WINDOW_BORDERLESS.rawValue
+            size = (Int(screen.w), Int(screen.h))
+            origin = (screen.x, screen.y)
+        } else if configuration.mode != .windowed {
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+        }
         var usable = SDL_Rect()
         // In points, like the window's size (SDL divides by the output's
         // scale). The offscreen driver's 1024 x 768 "display" is no screen.
@@ -79,8 +93,7 @@ public final class Display {
            SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
             size = (min(size.width, Int(usable.w)), min(size.height, Int(usable.h)))
         }
-        let centered = Int32(bitPattern: 0x2FFF_0000) // SDL_WINDOWPOS_CENTERED
-        guard let window = SDL_CreateWindow(configuration.title, centered, centered,
+        guard let window = SDL_CreateWindow(configuration.title, origin.x, origin.y,
                                             Int32(size.width), Int32(size.height), flags) else {
             let error = SDLError.last("SDL_CreateWindow")
             SDL_Quit()

@@ -12,8 +12,8 @@ final class ArchitectureTests: XCTestCase {
         "PhotoFile": [],
         "JSON": [],
         "TripsKit": ["Motion", "Gestures", "JSON"],
-        // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the decode workers).
-        "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
+        // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the decode workers, Xlib).
+        "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
         "trips": ["CSDL2", "Platform", "TripsKit"],
     ]
 
