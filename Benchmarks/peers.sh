@@ -27,7 +27,9 @@
 # note. Peak RSS is VmHWM, read 2 s after the photo. Figures are medians of
 # PEERS_RUNS (3) launches, the viewers taking turns run by run. Every wait is
 # bounded (PEERS_TIMEOUT, 60 s a launch); every process is stopped by PID.
-# Usage: Benchmarks/peers.sh [path/to/trips]; PEERS_SIZES="100 1000 10000".
+# Usage: Benchmarks/peers.sh [path/to/trips]; PEERS_SIZES="100 1000 10000";
+# PEERS_BEFORE=path/to/another/trips adds it as "trips-before" (a change's
+# effect, side by side in the same run).
 set -u
 cd "$(dirname "$0")/.."
 TRIPS=$(realpath "${1:-.build/release/trips}")
@@ -142,7 +144,9 @@ for n in $SIZES; do
     VIEWERS=(trips feh imv); PROGRAMS=("$TRIPS" feh imv-x11)
     COMMANDS=("${x11[*]} TRIPS_VERBOSE=1 $TRIPS --photos $d --state $OUT/state.json"
               "${x11[*]} feh --geometry 1280x800+0+0 $d" "${x11[*]} imv-x11 $d")
-    compare "$X" "$n" 
+    [ -n "${PEERS_BEFORE:-}" ] && { VIEWERS+=(trips-before); PROGRAMS+=("$PEERS_BEFORE")
+        COMMANDS+=("${x11[*]} $PEERS_BEFORE --photos $d --state $OUT/state.json"); }
+    compare "$X" "$n"
 done
 VIEWERS=(floor-sw floor-gl); PROGRAMS=("$OUT/floor" "$OUT/floor")
 COMMANDS=("${x11[*]} $OUT/floor software" "${x11[*]} $OUT/floor opengl")
@@ -155,6 +159,8 @@ if start_weston 1280x800 >/dev/null; then
         VIEWERS=(trips swayimg imv); PROGRAMS=("$TRIPS" swayimg imv-wayland)
         COMMANDS=("${wl[*]} TRIPS_VERBOSE=1 $TRIPS --photos $d --state $OUT/state.json"
                   "${wl[*]} swayimg --no-sway $d" "${wl[*]} imv-wayland $d")
+        [ -n "${PEERS_BEFORE:-}" ] && { VIEWERS+=(trips-before); PROGRAMS+=("$PEERS_BEFORE")
+            COMMANDS+=("${wl[*]} $PEERS_BEFORE --photos $d --state $OUT/state.json"); }
         compare "$W" "$n"
     done
     VIEWERS=(floor-sw floor-gl); PROGRAMS=("$OUT/floor" "$OUT/floor")
