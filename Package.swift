@@ -39,6 +39,13 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
+        // Xlib: whether an X window manager runs (Display: a kiosk without
+        // one is sized to the screen rather than asking for fullscreen).
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11",
+            providers: [.apt(["libx11-dev"])]
+        ),
         // libseccomp: the decode workers' system-call filter (DecoderSandbox).
         .systemLibrary(
             name: "CSeccomp",
@@ -62,13 +69,13 @@ let package = Package(
         // Swift 5 mode: PhotoLoader's worker threads capture the non-Sendable
         // loader (its queue is guarded by an NSCondition the compiler cannot see);
         // making it Sendable is the decode path's rework.
-        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CFontconfig", "CFribidi", "CGettext", "Gestures", "Motion", "PhotoFile", "TripsKit"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CFontconfig", "CFribidi", "CGettext", "Gestures", "Motion", "PhotoFile", "TripsKit"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit"], path: "Benchmarks",
                          exclude: ["startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
-                                  "GenGestures", "soak.sh", "peers.sh"]),
+                                  "GenGestures", "soak.sh", "peers.sh", "Peers"]),
         .executableTarget(name: "bench-photos", dependencies: ["CSDL2", "Platform"], path: "Benchmarks/Photos"),
         // The fuzz's random gestures as a script, for the soak and for
         // replaying a fuzz failure by hand.

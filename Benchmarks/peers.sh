@@ -1,27 +1,35 @@
 #!/usr/bin/env bash
-# Trips beside the viewers people use: imv, feh and swayimg, on
-# the same generated folders of 100, 1,000 and 10,000 photos of 12 MP
-# (4000x3000 JPEG), under the same display, in this one run.
+# Trips beside the viewers people use: feh, imv and swayimg, and beside the
+# platform's floor (Benchmarks/Peers/floor.c: an SDL2 window, a renderer and
+# one texture drawn and presented), on folders of 100, 1,000 and 10,000
+# camera-like photos, under the same display, in this one run.
 #
-# The folders: eight distinct 12 MP JPEGs made from Assets/photos with
-# ImageMagick, hard-linked under 100 / 1,000 / 10,000 names (IMG_00001.jpg...)
-# in a temporary folder (never committed); after the first launch the eight
-# files are in the page cache, for every viewer alike.
+# The photos: 24 distinct 4000x3000 JPEGs at quality 90 with sensor-like
+# (Gaussian) noise, about 3 MB each like a camera's, made with ImageMagick
+# from Assets/photos (three noise seeds each), hard-linked under 100 / 1,000
+# / 10,000 names (IMG_00001.jpg...) in a temporary folder (never committed);
+# after the first launch they are in the page cache for every viewer alike.
+# Making them takes a minute or more on two busy cores, so the 24 are kept in
+# PEERS_PHOTOS (default /tmp/trips-peers-photos-1) for the next run.
 #
-# Displays: X11 is Xvfb (feh, imv-x11, trips); Wayland is weston nested on
-# Xvfb (swayimg, imv-wayland, trips). Each row compares trips with the peers
-# on the same display.
+# Displays: X11 is Xvfb 1280x800 (feh, imv-x11, trips); Wayland is weston
+# nested on it (swayimg, imv-wayland, trips). Each row compares trips with
+# the peers and the floor on the same display.
 #
-# Each launch is timed from just before exec by polling the screen (xwd of
-# the X screen, which shows weston's output too): "first frame" is the first
-# screenshot that differs from the screen before the launch in at least 2% of
-# its pixels; "photo" the first with at least 20,000 distinct colours (a
-# photo's worth: trips' first frame with grey placeholders has a few hundred).
-# Peak RSS is the process's VmHWM, read 2 s after the photo (or at the
-# timeout). Each figure is the median of 3 launches (PEERS_RUNS). Every wait
-# is bounded (PEERS_TIMEOUT, 60 s a launch) and every process is stopped by
-# its PID; a viewer that shows nothing in time is reported as "timeout".
-# Usage: Benchmarks/peers.sh [path/to/trips]; PEERS_SIZES="100 1000 10000".
+# Each launch is timed by Benchmarks/Peers/screenwatch.c, the same way for
+# every viewer: from just before its exec, polling the X screen (which shows
+# weston's output too) every few ms. "first frame" is the first capture in
+# which 2% of the screen changed; "photo" the first with a photo on it (at
+# least 5,000 distinct colours in a 2x2 sample: a noisy photo has tens of
+# thousands, trips' first frame of placeholder tiles and text about 300).
+# "photo" is the headline. Trips' own log (TRIPS_VERBOSE: first frame and
+# first photo drawn, from its start, so without exec and loading) is in the
+# note. Peak RSS is VmHWM, read 2 s after the photo. Figures are medians of
+# PEERS_RUNS (3) launches, the viewers taking turns run by run. Every wait is
+# bounded (PEERS_TIMEOUT, 60 s a launch); every process is stopped by PID.
+# Usage: Benchmarks/peers.sh [path/to/trips]; PEERS_SIZES="100 1000 10000";
+# PEERS_BEFORE=path/to/another/trips adds it as "trips-before" (a change's
+# effect, side by side in the same run).
 set -u
 cd "$(dirname "$0")/.."
 TRIPS=$(realpath "${1:-.build/release/trips}")
@@ -31,7 +39,8 @@ SIZES=${PEERS_SIZES:-100 1000 10000}
 LIMIT=${PEERS_TIMEOUT:-60}
 RUNS=${PEERS_RUNS:-3}
 
-missing=$(for p in imv feh swayimg x11-apps imagemagick; do
+# What the bench needs beyond `make test-deps`: the peers, and X's headers for screenwatch.
+missing=$(for p in imv feh swayimg imagemagick gcc python3 libx11-dev libxext-dev; do
     dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' || echo "$p"; done)
 if [ -n "$missing" ]; then
     echo "peers: installing" $missing
@@ -39,53 +48,43 @@ if [ -n "$missing" ]; then
     { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing; } >/dev/null 2>&1 ||
         echo "peers: apt-get failed; the viewers that are missing are reported as such"
 fi
+gcc -O2 -o "$OUT/screenwatch" Benchmarks/Peers/screenwatch.c -lX11 -lXext || { echo "peers: cannot build screenwatch"; exit 1; }
+gcc -O2 -o "$OUT/floor" Benchmarks/Peers/floor.c $(pkg-config --cflags --libs sdl2) || { echo "peers: cannot build floor"; exit 1; }
 
 # --- the folders -------------------------------------------------------------
-i=0
-for src in Assets/photos/*.jpg; do
-    convert "$src" -resize '4000x3000!' -quality 90 "$OUT/camera-$i.jpg"; i=$((i + 1))
-done
-for n in $SIZES; do
-    mkdir -p "$OUT/photos-$n"
-    for k in $(seq -w 1 "$n"); do ln "$OUT/camera-$((10#$k % i)).jpg" "$OUT/photos-$n/IMG_$k.jpg"; done
-done
-echo "peers: $i distinct 4000x3000 JPEGs ($(du -ch "$OUT"/camera-*.jpg | tail -1 | cut -f1)) hard-linked into folders of $SIZES photos in $OUT"
+CAMERAS=${PEERS_PHOTOS:-/tmp/trips-peers-photos-1}
+if [ "$(ls "$CAMERAS"/camera-*.jpg 2>/dev/null | wc -l)" != 24 ]; then
+    rm -rf "$CAMERAS" && mkdir -p "$CAMERAS.new"
+    for src in Assets/photos/*.jpg; do for seed in 1 2 3; do echo "$src $seed"; done; done |
+        xargs -P 2 -n 2 sh -c 'convert "$0" -resize "4000x3000!" -seed "$1" -attenuate 0.4 +noise Gaussian -quality 90 \
+            "'"$CAMERAS.new"'/camera-$(basename "$0" .jpg)-$1.jpg"'
+    mv "$CAMERAS.new" "$CAMERAS"
+fi
+python3 - "$OUT" "$CAMERAS" $SIZES <<'PY'
+import glob, os, sys
+out, cameras, sizes = sys.argv[1], sys.argv[2], [int(n) for n in sys.argv[3:]]
+cameras = sorted(glob.glob(os.path.join(cameras, "camera-*.jpg")))
+for n in sizes:
+    folder = os.path.join(out, "photos-%d" % n)
+    os.makedirs(folder)
+    for k in range(1, n + 1):
+        os.link(cameras[k % len(cameras)], os.path.join(folder, "IMG_%05d.jpg" % k))
+PY
+distinct=$(ls "$CAMERAS"/camera-*.jpg | wc -l)
+echo "peers: $distinct distinct 4000x3000 q90 noisy JPEGs ($(du -ch "$CAMERAS"/camera-*.jpg | tail -1 | cut -f1), in $CAMERAS) hard-linked into folders of $SIZES photos in $OUT"
 
 # --- one launch ----------------------------------------------------------------
-now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
-shot() { DISPLAY=$X_DISPLAY xwd -root -silent >"$1" 2>/dev/null; }
-
-# launch NAME CMD...: starts CMD, polls the screen; sets FIRST, PHOTO (ms or
-# "timeout"), PEAK (MiB) and NOTE.
+# launch NAME CMD...: runs CMD under screenwatch; sets FIRST, PHOTO (ms, or
+# "timeout"/"exited"), PEAK (MiB) and NOTE.
 launch() {
-    local name=$1; shift
-    local blank="$OUT/blank.xwd" s="$OUT/shot.xwd" start pid t diff colours last=
+    local name=$1 pid; shift
     FIRST=timeout PHOTO=timeout PEAK=- NOTE=
-    sleep 0.5
-    shot "$blank"
-    start=$(now_ms)
-    "$@" >"$OUT/$name.log" 2>&1 &
-    pid=$!; track "$pid"
-    while :; do
-        t=$(( $(now_ms) - start ))
-        [ "$t" -ge $((LIMIT * 1000)) ] && break
-        kill -0 "$pid" 2>/dev/null && [ -e "/proc/$pid/status" ] && ! grep -q '^State:.*Z' "/proc/$pid/status" ||
-            { NOTE="exited early: $(tail -1 "$OUT/$name.log")"; break; }
-        shot "$s"
-        if ! cmp -s "$blank" "$s" && ! cmp -s "$last" "$s" 2>/dev/null; then
-            if [ "$FIRST" = timeout ]; then
-                diff=$(compare -metric AE -fuzz 5% "$blank" "$s" null: 2>&1 | awk '{ print int($1) }')
-                [ "${diff:-0}" -ge $((1280 * 800 / 50)) ] && FIRST=$t
-            fi
-            if [ "$FIRST" != timeout ]; then
-                colours=$(convert "$s" -format %k info: 2>/dev/null)
-                [ "${colours:-0}" -ge 20000 ] && { PHOTO=$t; cp "$s" "$OUT/$name.xwd"; break; }
-            fi
-            cp "$s" "$OUT/last.xwd"; last="$OUT/last.xwd"
-        fi
-        sleep 0.02
-    done
-    [ "$PHOTO" != timeout ] && sleep 2
+    sleep 0.3
+    read -r pid FIRST PHOTO < <("$OUT/screenwatch" "$X_DISPLAY" $((LIMIT * 1000)) "$@" 2>"$OUT/$name.log")
+    [ -n "${pid:-}" ] || { NOTE="screenwatch failed: $(tail -1 "$OUT/$name.log")"; return; }
+    track "$pid"
+    [ "$PHOTO" = exited ] && NOTE="exited early: $(tail -1 "$OUT/$name.log")"
+    [ "$PHOTO" != exited ] && [ "$PHOTO" != timeout ] && sleep 2
     PEAK=$(awk '/^VmHWM:/ { printf "%.0f", $2 / 1024 }' "/proc/$pid/status" 2>/dev/null)
     PEAK=${PEAK:--}
     stop "$pid"
@@ -94,57 +93,89 @@ launch() {
 ROWS="$OUT/rows.txt"; : >"$ROWS"
 # median VALUES...: the middle one; a timeout sorts last.
 median() {
-    printf '%s\n' "$@" | sed 's/^timeout$/999999999/' | sort -n |
+    printf '%s\n' "$@" | sed 's/^\(timeout\|exited\|\)$/999999999/' | sort -n |
         awk '{ a[NR] = $1 } END { v = a[int((NR + 1) / 2)]; print (v == 999999999 ? "timeout" : v) }'
 }
+# said FILE WORDS: the ms trips logged after "trips: WORDS after".
+said() { sed -n "s/.*trips: $2 after \([0-9.]*\) ms.*/\1/p" "$1" | head -1; }
 
-# measure DISPLAY_LABEL N VIEWER PROGRAM CMD...: RUNS launches of CMD (which
-# runs PROGRAM), one row of their medians.
-measure() {
-    local display=$1 n=$2 viewer=$3 program=$4; shift 4
-    if ! command -v "$program" >/dev/null; then
-        echo "$display|$n|$viewer|missing|missing|-|not installed" >>"$ROWS"; return
-    fi
-    local name="$viewer-$n-${display%% *}" firsts=() photos=() peaks=() said=() notes= r
+# compare DISPLAY_LABEL N VIEWER:PROGRAM:CMD...: RUNS rounds in which each
+# viewer launches once in turn; then one row of medians a viewer. A viewer
+# is given as NAME, the program that must exist, and the command, in
+# parallel arrays VIEWERS, PROGRAMS and COMMANDS (commands as strings).
+compare() {
+    local display=$1 n=$2 i r name
+    local -A firsts photos peaks notes saidfirst saidphoto
     for r in $(seq "$RUNS"); do
-        launch "$name-$r" "$@"
-        firsts+=("$FIRST"); photos+=("$PHOTO"); peaks+=("$PEAK")
-        [ -n "$NOTE" ] && notes="$NOTE"
-        [ "$viewer" = trips ] && said+=("$(sed -n 's/.*first frame after \([0-9.]*\) ms.*/\1/p' "$OUT/$name-$r.log" | head -1)")
+        for i in "${!VIEWERS[@]}"; do
+            name=${VIEWERS[$i]}
+            command -v "${PROGRAMS[$i]}" >/dev/null || continue
+            eval "launch $name-$n-${display%% *}-$r ${COMMANDS[$i]}"
+            firsts[$name]+="$FIRST "; photos[$name]+="$PHOTO "; peaks[$name]+="$PEAK "
+            [ -n "$NOTE" ] && notes[$name]=$NOTE
+            if [ "$name" = trips ]; then
+                saidfirst[$name]+="$(said "$OUT/$name-$n-${display%% *}-$r.log" "first frame") "
+                saidphoto[$name]+="$(said "$OUT/$name-$n-${display%% *}-$r.log" "first photo on screen") "
+            fi
+        done
     done
-    FIRST=$(median "${firsts[@]}"); PHOTO=$(median "${photos[@]}"); PEAK=$(median "${peaks[@]}")
-    [ "$viewer" = trips ] && [ -z "$notes" ] && notes="app says first frame after $(median "${said[@]}") ms"
-    echo "$display|$n|$viewer|$FIRST|$PHOTO|$PEAK|$notes" >>"$ROWS"
-    printf '  %-17s %6s photos  %-8s first frame %8s  photo %8s  peak RSS %5s MiB  (runs: %s / %s / %s)  %s\n' "$display" "$n" "$viewer" \
-        "$FIRST" "$PHOTO" "$PEAK" "${firsts[*]}" "${photos[*]}" "${peaks[*]}" "$notes"
+    for i in "${!VIEWERS[@]}"; do
+        name=${VIEWERS[$i]}
+        if ! command -v "${PROGRAMS[$i]}" >/dev/null; then
+            echo "$display|$n|$name|missing|missing|-|not installed" >>"$ROWS"; continue
+        fi
+        # shellcheck disable=SC2086
+        FIRST=$(median ${firsts[$name]}); PHOTO=$(median ${photos[$name]}); PEAK=$(median ${peaks[$name]})
+        local note=${notes[$name]:-}
+        [ "$name" = trips ] && [ -z "$note" ] &&
+            note="app says first frame $(median ${saidfirst[$name]}) ms, photo $(median ${saidphoto[$name]}) ms after its start"
+        echo "$display|$n|$name|$FIRST|$PHOTO|$PEAK|$note" >>"$ROWS"
+        printf '  %-17s %6s photos  %-9s first frame %8s  photo %8s  peak RSS %5s MiB  (runs: %s/ %s/ %s)  %s\n' "$display" "$n" "$name" \
+            "$FIRST" "$PHOTO" "$PEAK" "${firsts[$name]}" "${photos[$name]}" "${peaks[$name]}" "$note"
+    done
 }
 
 echo "peers: $TRIPS; each launch at most $LIMIT s"
 start_xvfb 1280x800 >/dev/null || { echo "peers: Xvfb did not start"; exit 1; }
 X="X11 (Xvfb)"
+x11=(env -u WAYLAND_DISPLAY DISPLAY="$X_DISPLAY")
 for n in $SIZES; do
     d="$OUT/photos-$n"
-    measure "$X" "$n" trips "$TRIPS" env -u WAYLAND_DISPLAY DISPLAY="$X_DISPLAY" TRIPS_VERBOSE=1 "$TRIPS" --photos "$d" --state "$OUT/state.json"
-    measure "$X" "$n" feh feh env -u WAYLAND_DISPLAY DISPLAY="$X_DISPLAY" feh --geometry 1280x800+0+0 "$d"
-    measure "$X" "$n" imv imv-x11 env -u WAYLAND_DISPLAY DISPLAY="$X_DISPLAY" imv-x11 "$d"
+    VIEWERS=(trips feh imv); PROGRAMS=("$TRIPS" feh imv-x11)
+    COMMANDS=("${x11[*]} TRIPS_VERBOSE=1 $TRIPS --photos $d --state $OUT/state.json"
+              "${x11[*]} feh --geometry 1280x800+0+0 $d" "${x11[*]} imv-x11 $d")
+    [ -n "${PEERS_BEFORE:-}" ] && { VIEWERS+=(trips-before); PROGRAMS+=("$PEERS_BEFORE")
+        COMMANDS+=("${x11[*]} $PEERS_BEFORE --photos $d --state $OUT/state.json"); }
+    compare "$X" "$n"
 done
+VIEWERS=(floor-sw floor-gl); PROGRAMS=("$OUT/floor" "$OUT/floor")
+COMMANDS=("${x11[*]} $OUT/floor software" "${x11[*]} $OUT/floor opengl")
+compare "$X" floor
 if start_weston 1280x800 >/dev/null; then
     W="Wayland (weston)"
+    wl=(env -u DISPLAY WAYLAND_DISPLAY="$WL_SOCKET")
     for n in $SIZES; do
         d="$OUT/photos-$n"
-        measure "$W" "$n" trips "$TRIPS" env -u DISPLAY WAYLAND_DISPLAY="$WL_SOCKET" TRIPS_VERBOSE=1 "$TRIPS" --photos "$d" --state "$OUT/state.json"
-        measure "$W" "$n" swayimg swayimg env -u DISPLAY WAYLAND_DISPLAY="$WL_SOCKET" swayimg --no-sway "$d"
-        measure "$W" "$n" imv imv-wayland env -u DISPLAY WAYLAND_DISPLAY="$WL_SOCKET" imv-wayland "$d"
+        VIEWERS=(trips swayimg imv); PROGRAMS=("$TRIPS" swayimg imv-wayland)
+        COMMANDS=("${wl[*]} TRIPS_VERBOSE=1 $TRIPS --photos $d --state $OUT/state.json"
+                  "${wl[*]} swayimg --no-sway $d" "${wl[*]} imv-wayland $d")
+        [ -n "${PEERS_BEFORE:-}" ] && { VIEWERS+=(trips-before); PROGRAMS+=("$PEERS_BEFORE")
+            COMMANDS+=("${wl[*]} $PEERS_BEFORE --photos $d --state $OUT/state.json"); }
+        compare "$W" "$n"
     done
+    VIEWERS=(floor-sw floor-gl); PROGRAMS=("$OUT/floor" "$OUT/floor")
+    COMMANDS=("${wl[*]} $OUT/floor software" "${wl[*]} $OUT/floor opengl")
+    compare "$W" floor
 else
     echo "peers: weston did not start; no Wayland rows"
 fi
 
 # --- the table -------------------------------------------------------------------
 echo
-echo "Time from launch to first frame and to a photo on screen (ms), peak RSS (MiB), medians of $RUNS launches;"
-echo "trips / peer ratios (below 1: trips is faster or smaller)"
-printf '%-17s %6s  %-8s %11s %9s %9s   %-26s %s\n' display photos viewer "first frame" photo "peak RSS" "trips/peer first,photo,RSS" note
+echo "Time from launch to a photo on screen (the headline) and to the first frame (ms), peak RSS (MiB),"
+echo "medians of $RUNS launches; trips / peer ratios (below 1: trips is faster or smaller);"
+echo "floor-sw / floor-gl: a minimal SDL2 program (software / OpenGL renderer) drawing one texture"
+printf '%-17s %6s  %-9s %9s %11s %9s   %-26s %s\n' display photos viewer photo "first frame" "peak RSS" "trips/peer photo,first,RSS" note
 # ratio A B: A / B; a timeout counts as the limit, so the ratio is a bound.
 ratio() {
     awk -v a="$1" -v b="$2" -v limit=$((LIMIT * 1000)) 'BEGIN {
@@ -155,11 +186,22 @@ ratio() {
         else printf "-" }'
 }
 while IFS='|' read -r display n viewer first photo peak note; do
+    if [ "$n" = floor ]; then
+        printf '%-17s %6s  %-9s %9s %11s %9s   %-26s %s\n' "$display" - "$viewer" "$photo" "$first" "$peak" - "$note"; continue
+    fi
     read -r tfirst tphoto tpeak < <(awk -F'|' -v d="$display" -v n="$n" '$1 == d && $2 == n && $3 == "trips" { print $4, $5, $6 }' "$ROWS")
     rel="-"
-    [ "$viewer" != trips ] && rel="$(ratio "$tfirst" "$first"), $(ratio "$tphoto" "$photo"), $(ratio "$tpeak" "$peak")"
-    printf '%-17s %6s  %-8s %11s %9s %9s   %-26s %s\n' "$display" "$n" "$viewer" "$first" "$photo" "$peak" "$rel" "$note"
+    [ "$viewer" != trips ] && rel="$(ratio "$tphoto" "$photo"), $(ratio "$tfirst" "$first"), $(ratio "$tpeak" "$peak")"
+    printf '%-17s %6s  %-9s %9s %11s %9s   %-26s %s\n' "$display" "$n" "$viewer" "$photo" "$first" "$peak" "$rel" "$note"
 done <"$ROWS"
-# The photos and screenshots are hundreds of MiB: only the logs stay.
-rm -rf "$OUT"/photos-* "$OUT"/camera-*.jpg "$OUT"/*.xwd
+echo
+echo "Trips above the platform floor (trips' photo - the faster floor's photo, ms):"
+while IFS='|' read -r display n viewer first photo peak note; do
+    [ "$viewer" = trips ] || continue
+    fastest=$(awk -F'|' -v d="$display" '$1 == d && $2 == "floor" && $5 ~ /^[0-9]+$/ { print $5 }' "$ROWS" | sort -n | head -1)
+    printf '  %-17s %6s photos: %s\n' "$display" "$n" \
+        "$(awk -v a="$photo" -v b="${fastest:-}" 'BEGIN { if (a ~ /^[0-9]+$/ && b ~ /^[0-9]+$/) print a - b " (floor " b ")"; else print "-" }')"
+done <"$ROWS"
+# Only the logs stay (and the 24 photos in $CAMERAS).
+rm -rf "$OUT"/photos-*
 echo "peers: logs in $OUT"

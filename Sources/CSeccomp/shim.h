@@ -13,10 +13,20 @@
 #include <unistd.h>
 #include <string.h>
 #include <errno.h>
+#include <signal.h>
 
 /// Sets no_new_privs and a parent-death signal; 0 or -1 with errno.
 static inline int trips_prctl_no_new_privs(void) { return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); }
 static inline int trips_prctl_parent_death_signal(int sig) { return prctl(PR_SET_PDEATHSIG, sig, 0, 0, 0); }
+/// Names the process (its comm, at most 15 bytes), as ps and pgrep show it.
+static inline int trips_prctl_set_name(const char *name) { return prctl(PR_SET_NAME, name, 0, 0, 0); }
+
+/// A fork whose child is the caller's sibling (CLONE_PARENT): the decode
+/// zygote makes workers that are the app's own children, so the app waits
+/// for them and reads how they ended. (0x00008000 is CLONE_PARENT, which
+/// <sched.h> declares only under _GNU_SOURCE.) The child's pid, 0 in the
+/// child, or -1 with errno.
+static inline pid_t trips_clone_sibling(void) { return (pid_t)syscall(SYS_clone, 0x00008000 | SIGCHLD, 0, NULL, NULL, 0); }
 
 /// memfd_create, which glibc declares only under _GNU_SOURCE.
 static inline int trips_memfd(const char *name) { return (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC); }

@@ -21,14 +21,30 @@ public enum DecodeWorker {
 
     /// Runs the worker when the command line asks for it (`trips
     /// --decode-worker PARENT_PID`); otherwise returns at once. Call it
-    /// first thing in `main`.
+    /// first thing in `main`. The same for the zygote (`trips --decode-zygote`).
     public static func runIfAsked(_ arguments: [String]) {
+        DecoderZygote.runIfAsked(arguments)
         guard arguments.count >= 2, arguments[1] == modeArgument else { return }
         // No worker outlives the app: killed when the thread that started it ends.
         _ = trips_prctl_parent_death_signal(SIGKILL)
         if arguments.count >= 3, let parent = Int32(arguments[2]), getppid() != parent { _exit(0) }
-        let fault = DecodeFault(environment: ProcessInfo.processInfo.environment)
         warmUp()
+        confineAndServe()
+    }
+
+    /// A worker forked by the zygote (`DecoderZygote`), its decoders warm
+    /// already: its socket goes to descriptor 3, its stdio to /dev/null, and
+    /// it dies with the app (its parent, by CLONE_PARENT).
+    static func runForked(socket: Int32, app: pid_t) -> Never {
+        _ = trips_prctl_parent_death_signal(SIGKILL)
+        if getppid() != app { _exit(0) }
+        _ = trips_prctl_set_name(DecoderZygote.nameOfWorker)
+        if socket != socketDescriptor { dup2(socket, socketDescriptor); close(socket) }
+        confineAndServe()
+    }
+
+    private static func confineAndServe() -> Never {
+        let fault = DecodeFault(environment: ProcessInfo.processInfo.environment)
         // A decoder's crash ends the process with its signal, which the app
         // names; the Swift runtime's own crash reporter would first try to
         // open files, which the sandbox forbids.
@@ -119,7 +135,7 @@ public enum DecodeWorker {
     /// first use and might need a file for: SDL_image's format libraries,
     /// SDL's CPU feature probe (stretching, converting), PNG and JPEG
     /// decoding, libjpeg-turbo.
-    private static func warmUp() {
+    static func warmUp() {
         _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue | IMG_INIT_TIF.rawValue))
         if let handle = tjInitDecompress() { tjDestroy(handle) }
         guard let small = SDL_CreateRGBSurfaceWithFormat(0, 16, 16, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return }

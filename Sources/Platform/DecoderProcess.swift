@@ -40,10 +40,16 @@ public final class DecoderProcess {
     private var pid: pid_t = 0
     private var socket: Int32 = -1
 
-    /// - Parameter executable: the binary with the worker mode (the running
-    ///   `trips` itself, unless a test names it).
-    public init(executable: String = "/proc/self/exe") {
+    private let zygote: DecoderZygote?
+
+    /// - Parameters:
+    ///   - executable: the binary with the worker mode (the running `trips`
+    ///     itself, unless a test names it).
+    ///   - zygote: forks ready workers without exec; without one, or when
+    ///     it is gone, a worker is `executable` started again.
+    public init(executable: String = "/proc/self/exe", zygote: DecoderZygote? = nil) {
         self.executable = executable
+        self.zygote = zygote
     }
 
     deinit {
@@ -59,6 +65,14 @@ public final class DecoderProcess {
         var pair: [Int32] = [-1, -1]
         guard Glibc.socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             return "no socket for a decoder: \(String(cString: strerror(errno)))"
+        }
+        if let child = zygote?.startWorker(socket: pair[1]) {
+            close(pair[1])
+            lock.lock()
+            pid = child
+            socket = pair[0]
+            lock.unlock()
+            return nil
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -1,4 +1,5 @@
 import CSDL2
+import CX11
 import Foundation
 import TripsKit
 
@@ -70,8 +71,21 @@ public final class Display {
         videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?"
 
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        if configuration.mode != .windowed { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         var size = configuration.size
+        let centered = Int32(bitPattern: 0x2FFF_0000) // SDL_WINDOWPOS_CENTERED
+        var origin = (x: centered, y: centered)
+        var screen = SDL_Rect()
+        if configuration.mode != .windowed && videoDriver == "x11" && trips_x11_window_manager_runs() == 0
+            && SDL_GetDisplayBounds(0, &screen) == 0 {
+            // No window manager (an X kiosk): nothing would answer a
+            // fullscreen request, and SDL waits for the answer (about 100 ms
+            // measured on Xvfb); a borderless window the size of the screen is the same.
+            flags |= SDL_WINDOW_BORDERLESS.rawValue
+            size = (Int(screen.w), Int(screen.h))
+            origin = (screen.x, screen.y)
+        } else if configuration.mode != .windowed {
+            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+        }
         var usable = SDL_Rect()
         // In points, like the window's size (SDL divides by the output's
         // scale). The offscreen driver's 1024 x 768 "display" is no screen.
@@ -79,8 +93,7 @@ public final class Display {
            SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
             size = (min(size.width, Int(usable.w)), min(size.height, Int(usable.h)))
         }
-        let centered = Int32(bitPattern: 0x2FFF_0000) // SDL_WINDOWPOS_CENTERED
-        guard let window = SDL_CreateWindow(configuration.title, centered, centered,
+        guard let window = SDL_CreateWindow(configuration.title, origin.x, origin.y,
                                             Int32(size.width), Int32(size.height), flags) else {
             let error = SDLError.last("SDL_CreateWindow")
             SDL_Quit()
@@ -122,10 +135,16 @@ public final class Display {
                 throw Failure.unknownRenderer(name, available: available)
             }
             created = name == "software" ? software() : accelerated(Int32(index))
-        } else if !Display.hasGPU() && directFramebuffer {
+        } else if !Display.hasGPU() && (directFramebuffer || !Display.isHiDPI(window)) {
             // No GPU: SDL's "accelerated" renderer would be OpenGL on a
             // software rasterizer (llvmpipe), measured here as 80 ms slower
             // to start and ~2 ms more CPU a frame than SDL's own software one.
+            // On Wayland too, where SDL shows the software renderer's pixels
+            // as one OpenGL texture: llvmpipe then compiles one shader, not
+            // one for each blend mode, texture format and geometry Trips
+            // draws (Benchmarks/peers.sh: the photo on screen ~100 ms
+            // sooner). Not on a HiDPI output, where that surface is in
+            // points and would be scaled up, blurred.
             created = software()
         } else {
             created = accelerated() ?? software()
@@ -154,6 +173,14 @@ public final class Display {
     static func hasGPU() -> Bool {
         let devices = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
         return devices.contains { $0.hasPrefix("renderD") || $0.hasPrefix("card") }
+    }
+
+    /// Whether the window has more pixels than points (a HiDPI output).
+    static func isHiDPI(_ window: OpaquePointer) -> Bool {
+        var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        SDL_GetWindowSizeInPixels(window, &pw, &ph)
+        return pw > w || ph > h
     }
 
     /// The render drivers SDL has on this machine ("opengl", "software", ...).

@@ -26,6 +26,9 @@ public final class FrameLoop {
         public var firstFrameSeconds: Double?
         /// Photos shown as placeholders in the first frame (it does not wait for decoding).
         public var firstFramePlaceholders = 0
+        /// From the start to the end of the first present that showed a
+        /// decoded photo (not a placeholder): what a person waits for.
+        public var firstPhotoSeconds: Double?
         /// Process CPU time spent on each frame (drawing and presenting), in seconds.
         public var frameTimes: [Double] = []
         /// From taking an input event off SDL's queue to the end of the
@@ -139,6 +142,7 @@ public final class FrameLoop {
                 report.firstFrameSeconds = Self.precise() - started
                 report.firstFramePlaceholders = scene.placeholdersDrawn
             }
+            if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 { report.firstPhotoSeconds = Self.precise() - started }
             needsFrame = false
             if last { break }
             let interval = max(paceInterval, app.minimumFrameInterval ?? 0)

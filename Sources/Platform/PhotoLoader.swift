@@ -10,7 +10,7 @@ import TripsKit
 /// hands back pixels in shared memory; a registered SDL event wakes a
 /// sleeping frame loop. A decoder that crashes or hangs costs its photo and
 /// its process, never the app.
-final class PhotoLoader {
+public final class PhotoLoader {
     struct Job: Hashable {
         var trip: Int
         var use: DecodePlan.Use
@@ -46,13 +46,14 @@ final class PhotoLoader {
     ///     core, at most 4, by default). The processes start now, while the
     ///     app opens its window.
     ///   - deadlines: how long a decode may take before its worker is stopped.
-    init(workers: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)),
-         deadlines: DecoderProcess.Deadlines = .standard) {
+    ///   - zygote: forks the worker processes without exec, when there is one.
+    public init(workers: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)),
+         deadlines: DecoderProcess.Deadlines = .standard, zygote: DecoderZygote? = nil) {
         let registered = SDL_RegisterEvents(1)
         readyEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
         self.deadlines = deadlines
         for i in 0..<max(1, workers) {
-            let process = DecoderProcess()
+            let process = DecoderProcess(zygote: zygote)
             processes.append(process)
             // The worker is started by its own thread: its parent-death
             // signal follows that thread, which lives as long as the loader.
@@ -83,6 +84,23 @@ final class PhotoLoader {
         while alive > 0 { condition.wait() }
         finished.removeAll()
         condition.unlock()
+    }
+
+    /// Starts decoding the first strip photos `scene` shows, one a worker,
+    /// as thumbnails of `thumbnailTarget` pixels, before there is a window:
+    /// the app calls it while SDL sets up its video, so the first photo is
+    /// on screen sooner. The rest wait for the first frame, which asks for
+    /// what it really shows (its window may have another size) and never
+    /// waits for a decode.
+    public func prefetch(_ scene: Scene, photoPaths: [String], thumbnailTarget: (width: Int, height: Int)) {
+        let first = scene.commands.compactMap { command -> Int? in
+            guard case let .photo(number, _, _, _, _, _) = command, photoPaths.indices.contains(number) else { return nil }
+            return number
+        }.prefix(processes.count)
+        // Newest first: the leftmost photo is asked for last.
+        for number in first.reversed() {
+            request(Job(trip: number, use: .thumbnail), path: photoPaths[number], target: thumbnailTarget)
+        }
     }
 
     /// Asks for a decode, unless it is queued or under way. Newest first.

@@ -52,14 +52,17 @@ public final class PhotoTextures {
     /// The SDL event type that says decoded photos are waiting.
     public var readyEventType: UInt32 { loader.readyEventType }
 
-    /// - Parameter deadlines: how long a decode may take before its worker is stopped.
+    /// - Parameters:
+    ///   - deadlines: how long a decode may take before its worker is stopped.
+    ///   - loader: one started before the window, already decoding what the
+    ///     first frame shows; without one, a loader with `deadlines` is made.
     public init(renderer: OpaquePointer, photoPaths: [String], budgetBytes: Int = 256 << 20,
-                deadlines: DecoderProcess.Deadlines = .standard, log: @escaping (String) -> Void) {
+                deadlines: DecoderProcess.Deadlines = .standard, loader: PhotoLoader? = nil, log: @escaping (String) -> Void) {
         self.renderer = renderer
         self.paths = photoPaths
         self.budgetBytes = max(16 << 20, budgetBytes)
         self.log = log
-        loader = PhotoLoader(deadlines: deadlines)
+        self.loader = loader ?? PhotoLoader(deadlines: deadlines)
     }
 
     deinit {
@@ -84,7 +87,7 @@ public final class PhotoTextures {
         let needsFull = pixels.width > Double(thumb.width) * 1.25 || pixels.height > Double(thumb.height) * 1.25
         let use: DecodePlan.Use = needsFull ? .full : .thumbnail
         let key = Key(trip: trip, use: use)
-        if entries[key] == nil { ask(key) }
+        if let entry = entries[key], use == .full || !isTooSmall(entry, trip: trip, for: thumb) {} else { ask(key) }
         // Draw what is there meanwhile: the other size beats a placeholder.
         for candidate in [key, Key(trip: trip, use: needsFull ? .thumbnail : .full)] {
             if var entry = entries[candidate] {
@@ -94,6 +97,14 @@ public final class PhotoTextures {
             }
         }
         return nil
+    }
+
+    /// Whether a texture was decoded for a smaller screen than this one (a
+    /// thumbnail decoded while the window opened, before its HiDPI scale was
+    /// known) and the photo has more pixels to give.
+    private func isTooSmall(_ entry: Entry, trip: Int, for target: (width: Int, height: Int)) -> Bool {
+        guard let full = fullSizes[trip], entry.width < full.width else { return false }
+        return Double(entry.width) * 1.25 < Double(target.width) && Double(entry.height) * 1.25 < Double(target.height)
     }
 
     private func ask(_ key: Key) {
@@ -111,6 +122,7 @@ public final class PhotoTextures {
         var changed = false
         for finished in loader.takeFinished() {
             let trip = finished.job.trip
+            everRequested.insert(finished.job) // asked for before the window, perhaps (`PhotoLoader.prefetch`)
             switch finished.result {
             case .failure(let failure):
                 failedCount += 1

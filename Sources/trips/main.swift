@@ -10,6 +10,11 @@ import TripsKit
 // a sandbox) runs before anything else here and never returns.
 DecodeWorker.runIfAsked(CommandLine.arguments)
 
+// The decode zygote is forked before anything else starts a thread (SDL,
+// Foundation's): it warms the decoders while the app reads its folder and
+// opens its window, and forks ready workers without exec.
+let zygote = CommandLine.arguments.contains { $0 == "--help" || $0 == "--version" } ? nil : DecoderZygote.forkHere()
+
 let version = "0.1.0"
 
 func log(_ line: String) {
@@ -146,6 +151,25 @@ configuration.renderer = options.renderer
 configuration.fitsDisplay = script == nil
 
 let code: ExitCode = {
+    let theme = Theme.standard, order = savedOrder
+    func makeApp(_ catalog: TripCatalog) -> AppModel {
+        AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
+                 theme: theme, order: order, simulationRate: options.simulationRate,
+                 screen: options.startInPlayground ? .playground : .overview, idleTimeout: options.idleTimeout,
+                 attract: options.attract, reduceMotion: options.reduceMotion, strings: strings)
+    }
+    // The photos the first frame shows start decoding as soon as the trips
+    // are known, at the size asked for (a HiDPI screen asks again for larger):
+    // a trips file is known now, so they decode while SDL sets up its video;
+    // a library is listed meanwhile and its first photos follow.
+    let loader = PhotoLoader(zygote: zygote)
+    func decodeFirstPhotos(of app: AppModel) {
+        let stripPhoto = app.layout.photoSize
+        loader.prefetch(app.scene { _ in nil }, photoPaths: app.catalog.allPhotoPaths,
+                        thumbnailTarget: (Int((stripPhoto.width * pixelScale).rounded(.up)), Int((stripPhoto.height * pixelScale).rounded(.up))))
+    }
+    let early = readyCatalog.map(makeApp)
+    if let early { decodeFirstPhotos(of: early) }
     let display: Display
     do {
         display = try Display(configuration, environment: environment)
@@ -160,21 +184,21 @@ let code: ExitCode = {
     if environment["TRIPS_VERBOSE"] != nil {
         log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)")
     }
-    let catalog: TripCatalog
-    do {
-        catalog = try readyCatalog ?? library!.preparedCatalog()
-    } catch {
-        log("trips: \(error)")
-        return .badInput
+    let app: AppModel
+    if let early {
+        app = early
+    } else {
+        do {
+            app = makeApp(try library!.preparedCatalog())
+        } catch {
+            log("trips: \(error)")
+            return .badInput
+        }
+        decodeFirstPhotos(of: app)
     }
-    let theme = Theme.standard
-    let photos = PhotoTextures(renderer: display.renderer, photoPaths: catalog.allPhotoPaths,
-                               budgetBytes: options.memoryBudgetMiB << 20, log: log)
+    let photos = PhotoTextures(renderer: display.renderer, photoPaths: app.catalog.allPhotoPaths,
+                               budgetBytes: options.memoryBudgetMiB << 20, loader: loader, log: log)
     let text = TextRenderer(renderer: display.renderer, fonts: fonts, log: log)
-    let app = AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
-                       theme: theme, order: savedOrder, simulationRate: options.simulationRate,
-                       screen: options.startInPlayground ? .playground : .overview, idleTimeout: options.idleTimeout,
-                       attract: options.attract, reduceMotion: options.reduceMotion, strings: strings)
     if let orderStore {
         app.onReorder = { order in
             do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }
@@ -238,6 +262,7 @@ let code: ExitCode = {
         if environment["TRIPS_VERBOSE"] != nil, let first = report.firstFrameSeconds {
             log(String(format: "trips: first frame after %.1f ms (%d photos still decoding), %d frames", first * 1000,
                        report.firstFramePlaceholders, report.frames))
+            if let photo = report.firstPhotoSeconds { log(String(format: "trips: first photo on screen after %.1f ms", photo * 1000)) }
             log("trips: " + photos.summary)
         }
         return .done

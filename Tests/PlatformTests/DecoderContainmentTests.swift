@@ -52,11 +52,35 @@ final class DecoderContainmentTests: XCTestCase {
         expect(.socket, deadline: 5, message: "the decoder broke its sandbox (a forbidden system call) and was killed with SIGSYS")
     }
 
+    // The same through the zygote, which forks workers without exec: the
+    // forked worker is as confined and as contained as an exec'd one.
+
+    func testEverySeedDecodesInAWorkerForkedByTheZygote() throws {
+        let zygote = try XCTUnwrap(DecoderZygote.spawn(executable: DecodeFixtures.trips))
+        let process = DecoderProcess(executable: "/nonexistent/no-exec-fallback", zygote: zygote)
+        for seed in DecodeFixtures.seeds {
+            if case .failure(let failure) = process.decode(path: seed, target: target, deadline: 5) { XCTFail("\(seed): \(failure)") }
+        }
+    }
+
+    func testACrashInAForkedWorkerIsNamedAndTheNextPhotoDecodes() {
+        expect(.crash, deadline: 5, message: "the decoder crashed with SIGSEGV", forkedByZygote: true)
+    }
+
+    func testAHangInAForkedWorkerEndsAtItsDeadline() {
+        expect(.hang, deadline: 1, message: "no picture after 1 s; the decoder was stopped", forkedByZygote: true)
+    }
+
+    func testOpeningAFileInAForkedWorkerKillsIt() {
+        expect(.open, deadline: 5, message: "the decoder broke its sandbox (a forbidden system call) and was killed with SIGSYS",
+               forkedByZygote: true)
+    }
+
     private enum Fault: String { case crash, hang, allocate, open, socket }
 
     /// Each seed decoded with the fault switched on for it, then a good
     /// decode of the same seed under another name.
-    private func expect(_ fault: Fault, deadline: Double, message: String) {
+    private func expect(_ fault: Fault, deadline: Double, message: String, forkedByZygote: Bool = false) {
         let folder = DecodeFixtures.temporaryFolder("trips-fault")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let faulty = DecodeFixtures.seeds.map { seed -> (bad: String, good: String) in
@@ -68,7 +92,11 @@ final class DecoderContainmentTests: XCTestCase {
         }
         let names = faulty.map { "\(fault.rawValue)=" + ($0.bad as NSString).lastPathComponent }
         setenv("TRIPS_DECODER_FAULT", names.joined(separator: ","), 1)
-        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        // Through the zygote, a binary that cannot be exec'd proves no worker came by exec.
+        let zygote = forkedByZygote ? DecoderZygote.spawn(executable: DecodeFixtures.trips) : nil
+        XCTAssertEqual(zygote != nil, forkedByZygote, "the zygote did not start")
+        let process = forkedByZygote ? DecoderProcess(executable: "/nonexistent/no-exec-fallback", zygote: zygote)
+            : DecoderProcess(executable: DecodeFixtures.trips)
         for (bad, good) in faulty {
             let started = ContinuousClock.now
             let outcome = process.decode(path: bad, target: target, deadline: deadline)

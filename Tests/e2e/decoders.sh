@@ -34,8 +34,9 @@ strip_first_photo() { at_least "$(non_background "$1" 40 620 600 140)" 0.9 && at
 strip_photos()      { at_least "$(non_background "$1" 40 620 600 140)" 0.9 && at_most "$(near_colour "$1" 16 620 890 140 "$PLACEHOLDER")" 0.1; }
 # alive PID: running (a zombie waiting to be reaped is not).
 alive() { [ -r "/proc/$1/stat" ] && [ "$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)" != Z ]; }
-# workers_of PID: the decode workers the app started.
-workers_of() { pgrep -P "$1" -f -- "--decode-worker" | tr '\n' ' '; }
+# workers_of PID: the decode workers the app started: by exec (their command
+# line says so) or forked by its zygote (their name says so), and the zygote.
+workers_of() { { pgrep -P "$1" -f -- "--decode-worker"; pgrep -P "$1" -x 'trips-(decoder|zygote)'; } | tr '\n' ' '; }
 # cpu_ticks PIDS...: user + system clock ticks used so far by these processes.
 cpu_ticks() { local t=0 pid; for pid in "$@"; do [ -r "/proc/$pid/stat" ] && t=$((t + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done; echo "$t"; }
 
