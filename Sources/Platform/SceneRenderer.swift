@@ -123,8 +123,12 @@ public final class SceneRenderer {
         }
         copy(f.minX + r, f.minY, f.maxX - r, f.maxY)
         guard r > 0 else { return true }
-        copy(f.minX, f.minY + r, f.minX + r, f.maxY - r)
-        copy(f.maxX - r, f.minY + r, f.maxX, f.maxY - r)
+        // The side strips reach one pixel into the corners: the software
+        // renderer leaves the row on a fan's straight edge unfilled, which
+        // showed as a dark line across the bottom corners. That row lies
+        // inside the quarter disc, so nothing pokes out of the rounding.
+        copy(f.minX, f.minY + r - 1, f.minX + r, f.maxY - r + 1)
+        copy(f.maxX - r, f.minY + r - 1, f.maxX, f.maxY - r + 1)
         // The corners, in points, with the texture coordinates the fan would give them.
         let rp = r / scale
         func vertex(_ p: CGPoint) -> PhotoGeometry.Vertex {
