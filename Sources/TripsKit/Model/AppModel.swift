@@ -164,10 +164,7 @@ public final class AppModel {
         time = seconds
         engine.advance(to: seconds)
         _ = animator.advance(to: seconds)
-        if screen == .attract, let attract,
-           attract.advance(to: seconds, number: { [catalog] in catalog.photoNumber(trip: $0.trip, photo: $0.photo) }) {
-            return true
-        }
+        if screen == .attract, let attract, attract.advance(to: seconds) { return true }
         if takeOfferedCatalog() { return true }
         if let due = attractDue, seconds >= due {
             attractDue = nil
