@@ -237,7 +237,7 @@ public final class AppModel {
         case .open(let trip): record(.open(trip: catalog.trips[trip].id))
         case .close(let trip):
             // The photo paged to goes back into the strip as the trip's tile.
-            tilePaths[catalog.trips[trip].id] = catalog.trips[trip].photoPaths[min(bigPhoto.page, catalog.trips[trip].photoPaths.count - 1)]
+            tilePaths[catalog.trips[trip].id] = shownPhotoPath(of: trip)
             // However it closed (a tap, a pull, Escape), the keyboard focus
             // goes back to where the photo came from.
             if focus == .bigPhoto { focus = .stripPhoto(trip: trip) }
@@ -273,6 +273,12 @@ public final class AppModel {
     public func tilePhoto(trip: Int) -> Int {
         let t = catalog.trips[trip]
         return tilePaths[t.id].flatMap { t.photoPaths.firstIndex(of: $0) } ?? t.coverIndex
+    }
+
+    /// The file of the page the big photo shows of `trip`.
+    func shownPhotoPath(of trip: Int) -> String {
+        let paths = catalog.trips[trip].photoPaths
+        return paths[min(bigPhoto.page, paths.count - 1)]
     }
 
     /// The number (in the catalog's `allPhotoPaths`) of `trip`'s strip tile.
