@@ -12,7 +12,7 @@ final class ArchitectureTests: XCTestCase {
         "PhotoFile": [],
         "JSON": [],
         "TripsKit": ["Motion", "Gestures", "JSON", "PhotoFile"],
-        // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the decode workers).
+        // The C modules of the system (SDL, libjpeg-turbo, libseccomp, fontconfig, FriBidi, gettext).
         "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "CFontconfig", "CFribidi", "CGettext", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
         "trips": ["CSDL2", "Platform", "TripsKit"],
     ]
