@@ -23,9 +23,6 @@ public final class AppModel {
     public let playground: Playground
     /// The kiosk's attract loop, when it plays one after the idle time.
     public let attract: Attract?
-    /// Pointers whose touch ended the attract loop: the rest of their
-    /// touch (moves, lift) is not acted on either.
-    private var swallowedPointers: Set<PointerID> = []
     /// When the attract loop begins: one slide's time after the idle reset,
     /// so the reset is seen landing on the Overview first.
     public private(set) var attractDue: Double?
@@ -99,22 +96,16 @@ public final class AppModel {
         default: break // the system's doings are not a visitor's
         }
         if screen == .attract {
-            // The first touch, click, key or wheel ends the loop and does nothing else.
+            // The first touch, click, key or wheel ends the loop and does
+            // nothing else. The rest of that touch does nothing either: the
+            // engine never saw it land, and drops the moves and the lift of
+            // a pointer that is not down (docs/GESTURES.md, rule 31).
             switch event {
-            case .pointer(let p):
-                if p.phase == .down { swallowedPointers.insert(p.id) }
-                endAttract()
-                if p.phase == .up || p.phase == .cancel { swallowedPointers.remove(p.id) }
-                return
-            case .key, .wheel:
+            case .pointer, .key, .wheel:
                 endAttract()
                 return
             default: break
             }
-        }
-        if case .pointer(let p) = event, swallowedPointers.contains(p.id) {
-            if p.phase == .up || p.phase == .cancel { swallowedPointers.remove(p.id) }
-            return
         }
         switch event {
         case .quit:
@@ -135,7 +126,6 @@ public final class AppModel {
         case .focusLost:
             // The system took the touches: gestures cancel, states reset, no onEnded.
             engine.cancelAll()
-            swallowedPointers.removeAll()
         case .pointer(let pointer):
             if pointer.phase == .down && engine.pointerCount == 0 { rebuildTree() }
             engine.handle(pointer)
