@@ -81,7 +81,8 @@ let package = Package(
         // replaying a fuzz failure by hand.
         .executableTarget(name: "gen-gestures", dependencies: ["TestSupport"], path: "Benchmarks/GenGestures", swiftSettings: swift6),
         // Shared by the test targets: the seeded generator of the property,
-        // fuzz and round-trip tests, and the fuzz's gesture generator.
+        // fuzz and round-trip tests, the fuzz's gesture generator and photo
+        // mutator, EXIF stamping, and the path of the built binary.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swift6),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: swift6),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Motion", "TestSupport"]),

@@ -2,9 +2,9 @@ import Foundation
 import Motion
 
 /// Every threshold the gestures use, in one place, each with where its number
-/// comes from (Flutter's values are from its `gestures/constants.dart` and
-/// `velocity_tracker.dart`; SwiftUI's are its documented defaults or the
-/// behaviour docs/GESTURES.md describes). Gesture initialisers and
+/// comes from (Flutter's gesture constants, named where one is taken;
+/// SwiftUI's documented defaults or the behaviour docs/GESTURES.md
+/// describes; or "chosen here" with the reason). Gesture initialisers and
 /// `GestureEngine.Configuration` default to these; an app may pass others.
 public enum GestureConstants {
     // MARK: Taps

@@ -64,14 +64,12 @@ public struct ExifCaptureTime: Equatable, Sendable {
     /// DateTimeOriginal and OffsetTimeOriginal from the Exif IFD that IFD0's
     /// tag 0x8769 points to.
     static func tiff(_ t: ByteWindow) -> ExifCaptureTime? {
-        let little: Bool
-        if t.has(Array("II".utf8), at: 0) { little = true } else if t.has(Array("MM".utf8), at: 0) { little = false } else { return nil }
-        guard (try? t.u16(2, littleEndian: little)) == 42, let ifd0 = try? t.u32(4, littleEndian: little),
-              let exif = entry(0x8769, in: ifd0, t, little).flatMap({ try? t.u32($0 + 8, littleEndian: little) }) else { return nil }
+        guard let tiff = TIFFBlock(t), let pointer = tiff.entry(0x8769, inDirectoryAt: tiff.firstDirectory),
+              let exif = tiff.u32(pointer + 8) else { return nil }
         func ascii(_ tag: Int) -> String? {
-            guard let e = entry(tag, in: exif, t, little), (try? t.u16(e + 2, littleEndian: little)) == 2,
-                  let count = try? t.u32(e + 4, littleEndian: little), count > 0, count < 64 else { return nil }
-            let at = count <= 4 ? e + 8 : ((try? t.u32(e + 8, littleEndian: little)) ?? -1)
+            guard let e = tiff.entry(tag, inDirectoryAt: exif), tiff.u16(e + 2) == 2,
+                  let count = tiff.u32(e + 4), count > 0, count < 64 else { return nil }
+            let at = count <= 4 ? e + 8 : (tiff.u32(e + 8) ?? -1)
             guard at >= 0, at + count <= t.count else { return nil }
             let raw = t.bytes[(t.start + at)..<(t.start + at + count)].prefix { $0 != 0 }
             return String(decoding: raw, as: UTF8.self)
@@ -92,16 +90,5 @@ public struct ExifCaptureTime: Equatable, Sendable {
             if hm.count == 2, hm[0] <= 14, hm[1] < 60 { offsetSeconds = (sign == "-" ? -1 : 1) * (hm[0] * 3600 + hm[1] * 60) }
         }
         return ExifCaptureTime(year: y, month: mo, day: d, hour: h, minute: mi, second: s, offsetSeconds: offsetSeconds)
-    }
-
-    /// The offset of the IFD entry with `tag`, or nil.
-    private static func entry(_ tag: Int, in ifd: Int, _ t: ByteWindow, _ little: Bool) -> Int? {
-        guard let count = try? t.u16(ifd, littleEndian: little) else { return nil }
-        for i in 0..<count {
-            let e = ifd + 2 + 12 * i
-            guard let found = try? t.u16(e, littleEndian: little) else { return nil }
-            if found == tag { return e }
-        }
-        return nil
     }
 }

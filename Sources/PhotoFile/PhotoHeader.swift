@@ -361,22 +361,9 @@ extension PhotoHeader {
     /// 42, offset of IFD0). Anything unreadable gives nil: a bad EXIF block
     /// should not cost the photo, which is then shown as stored.
     static func tiffOrientation(_ t: ByteWindow) -> ExifOrientation? {
-        let little: Bool
-        if t.has(Array("II".utf8), at: 0) { little = true }
-        else if t.has(Array("MM".utf8), at: 0) { little = false }
-        else { return nil }
-        guard (try? t.u16(2, littleEndian: little)) == 42,
-              let ifd = try? t.u32(4, littleEndian: little),
-              let entries = try? t.u16(ifd, littleEndian: little) else { return nil }
-        for i in 0..<entries {
-            let entry = ifd + 2 + 12 * i
-            guard let tag = try? t.u16(entry, littleEndian: little) else { return nil }
-            guard tag == 0x0112 else { continue }
-            let isLong = (try? t.u16(entry + 2, littleEndian: little)) == 4 // SHORT (3) is usual; some write LONG
-            let value = try? isLong ? t.u32(entry + 8, littleEndian: little) : t.u16(entry + 8, littleEndian: little)
-            return value.flatMap(ExifOrientation.init(rawValue:))
-        }
-        return nil
+        guard let tiff = TIFFBlock(t), let entry = tiff.entry(0x0112, inDirectoryAt: tiff.firstDirectory) else { return nil }
+        let isLong = tiff.u16(entry + 2) == 4 // SHORT (3) is usual; some write LONG
+        return (isLong ? tiff.u32(entry + 8) : tiff.u16(entry + 8)).flatMap(ExifOrientation.init(rawValue:))
     }
 }
 

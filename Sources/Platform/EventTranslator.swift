@@ -72,7 +72,8 @@ final class EventTranslator {
         return Double(ms) / 1000
     }
 
-    private static func modifiers(_ mod: UInt16) -> EventModifiers {
+    /// The modifiers an SDL key event's `keysym.mod` holds.
+    static func modifiers(_ mod: UInt16) -> EventModifiers {
         var modifiers: EventModifiers = []
         if UInt32(mod) & KMOD_CTRL.rawValue != 0 { modifiers.insert(.control) }
         if UInt32(mod) & KMOD_SHIFT.rawValue != 0 { modifiers.insert(.shift) }

@@ -81,7 +81,8 @@ struct ReplayEvents {
             event.wheel.mouseX = Self.int32(pointer.x)
             event.wheel.mouseY = Self.int32(pointer.y)
             event.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
-            stamp.modifiers = Self.eventModifiers(modifiers)
+            // Read as the translator reads a key event's, so both agree.
+            stamp.modifiers = EventTranslator.modifiers(UInt16(Self.sdlModifiers(modifiers).rawValue))
         case let .key(name, modifiers):
             event.type = SDL_KEYDOWN.rawValue
             event.key.state = UInt8(SDL_PRESSED)
@@ -97,14 +98,6 @@ struct ReplayEvents {
     /// A script may say 1e30; SDL's mouse and wheel fields are Int32.
     static func int32(_ v: Double) -> Int32 {
         v.isFinite ? Int32(min(max(v.rounded(), -2_000_000_000), 2_000_000_000)) : 0
-    }
-
-    static func eventModifiers(_ modifiers: ReplayScript.Modifiers) -> EventModifiers {
-        var result: EventModifiers = []
-        if modifiers.contains(.ctrl) { result.insert(.control) }
-        if modifiers.contains(.shift) { result.insert(.shift) }
-        if modifiers.contains(.alt) { result.insert(.option) }
-        return result
     }
 
     static func sdlModifiers(_ modifiers: ReplayScript.Modifiers) -> SDL_Keymod {

@@ -52,9 +52,7 @@ public final class SceneRenderer {
                     photosDrawn += 1
                     let alpha = UInt8((min(opacity, 1) * 255).rounded())
                     if alpha < 255 {
-                        // The vertex alpha counts only where the texture blends (a photo
-                        // with no alpha channel is made to copy).
-                        SDL_SetTextureBlendMode(photo.texture, SDL_BLENDMODE_BLEND)
+                        // Fading (the vertex alpha; photo textures blend): a blit has no alpha to give.
                         fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source),
                             scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
                     } else if !blit(photo, frame: frame, source: source, cornerRadius: radius, scale: scale) {

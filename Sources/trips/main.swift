@@ -181,7 +181,7 @@ let code: ExitCode = {
         log("trips: \(error)")
         return .failure
     }
-    if environment["TRIPS_VERBOSE"] != nil {
+    if verbose {
         log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)")
     }
     let app: AppModel
@@ -244,7 +244,7 @@ let code: ExitCode = {
             let report = try loop.replay(app, script: script, scale: pixelScale, presentFrames: options.replayInWindow) { line in
                 stdout.write(Data((line + "\n").utf8))
             }
-            if environment["TRIPS_VERBOSE"] != nil { log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown") }
+            if verbose { log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown") }
             if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
             return .done
         }
@@ -259,7 +259,7 @@ let code: ExitCode = {
         }
         let report = try loop.run(app, frames: options.frames, screenshot: options.screenshot, started: started, record: recorder)
         if let lost = connectionLost() { return lost }
-        if environment["TRIPS_VERBOSE"] != nil, let first = report.firstFrameSeconds {
+        if verbose, let first = report.firstFrameSeconds {
             log(String(format: "trips: first frame after %.1f ms (%d photos still decoding), %d frames", first * 1000,
                        report.firstFramePlaceholders, report.frames))
             if let photo = report.firstPhotoSeconds { log(String(format: "trips: first photo on screen after %.1f ms", photo * 1000)) }

@@ -68,6 +68,13 @@ final class ReplayRecorderTests: XCTestCase {
         XCTAssertEqual(script.steps, [ReplayScript.Step(time: 7, command: .key(name: "Escape", modifiers: []))])
     }
 
+    func testAWheelKeepsEveryModifierItWasTurnedWith() throws {
+        let wheel = WheelEvent(location: CGPoint(x: 300, y: 200), dy: -1, modifiers: [.control, .shift, .option], timestamp: 0.05)
+        let text = recording([(.resized(CGSize(width: 1280, height: 800)), 0), (.wheel(wheel), 50)])
+        let script = try ReplayScript.parse(text, file: "live.txt")
+        XCTAssertEqual(script.steps.map(\.command), [.wheel(dx: 0, dy: -1, modifiers: [.ctrl, .shift, .alt], location: CGPoint(x: 300, y: 200))])
+    }
+
     func testWhatAScriptCannotSayIsLeftOut() {
         let text = recording([(.resized(CGSize(width: 1280, height: 800)), 0), (.focusLost, 10), (.quit, 20), (.closeRequested, 30)])
         XCTAssertEqual(text, "# recorded by trips\nsize 1280 800\n")

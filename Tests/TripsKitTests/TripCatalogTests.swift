@@ -116,7 +116,7 @@ final class TripCatalogTests: XCTestCase {
         XCTAssertEqual(catalog.trips.map(\.photoPaths), [["/d/1.jpg", "/d/2.jpg", "/d/3.jpg"], ["/d/1.jpg", "/d/2.jpg"], ["/d/c.jpg"]])
         XCTAssertEqual(catalog.trips.map(\.photoPath), ["/d/1.jpg", "/d/2.jpg", "/d/c.jpg"])
         XCTAssertEqual(catalog.allPhotoPaths.count, 6)
-        XCTAssertEqual(catalog.coverNumber(trip: 1), 4)
+        XCTAssertEqual(catalog.photoNumber(trip: 1, photo: catalog.trips[1].coverIndex), 4)
         XCTAssertEqual(catalog.trips[1].nightsText, "Day trip")
         XCTAssertThrowsError(try TripCatalog.parse(#"{"trips": [{"id": "a", "city": "A", "nights": 2, "photos": ["../x.jpg"]}]}"#,
                                                    file: "t.json", folder: "/d")) { e in

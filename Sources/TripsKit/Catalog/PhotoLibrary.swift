@@ -62,9 +62,6 @@ public struct PhotoLibrary: Equatable, Sendable {
         return PhotoLibrary(root: root, folders: folders, loose: loose)
     }
 
-    /// A file named like a photo. One that cannot be looked at (a symlink
-    /// loop, a FIFO, no permission) is still listed, with size -1: the
-    /// decoder names it and the reason, as it does any bad photo.
     /// Throws the message a person needs when `path` is no folder at all
     /// (a typo): cheap, so it can come before anything opens.
     public static func checkFolder(_ path: String) throws {
@@ -74,6 +71,9 @@ public struct PhotoLibrary: Equatable, Sendable {
         }
     }
 
+    /// A file named like a photo. One that cannot be looked at (a symlink
+    /// loop, a FIFO, no permission) is still listed, with size -1: the
+    /// decoder names it and the reason, as it does any bad photo.
     private static func photo(_ path: String) -> Photo {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return Photo(path: path, size: -1, modified: 0) }
@@ -102,21 +102,11 @@ public struct PhotoLibrary: Equatable, Sendable {
     /// photos' trips by time, so trips keep their places as times arrive.
     public func catalog(times: [String: CaptureTime], timeZone: TimeZone) -> TripCatalog {
         func time(_ p: Photo) -> CaptureTime { times[p.path] ?? CaptureTime(modified: p.modified, timeZone: timeZone) }
-        var trips: [Trip] = []
-        for folder in folders {
-            let timed = inCaptureOrder(folder.photos, time)
-            let cover = timed.firstIndex { Self.isCover($0.photo.name) } ?? 0
-            let city = Self.cityName(fromFolderName: folder.name)
-            trips.append(Trip(id: folder.name, city: city, nights: Self.nights(timed.map(\.time)),
-                              photoPaths: timed.map(\.photo.path), coverIndex: cover, firstDay: timed.first?.time.day))
-        }
-        var group: [(photo: Photo, time: CaptureTime)] = []
+        var trips = folders.map { Self.trip(id: $0.name, city: Self.cityName(fromFolderName: $0.name), inCaptureOrder($0.photos, time)) }
+        var group: [TimedPhoto] = []
         func closeGroup() {
             guard let first = group.first, let last = group.last else { return }
-            let cover = group.firstIndex { Self.isCover($0.photo.name) } ?? 0
-            trips.append(Trip(id: Self.groupID(first.time), city: TripWording.dateRange(first.time.day, last.time.day),
-                              nights: Self.nights(group.map(\.time)), photoPaths: group.map(\.photo.path), coverIndex: cover,
-                              firstDay: first.time.day))
+            trips.append(Self.trip(id: Self.groupID(first.time), city: TripWording.dateRange(first.time.day, last.time.day), group))
             group = []
         }
         for item in inCaptureOrder(loose, time) {
@@ -127,8 +117,17 @@ public struct PhotoLibrary: Equatable, Sendable {
         return TripCatalog(trips: trips)
     }
 
+    typealias TimedPhoto = (photo: Photo, time: CaptureTime)
+
+    /// The trip of `timed` (non-empty, in capture order): a "cover.*" photo
+    /// stands for it, else the first.
+    private static func trip(id: String, city: String, _ timed: [TimedPhoto]) -> Trip {
+        Trip(id: id, city: city, nights: nights(timed.map(\.time)), photoPaths: timed.map(\.photo.path),
+             coverIndex: timed.firstIndex { isCover($0.photo.name) } ?? 0, firstDay: timed.first?.time.day)
+    }
+
     /// Stable sort by capture moment: photos taken at the same second keep name order.
-    private func inCaptureOrder(_ photos: [Photo], _ time: (Photo) -> CaptureTime) -> [(photo: Photo, time: CaptureTime)] {
+    private func inCaptureOrder(_ photos: [Photo], _ time: (Photo) -> CaptureTime) -> [TimedPhoto] {
         photos.enumerated().map { (i: $0.offset, photo: $0.element, time: time($0.element)) }
             .sorted { $0.time.instant != $1.time.instant ? $0.time.instant < $1.time.instant : $0.i < $1.i }
             .map { ($0.photo, $0.time) }

@@ -46,9 +46,6 @@ public struct TripCatalog: Equatable, Sendable {
     /// The number of photo `photo` of trip `trip` in `allPhotoPaths`.
     public func photoNumber(trip: Int, photo: Int) -> Int { photoStart[trip] + photo }
 
-    /// The number of a trip's cover in `allPhotoPaths`.
-    public func coverNumber(trip: Int) -> Int { photoStart[trip] + trips[trip].coverIndex }
-
     /// File endings shown by `--photos DIR` (what SDL_image reads).
     public static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "bmp", "gif", "tif", "tiff", "tga", "jxl", "avif", "qoi"]
 

@@ -11,6 +11,7 @@ public struct Strings: Sendable {
     public let decimalSeparator: String
     private let translate: @Sendable (String) -> String
     private let translatePlural: @Sendable (String, String, Int) -> String
+    private let monthNames: MonthNames
 
     /// `translate(msgid)` is gettext; `translatePlural(msgid, msgid_plural, n)` ngettext.
     public init(language: String, decimalSeparator: String,
@@ -20,6 +21,7 @@ public struct Strings: Sendable {
         self.decimalSeparator = decimalSeparator
         self.translate = translate
         self.translatePlural = translatePlural
+        monthNames = MonthNames(language: language)
     }
 
     /// The messages as written, English plural rule.
@@ -56,9 +58,7 @@ public struct Strings: Sendable {
     /// The name of `month` (1 for January) as the language writes it alone
     /// ("mars", "März", "3月"), from the Unicode CLDR data Foundation carries.
     public func monthName(_ month: Int) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: language)
-        let names = formatter.standaloneMonthSymbols ?? []
+        let names = monthNames.all
         return names.indices.contains(month - 1) ? names[month - 1] : String(month)
     }
 
@@ -73,5 +73,28 @@ public struct Strings: Sendable {
             }
         }
         return text
+    }
+}
+
+/// A language's twelve month names, looked up the first time one is asked
+/// for and kept: a DateFormatter costs some 30 µs, and the Overview names a
+/// month on every row of every frame it draws. Shared by copies of its
+/// `Strings`, which the scene reads from one thread and tests from others.
+private final class MonthNames: @unchecked Sendable {
+    private let language: String
+    private let lock = NSLock()
+    private var names: [String]?
+
+    init(language: String) { self.language = language }
+
+    var all: [String] {
+        lock.withLock {
+            if let names { return names }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: language)
+            let found = formatter.standaloneMonthSymbols ?? []
+            names = found
+            return found
+        }
     }
 }

@@ -34,7 +34,7 @@ extension AppModel {
         let added = new.trips.indices.filter { !oldIDs.contains(new.trips[$0].id) }
         let inCatalogOrder = strip.order == Array(old.indices)
         // The photo the big photo shows, to find it again among its trip's new photos.
-        let shownPath = bigPhoto.trip.map { old[$0].photoPaths[min(bigPhoto.page, old[$0].photoPaths.count - 1)] }
+        let shownPath = bigPhoto.trip.map(shownPhotoPath(of:))
         catalog = new
         relayout()
         strip.remap(map, added: added, layout: layout, reorderedAs: inCatalogOrder ? Array(new.trips.indices) : nil)

@@ -23,9 +23,6 @@ public final class AppModel {
     public let playground: Playground
     /// The kiosk's attract loop, when it plays one after the idle time.
     public let attract: Attract?
-    /// Pointers whose touch ended the attract loop: the rest of their
-    /// touch (moves, lift) is not acted on either.
-    private var swallowedPointers: Set<PointerID> = []
     /// When the attract loop begins: one slide's time after the idle reset,
     /// so the reset is seen landing on the Overview first.
     public private(set) var attractDue: Double?
@@ -99,22 +96,16 @@ public final class AppModel {
         default: break // the system's doings are not a visitor's
         }
         if screen == .attract {
-            // The first touch, click, key or wheel ends the loop and does nothing else.
+            // The first touch, click, key or wheel ends the loop and does
+            // nothing else. The rest of that touch does nothing either: the
+            // engine never saw it land, and drops the moves and the lift of
+            // a pointer that is not down (docs/GESTURES.md, rule 31).
             switch event {
-            case .pointer(let p):
-                if p.phase == .down { swallowedPointers.insert(p.id) }
-                endAttract()
-                if p.phase == .up || p.phase == .cancel { swallowedPointers.remove(p.id) }
-                return
-            case .key, .wheel:
+            case .pointer, .key, .wheel:
                 endAttract()
                 return
             default: break
             }
-        }
-        if case .pointer(let p) = event, swallowedPointers.contains(p.id) {
-            if p.phase == .up || p.phase == .cancel { swallowedPointers.remove(p.id) }
-            return
         }
         switch event {
         case .quit:
@@ -135,7 +126,6 @@ public final class AppModel {
         case .focusLost:
             // The system took the touches: gestures cancel, states reset, no onEnded.
             engine.cancelAll()
-            swallowedPointers.removeAll()
         case .pointer(let pointer):
             if pointer.phase == .down && engine.pointerCount == 0 { rebuildTree() }
             engine.handle(pointer)
@@ -164,10 +154,7 @@ public final class AppModel {
         time = seconds
         engine.advance(to: seconds)
         _ = animator.advance(to: seconds)
-        if screen == .attract, let attract,
-           attract.advance(to: seconds, number: { [catalog] in catalog.photoNumber(trip: $0.trip, photo: $0.photo) }) {
-            return true
-        }
+        if screen == .attract, let attract, attract.advance(to: seconds) { return true }
         if takeOfferedCatalog() { return true }
         if let due = attractDue, seconds >= due {
             attractDue = nil
@@ -240,7 +227,7 @@ public final class AppModel {
         case .open(let trip): record(.open(trip: catalog.trips[trip].id))
         case .close(let trip):
             // The photo paged to goes back into the strip as the trip's tile.
-            tilePaths[catalog.trips[trip].id] = catalog.trips[trip].photoPaths[min(bigPhoto.page, catalog.trips[trip].photoPaths.count - 1)]
+            tilePaths[catalog.trips[trip].id] = shownPhotoPath(of: trip)
             // However it closed (a tap, a pull, Escape), the keyboard focus
             // goes back to where the photo came from.
             if focus == .bigPhoto { focus = .stripPhoto(trip: trip) }
@@ -276,6 +263,12 @@ public final class AppModel {
     public func tilePhoto(trip: Int) -> Int {
         let t = catalog.trips[trip]
         return tilePaths[t.id].flatMap { t.photoPaths.firstIndex(of: $0) } ?? t.coverIndex
+    }
+
+    /// The file of the page the big photo shows of `trip`.
+    func shownPhotoPath(of trip: Int) -> String {
+        let paths = catalog.trips[trip].photoPaths
+        return paths[min(bigPhoto.page, paths.count - 1)]
     }
 
     /// The number (in the catalog's `allPhotoPaths`) of `trip`'s strip tile.

@@ -29,7 +29,6 @@ public final class Attract {
     public static let panZoom: CGFloat = 1.15
 
     public let settings: Settings
-    private let animator: Animator
     private var slides: [Slide] = []
     /// Which of `slides` shows; kept between runs so the next visitor's
     /// wait starts on other photos.
@@ -39,16 +38,15 @@ public final class Attract {
     public private(set) var nextSlideTime: Double?
     /// The photo fading out, with its pan-and-zoom where it stopped (drawn
     /// while the current one is still fading in).
-    public private(set) var previous: (slide: Slide, number: Int, progress: CGFloat)?
+    public private(set) var previous: (slide: Slide, progress: CGFloat)?
     public var isFading: Bool { fade.presentationValue < 0.999 }
     /// How far the current photo has faded in (0...1).
     let fade: Animated<CGFloat>
     /// How far the current photo's pan-and-zoom has gone (0...1).
-    private var progress: Animated<CGFloat>
+    private let progress: Animated<CGFloat>
 
     init(settings: Settings, animator: Animator) {
         self.settings = settings
-        self.animator = animator
         fade = Animated(1, animator: animator, restThreshold: 0.002)
         progress = Animated(0, animator: animator, restThreshold: 0.001)
     }
@@ -65,10 +63,7 @@ public final class Attract {
         position %= slides.count
         isRunning = true
         previous = nil
-        fade.jump(to: 0)
-        fade.animate(to: 1, with: Self.fadeAnimation)
-        startPanZoom()
-        nextSlideTime = time + settings.slideSeconds
+        beginSlide(due: time + settings.slideSeconds)
     }
 
     func stop() {
@@ -82,22 +77,25 @@ public final class Attract {
     }
 
     /// Moves to the next photo when its time has come; true when it did.
-    func advance(to time: Double, number: (Slide) -> Int) -> Bool {
+    func advance(to time: Double) -> Bool {
         guard isRunning, let due = nextSlideTime, time >= due, let slide = current else { return false }
-        previous = (slide, number(slide), progress.presentationValue)
+        previous = (slide, progress.presentationValue)
         position = (position + 1) % slides.count
-        fade.jump(to: 0)
-        fade.animate(to: 1, with: Self.fadeAnimation)
-        progress = Animated(0, animator: animator, restThreshold: 0.001)
-        startPanZoom()
-        nextSlideTime = due + settings.slideSeconds
+        beginSlide(due: due + settings.slideSeconds)
         return true
     }
 
-    private func startPanZoom() {
-        guard !settings.reduceMotion else { return }
-        // On for the whole stay and the fade after it, easing out.
-        progress.animate(to: 1, with: .spring(duration: settings.slideSeconds + 1))
+    /// The current photo fades in from nothing and starts its pan-and-zoom
+    /// from the beginning; the next one comes at `due`.
+    private func beginSlide(due: Double) {
+        fade.jump(to: 0)
+        fade.animate(to: 1, with: Self.fadeAnimation)
+        progress.jump(to: 0)
+        if !settings.reduceMotion {
+            // On for the whole stay and the fade after it, easing out.
+            progress.animate(to: 1, with: .spring(duration: settings.slideSeconds + 1))
+        }
+        nextSlideTime = due
     }
 
     /// The zoom and the visible centre (unit coordinates) of the slide at

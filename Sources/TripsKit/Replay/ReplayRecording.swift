@@ -32,6 +32,7 @@ extension ReplayScript.Step {
             var modifiers: ReplayScript.Modifiers = []
             if w.modifiers.contains(.control) { modifiers.insert(.ctrl) }
             if w.modifiers.contains(.shift) { modifiers.insert(.shift) }
+            if w.modifiers.contains(.option) { modifiers.insert(.alt) }
             command = .wheel(dx: Double(w.dx), dy: Double(w.dy), modifiers: modifiers, location: w.location)
         case .key(let key, let ctrl):
             command = .key(name: key.name, modifiers: ctrl ? .ctrl : [])
