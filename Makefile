@@ -8,8 +8,8 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the app needs to build and run, and what the tests need on top.
-APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libseccomp-dev fonts-dejavu-core
-TEST_PACKAGES := weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev
+APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libseccomp-dev libheif-dev liblcms2-dev zlib1g-dev fonts-dejavu-core
+TEST_PACKAGES := weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev colord-data
 
 .PHONY: all deps test-deps build release run test unit e2e bench clean
 

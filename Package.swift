@@ -45,6 +45,24 @@ let package = Package(
             pkgConfig: "libseccomp",
             providers: [.apt(["libseccomp-dev"])]
         ),
+        // libheif: HEIC and AVIF photos, decoded on the workers.
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
+        // Little CMS: embedded ICC profiles converted to sRGB on the workers.
+        .systemLibrary(
+            name: "CLCMS",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]
+        ),
+        // zlib: inflates a PNG's iCCP profile.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "Motion", swiftSettings: swift6),
         .target(name: "Gestures", dependencies: ["Motion"], swiftSettings: swift6),
         // What a photo file says about itself (format, size, EXIF
@@ -56,7 +74,7 @@ let package = Package(
         // Swift 5 mode: PhotoLoader's worker threads capture the non-Sendable
         // loader (its queue is guarded by an NSCondition the compiler cannot see);
         // making it Sendable is the decode path's rework.
-        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "Gestures", "Motion", "PhotoFile", "TripsKit"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CHeif", "CLCMS", "CZlib", "Gestures", "Motion", "PhotoFile", "TripsKit"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.
@@ -80,7 +98,7 @@ let package = Package(
         .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "JSON", "TestSupport"], swiftSettings: swift6),
         // The decode workers through their real path (the built `trips` in
         // its worker mode): containment of every fault, the sandbox, fuzz.
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"], exclude: ["Seeds", "Fixtures"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CHeif", "TestSupport"], exclude: ["Seeds", "Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )

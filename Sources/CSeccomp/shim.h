@@ -21,6 +21,10 @@ static inline int trips_prctl_parent_death_signal(int sig) { return prctl(PR_SET
 /// memfd_create, which glibc declares only under _GNU_SOURCE.
 static inline int trips_memfd(const char *name) { return (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC); }
 
+/// fork as the clone system call without CLONE_THREAD (the test-only fault
+/// switch's `fork`); the child gets 0.
+static inline long trips_fork_process(void) { return syscall(SYS_clone, 17 /* SIGCHLD */, 0, 0, 0, 0); }
+
 /// Sends `length` bytes and, when `fd` >= 0, the descriptor with them.
 static inline ssize_t trips_send_with_fd(int socket, const void *bytes, size_t length, int fd) {
     struct iovec iov = { (void *)bytes, length };

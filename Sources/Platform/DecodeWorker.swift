@@ -1,3 +1,4 @@
+import CHeif
 import CSDL2
 import CSeccomp
 import CTurboJPEG
@@ -95,7 +96,7 @@ public enum DecodeWorker {
             SDL_FreeSurface(decoded.surface)
             guard let pixels else { return (DecodeReply(status: .failed, message: "no shared memory for its pixels"), nil) }
             return (DecodeReply(status: .decoded, width: pixels.width, height: pixels.height, fullWidth: decoded.fullWidth,
-                                fullHeight: decoded.fullHeight, usedTurboJPEG: decoded.usedTurboJPEG), pixels)
+                                fullHeight: decoded.fullHeight, usedTurboJPEG: decoded.usedTurboJPEG, message: decoded.note ?? ""), pixels)
         case .failure(.refused(let why)):
             return (DecodeReply(status: .refused, message: why), nil)
         case .failure(let failure):
@@ -118,10 +119,12 @@ public enum DecodeWorker {
     /// Does once, before confinement, whatever the decoders do only on
     /// first use and might need a file for: SDL_image's format libraries,
     /// SDL's CPU feature probe (stretching, converting), PNG and JPEG
-    /// decoding, libjpeg-turbo.
+    /// decoding, libjpeg-turbo, libheif's codecs, Little CMS.
     private static func warmUp() {
         _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue | IMG_INIT_TIF.rawValue))
         if let handle = tjInitDecompress() { tjDestroy(handle) }
+        _ = heif_init(nil)
+        ColourConversion.warmUp()
         guard let small = SDL_CreateRGBSurfaceWithFormat(0, 16, 16, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return }
         defer { SDL_FreeSurface(small) }
         var buffer = [UInt8](repeating: 0, count: 64 << 10)

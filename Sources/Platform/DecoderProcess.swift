@@ -17,6 +17,9 @@ public final class DecoderProcess {
         public var fullWidth: Int
         public var fullHeight: Int
         public var usedTurboJPEG: Bool
+        /// What the worker said though it decoded (a colour profile it
+        /// could not use), or nil.
+        public var note: String?
     }
 
     /// How long a decode may take before its worker is killed, by use. Set
@@ -180,7 +183,8 @@ public final class DecoderProcess {
                 _ = reap()
                 return .failure(.contained("the decoder sent pixels that do not match their size; it was stopped"))
             }
-            return .success(Decoded(pixels: pixels, fullWidth: reply.fullWidth, fullHeight: reply.fullHeight, usedTurboJPEG: reply.usedTurboJPEG))
+            return .success(Decoded(pixels: pixels, fullWidth: reply.fullWidth, fullHeight: reply.fullHeight, usedTurboJPEG: reply.usedTurboJPEG,
+                                    note: reply.message.isEmpty ? nil : reply.message))
         }
     }
 

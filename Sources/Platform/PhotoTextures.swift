@@ -31,6 +31,8 @@ public final class PhotoTextures {
     private var entries: [Key: Entry] = [:]
     /// Photos that failed, by path, with the file as it was then.
     private var failed: [String: FileIdentity] = [:]
+    /// Photos whose worker's note (an unusable colour profile) was logged.
+    private var noted: Set<String> = []
     /// Each photo's full upright size once known: the crop's aspect.
     private var fullSizes: [Int: (width: Int, height: Int)] = [:]
     private var bytesInUse = 0
@@ -122,6 +124,7 @@ public final class PhotoTextures {
                 decodedCount += 1
                 if decoded.usedTurboJPEG { turboDecodedCount += 1 }
                 fullSizes[trip] = (decoded.fullWidth, decoded.fullHeight)
+                if let note = decoded.note, noted.insert(paths[trip]).inserted { log("trips: photo \(paths[trip]): \(note)") }
                 let pixels = decoded.pixels, w = pixels.width, h = pixels.height
                 let made = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
                                              Int32(w), Int32(h))

@@ -12,8 +12,9 @@ final class ArchitectureTests: XCTestCase {
         "PhotoFile": [],
         "JSON": [],
         "TripsKit": ["Motion", "Gestures", "JSON"],
-        // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the decode workers).
-        "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
+        // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the
+        // decode workers, libheif, Little CMS and zlib for formats and colour).
+        "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "CHeif", "CLCMS", "CZlib", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
         "trips": ["CSDL2", "Platform", "TripsKit"],
     ]
 

@@ -76,6 +76,26 @@ sleep 0.2
 left=""; for w in $workers; do alive "$w" && left="$left $w"; done
 check "no decode worker outlives the app (left:${left:- none})" '[ -z "$left" ]'
 
+# HEIC and AVIF (ImageMagick writes both through libheif) show in the strip
+# and as the big photo in their own colours: a red HEIC, a blue AVIF.
+f="$OUT/heif"; mkdir -p "$f"
+convert -size 800x500 xc:'#C03020' "$f/1-red.heic"
+convert -size 800x500 xc:'#2040B0' "$f/2-blue.avif"
+DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --photos "$f" --fullscreen 2>"$OUT/heif.err" &
+pid=$!; track "$pid"
+shoot_until_drawn "$OUT/heif-strip.png"
+check "the HEIC shows in the strip in its red ($(near_colour "$OUT/heif-strip.png" 40 620 600 140 '#C03020'))" \
+    'shoot_until "$OUT/heif-strip.png" 10 "at_least \$(near_colour \"\$file\" 40 620 600 140 \"#C03020\") 0.9"'
+check "the AVIF shows in the strip beside it in its blue" 'at_least "$(near_colour "$OUT/heif-strip.png" 760 620 140 140 "#2040B0")" 0.9'
+DISPLAY=$X_DISPLAY xdotool key Right Return
+check "the HEIC opens as the big photo in its red" \
+    'shoot_until "$OUT/heif-big.png" 10 "at_least \$(near_colour \"\$file\" 300 200 300 200 \"#C03020\") 0.9"'
+DISPLAY=$X_DISPLAY xdotool key Escape; sleep 1; DISPLAY=$X_DISPLAY xdotool key Right Return
+check "the AVIF opens as the big photo in its blue" \
+    'shoot_until "$OUT/avif-big.png" 10 "at_least \$(near_colour \"\$file\" 300 200 300 200 \"#2040B0\") 0.9"'
+check "no HEIF photo failed (no placeholder line)" '! grep -q "heif/.*placeholder" "$OUT/heif.err"'
+stop "$pid"
+
 # SIGTERM while a decoder hangs (the test-only fault switch spins on a good file).
 h="$OUT/hang"; mkdir -p "$h"; cp Assets/photos/dune.jpg "$h/stuck.jpg"
 DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 TRIPS_DECODER_FAULT=hang=stuck.jpg "$TRIPS" --photos "$h" --fullscreen 2>"$OUT/hang.err" &

@@ -24,8 +24,9 @@ public struct TripCatalog: Equatable, Sendable {
 
     public init(trips: [Trip]) { self.trips = trips }
 
-    /// File endings shown by `--photos DIR` (what SDL_image reads).
-    public static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "bmp", "gif", "tif", "tiff", "tga", "jxl", "avif", "qoi"]
+    /// File endings shown by `--photos DIR` (what SDL_image and libheif read).
+    public static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "bmp", "gif", "tif", "tiff", "tga", "jxl", "avif", "qoi",
+                                                      "heic", "heif"]
 
     /// Reads and checks a trips file.
     public static func load(file path: String) throws -> TripCatalog {
