@@ -1,4 +1,3 @@
-import CHeif
 import Foundation
 import Platform
 import XCTest
@@ -22,13 +21,7 @@ final class ColourProfileTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
     private func convert(_ arguments: [String], output: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-        process.arguments = arguments + [folder + "/" + output]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "convert \(arguments)")
-        return folder + "/" + output
+        try DecodeFixtures.convert(arguments, output: output, in: folder)
     }
 
     private var original: String {
@@ -57,24 +50,7 @@ final class ColourProfileTests: XCTestCase {
     func testAHEICsProfileIsApplied() throws {
         let icc = [UInt8](try Data(contentsOf: URL(fileURLWithPath: profiles + "/SwappedRedAndGreen.icc")))
         let path = folder + "/swapped.heic"
-        let context = try XCTUnwrap(heif_context_alloc())
-        defer { heif_context_free(context) }
-        var encoder: OpaquePointer?
-        guard heif_context_get_encoder_for_format(context, heif_compression_HEVC, &encoder).code == heif_error_Ok, let encoder else {
-            throw XCTSkip("libheif has no HEVC encoder here")
-        }
-        defer { heif_encoder_release(encoder) }
-        var made: OpaquePointer?
-        XCTAssertEqual(heif_image_create(128, 96, heif_colorspace_RGB, heif_chroma_interleaved_RGB, &made).code, heif_error_Ok)
-        let image = try XCTUnwrap(made)
-        defer { heif_image_release(image) }
-        XCTAssertEqual(heif_image_add_plane(image, heif_channel_interleaved, 128, 96, 8).code, heif_error_Ok)
-        var stride: Int32 = 0
-        let plane = try XCTUnwrap(heif_image_get_plane(image, heif_channel_interleaved, &stride))
-        for y in 0..<96 { for x in 0..<128 { (plane[y * Int(stride) + x * 3], plane[y * Int(stride) + x * 3 + 1], plane[y * Int(stride) + x * 3 + 2]) = (220, 20, 20) } }
-        XCTAssertEqual(icc.withUnsafeBytes { heif_image_set_raw_color_profile(image, "prof", $0.baseAddress, $0.count) }.code, heif_error_Ok)
-        XCTAssertEqual(heif_context_encode_image(context, image, encoder, nil, nil).code, heif_error_Ok)
-        XCTAssertEqual(heif_context_write_to_file(context, path).code, heif_error_Ok)
+        try HEIFFixtures.writeSolidHEIC(path, size: (128, 96), colour: (220, 20, 20), profile: icc)
         let shown = try DecoderProcess(executable: DecodeFixtures.trips).decode(path: path, target: (128, 96), deadline: 5).get()
         let centre = shown.pixels.base.advanced(by: 48 * shown.pixels.pitch + 64 * 4).assumingMemoryBound(to: UInt8.self)
         XCTAssertGreaterThan(centre[1], 150, "green after the profile's swap: \(centre[0]), \(centre[1]), \(centre[2])")

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import XCTest
 
 /// Where the decode tests find the worker binary and their files.
 enum DecodeFixtures {
@@ -20,6 +21,18 @@ enum DecodeFixtures {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../e2e/fuzz-regressions").standardized
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         return names.filter { !$0.hasSuffix(".md") }.sorted().map { dir.appendingPathComponent($0).path }
+    }
+
+    /// Runs ImageMagick's convert with `arguments` and the output `folder/name`; that path.
+    static func convert(_ arguments: [String], output name: String, in folder: String) throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") else { throw XCTSkip("ImageMagick's convert is not installed") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        process.arguments = arguments + [folder + "/" + name]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "convert \(arguments)")
+        return folder + "/" + name
     }
 
     static func temporaryFolder(_ prefix: String) -> String {

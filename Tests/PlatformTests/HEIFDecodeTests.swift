@@ -1,4 +1,3 @@
-import CHeif
 import Foundation
 import Platform
 import XCTest
@@ -14,14 +13,7 @@ final class HEIFDecodeTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
     private func convert(_ arguments: [String], output: String) throws -> String {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") else { throw XCTSkip("ImageMagick's convert is not installed") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-        process.arguments = arguments + [folder + "/" + output]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "convert \(arguments)")
-        return folder + "/" + output
+        try DecodeFixtures.convert(arguments, output: output, in: folder)
     }
 
     func testATruncatedHEICFailsWithLibheifsReason() throws {
@@ -59,7 +51,7 @@ final class HEIFDecodeTests: XCTestCase {
     /// the strip's size takes the blue thumbnail, the big photo's the red picture.
     func testTheFilesThumbnailServesTheStripAndThePictureTheBigPhoto() throws {
         let path = folder + "/thumbnailed.heic"
-        try writeHEIC(path, size: (1024, 768), colour: (200, 30, 30), thumbnail: (30, 30, 200), thumbnailSide: 256)
+        try HEIFFixtures.writeSolidHEIC(path, size: (1024, 768), colour: (200, 30, 30), thumbnail: ((30, 30, 200), 256))
         let process = DecoderProcess(executable: DecodeFixtures.trips)
         let small = try process.decode(path: path, target: (96, 64), deadline: 10).get()
         let big = try process.decode(path: path, target: (900, 600), deadline: 10).get()
@@ -73,41 +65,5 @@ final class HEIFDecodeTests: XCTestCase {
     private func centre(_ pixels: SharedPixels) -> [UInt8] {
         let p = pixels.base.advanced(by: pixels.height / 2 * pixels.pitch + pixels.width / 2 * 4).assumingMemoryBound(to: UInt8.self)
         return [p[0], p[1], p[2]]
-    }
-
-    private func writeHEIC(_ path: String, size: (Int, Int), colour: (UInt8, UInt8, UInt8), thumbnail: (UInt8, UInt8, UInt8),
-                           thumbnailSide: Int) throws {
-        let context = try XCTUnwrap(heif_context_alloc())
-        defer { heif_context_free(context) }
-        var encoder: OpaquePointer?
-        guard heif_context_get_encoder_for_format(context, heif_compression_HEVC, &encoder).code == heif_error_Ok, let encoder else {
-            throw XCTSkip("libheif has no HEVC encoder here")
-        }
-        defer { heif_encoder_release(encoder) }
-        let main = try image(size, colour), thumb = try image(size, thumbnail)
-        defer { heif_image_release(main); heif_image_release(thumb) }
-        var handle: OpaquePointer?
-        XCTAssertEqual(heif_context_encode_image(context, main, encoder, nil, &handle).code, heif_error_Ok)
-        var thumbHandle: OpaquePointer?
-        XCTAssertEqual(heif_context_encode_thumbnail(context, thumb, handle, encoder, nil, Int32(thumbnailSide), &thumbHandle).code, heif_error_Ok)
-        heif_image_handle_release(thumbHandle)
-        heif_image_handle_release(handle)
-        XCTAssertEqual(heif_context_write_to_file(context, path).code, heif_error_Ok)
-    }
-
-    private func image(_ size: (Int, Int), _ colour: (UInt8, UInt8, UInt8)) throws -> OpaquePointer {
-        var made: OpaquePointer?
-        XCTAssertEqual(heif_image_create(Int32(size.0), Int32(size.1), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &made).code, heif_error_Ok)
-        let image = try XCTUnwrap(made)
-        XCTAssertEqual(heif_image_add_plane(image, heif_channel_interleaved, Int32(size.0), Int32(size.1), 8).code, heif_error_Ok)
-        var stride: Int32 = 0
-        let plane = try XCTUnwrap(heif_image_get_plane(image, heif_channel_interleaved, &stride))
-        for y in 0..<size.1 {
-            for x in 0..<size.0 {
-                let p = plane + y * Int(stride) + x * 3
-                (p[0], p[1], p[2]) = colour
-            }
-        }
-        return image
     }
 }
