@@ -8,7 +8,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the app needs to build and run, and what the tests need on top.
-APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libseccomp-dev libheif-dev liblcms2-dev zlib1g-dev fonts-dejavu-core
+APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libjpeg62-turbo-dev libseccomp-dev libheif-dev liblcms2-dev zlib1g-dev fonts-dejavu-core
 TEST_PACKAGES := weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev colord-data
 
 .PHONY: all deps test-deps build release run test unit e2e bench clean
@@ -48,7 +48,7 @@ unit: deps
 
 # The end-to-end scripts, in the order they run; each takes the trips binary.
 # A new script under Tests/e2e/ is added here.
-E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/decoders.sh Tests/e2e/run.sh Tests/e2e/touch.sh
+E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/decoders.sh Tests/e2e/detail.sh Tests/e2e/run.sh Tests/e2e/touch.sh
 
 e2e: test-deps build
 	set -e; bin=$$($(SWIFT) build --show-bin-path); for script in $(E2E_SCRIPTS); do $$script $$bin/trips; done

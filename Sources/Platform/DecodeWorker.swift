@@ -84,12 +84,14 @@ public enum DecodeWorker {
         guard filled > 0 else { return (DecodeReply(status: .refused, message: "cannot be read"), nil) }
         var pixels: SharedPixels?
         let result = input.withUnsafeBytes { raw in
-            PhotoDecoder.decode(bytes: UnsafeRawBufferPointer(rebasing: raw[0..<filled]),
-                                fileExtension: String(request.name.split(separator: ".").last ?? ""),
-                                target: (request.targetWidth, request.targetHeight), plainSDL: request.plainSDL) { w, h in
+            let output: PhotoDecoder.Output = { w, h in
                 pixels = SharedPixels.create(width: w, height: h)
                 return pixels?.surface()
             }
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<filled])
+            if let region = request.region { return PhotoDecoder.decode(bytes: bytes, region: region, output: output) }
+            return PhotoDecoder.decode(bytes: bytes, fileExtension: String(request.name.split(separator: ".").last ?? ""),
+                                       target: (request.targetWidth, request.targetHeight), plainSDL: request.plainSDL, output: output)
         }
         switch result {
         case .success(let decoded):

@@ -85,7 +85,7 @@ public struct PhotoDecoder {
     }
 
     /// `decoded` converted to sRGB from the profile its file carries, if any.
-    private static func convertingColour(_ decoded: Decoded, bytes: UnsafeRawBufferPointer, format: PhotoHeader.Format) -> Decoded {
+    static func convertingColour(_ decoded: Decoded, bytes: UnsafeRawBufferPointer, format: PhotoHeader.Format) -> Decoded {
         guard let profile = EmbeddedProfile.find(in: bytes, format: format) else { return decoded }
         var converted = decoded
         converted.note = ColourConversion.toSRGB(decoded.surface, profile: profile)

@@ -28,6 +28,8 @@ public final class PhotoTextures {
     private let renderer: OpaquePointer
     private var paths: [String]
     private let loader: PhotoLoader
+    /// The zoomed big photo's detail tiles, decoded by the same workers.
+    private let tiles: PhotoTiles
     private var entries: [Key: Entry] = [:]
     /// Photos that failed, by path, with the file as it was then.
     private var failed: [String: FileIdentity] = [:]
@@ -62,18 +64,21 @@ public final class PhotoTextures {
         self.budgetBytes = max(16 << 20, budgetBytes)
         self.log = log
         loader = PhotoLoader(deadlines: deadlines)
+        tiles = PhotoTiles(renderer: renderer, loader: loader, log: log)
     }
 
     deinit {
         loader.stop()
+        tiles.forgetAll()
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
     }
 
     /// Starts a frame: requests not repeated in it are dropped from the queue.
     public func beginFrame() {
         frame += 1
-        loader.keepOnly(wanted)
+        loader.keepOnly(wanted.union(tiles.wanted))
         wanted.removeAll(keepingCapacity: true)
+        tiles.beginFrame()
     }
 
     /// The best texture to draw photo `trip` at `pixels` (the size the whole
@@ -104,6 +109,14 @@ public final class PhotoTextures {
         loader.request(key, path: paths[key.trip], target: key.use == .full ? fullTarget : thumbnailTarget)
     }
 
+    /// Detail tiles to draw over photo `trip` where it is shown `covering`
+    /// pixels wide (its `source` part visible) and its window-sized picture,
+    /// `decodedWidth` pixels wide, is coarser than that (`PhotoTiles`).
+    func detail(_ trip: Int, covering: Double, source: CGRect, decodedWidth: Int) -> [PhotoTiles.Drawn] {
+        guard paths.indices.contains(trip), entries[Key(trip: trip, use: .full)] != nil, let full = fullSizes[trip] else { return [] }
+        return tiles.tiles(trip, path: paths[trip], full: full, decodedWidth: decodedWidth, covering: covering, source: source)
+    }
+
     /// The full upright pixel size of a photo, once any of its sizes is decoded.
     public func fullSize(_ trip: Int) -> (width: Int, height: Int)? { fullSizes[trip] }
 
@@ -113,6 +126,10 @@ public final class PhotoTextures {
         var changed = false
         for finished in loader.takeFinished() {
             let trip = finished.job.trip
+            if tiles.accept(finished, path: paths[trip]) {
+                changed = true
+                continue
+            }
             switch finished.result {
             case .failure(let failure):
                 failedCount += 1
@@ -150,9 +167,10 @@ public final class PhotoTextures {
     /// Drops the least recently drawn textures until under budget; what the
     /// current frame draws is never dropped.
     private func evict() {
-        guard bytesInUse > budgetBytes else { return }
+        defer { tiles.evict(toFit: budgetBytes - bytesInUse) }
+        guard bytesInUse + tiles.bytesInUse > budgetBytes else { return }
         for (key, entry) in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
-            guard bytesInUse > budgetBytes, entry.lastUsed < frame - 1 else { break }
+            guard bytesInUse + tiles.bytesInUse > budgetBytes, entry.lastUsed < frame - 1 else { break }
             SDL_DestroyTexture(entry.texture)
             bytesInUse -= entry.bytes
             entries[key] = nil
@@ -172,6 +190,7 @@ public final class PhotoTextures {
     public func update(photoPaths newPaths: [String]) {
         let newIndex = Dictionary(newPaths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         loader.forgetAll()
+        tiles.forgetAll()
         var kept: [Key: Entry] = [:]
         for (key, entry) in entries {
             if let i = newIndex[paths[key.trip]] { kept[Key(trip: i, use: key.use)] = entry } else {
@@ -207,7 +226,9 @@ public final class PhotoTextures {
     /// One line for the log: what was decoded and what it costs.
     public var summary: String {
         String(format: "photos: %d decodes asked for, %d done (%d with libjpeg-turbo's scaled decoding), %d failed; textures %.1f MiB of a %d MiB budget",
-               requestedCount, decodedCount, turboDecodedCount, failedCount, Double(bytesInUse) / 1_048_576, budgetBytes >> 20)
+               requestedCount, decodedCount, turboDecodedCount, failedCount, Double(bytesInUse + tiles.bytesInUse) / 1_048_576, budgetBytes >> 20)
+            + String(format: "; %d detail tiles decoded", tiles.tilesDecoded)
+            + (tiles.lastViewSeconds.map { String(format: ", the last zoomed view's tiles all there after %.0f ms", $0 * 1000) } ?? "")
     }
 
     /// True while decodes are queued or under way.

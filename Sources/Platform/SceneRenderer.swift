@@ -39,8 +39,12 @@ public final class SceneRenderer {
                 // The size the whole picture has on screen: the frame over the part shown.
                 let covering = (width: frame.width * scale / max(source.width, 1e-6), height: frame.height * scale / max(source.height, 1e-6))
                 if let photo = photos.texture(trip, covering: covering) {
-                    fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source),
-                        scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
+                    let shape = PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source)
+                    fan(shape, scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
+                    // Zoomed past the picture's own pixels: finer tiles over it, inside its corners.
+                    for tile in photos.detail(trip, covering: covering.width, source: source, decodedWidth: photo.width) {
+                        fan(PhotoGeometry.clip(shape, toTexture: tile.bounds), scale: scale, color: RGBA(255, 255, 255), texture: tile.texture)
+                    }
                 } else {
                     placeholdersDrawn += 1
                     fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),

@@ -23,6 +23,16 @@ enum DecodeFixtures {
         return names.filter { !$0.hasSuffix(".md") }.sorted().map { dir.appendingPathComponent($0).path }
     }
 
+    /// Fixtures/quadrants.jpg (64 x 32: red | green over blue | white) with
+    /// an APP1 segment right after SOI whose IFD0 Orientation is `tag`.
+    static func quadrants(orientation tag: UInt8) throws -> [UInt8] {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/quadrants.jpg")
+        let stored = try [UInt8](Data(contentsOf: fixture))
+        let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x22] + Array("Exif".utf8) + [0, 0, 0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0,
+                             0x12, 0x01, 3, 0, 1, 0, 0, 0, tag, 0, 0, 0, 0, 0, 0, 0]
+        return Array(stored.prefix(2)) + exif + stored.dropFirst(2)
+    }
+
     /// Runs ImageMagick's convert with `arguments` and the output `folder/name`; that path.
     static func convert(_ arguments: [String], output name: String, in folder: String) throws -> String {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") else { throw XCTSkip("ImageMagick's convert is not installed") }

@@ -13,8 +13,9 @@ final class ArchitectureTests: XCTestCase {
         "JSON": [],
         "TripsKit": ["Motion", "Gestures", "JSON"],
         // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the
-        // decode workers, libheif, Little CMS and zlib for formats and colour).
-        "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "CHeif", "CLCMS", "CZlib", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
+        // decode workers, libjpeg for detail tiles, libheif, Little CMS and
+        // zlib for formats and colour).
+        "Platform": ["CSDL2", "CTurboJPEG", "CJPEG", "CSeccomp", "CHeif", "CLCMS", "CZlib", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
         "trips": ["CSDL2", "Platform", "TripsKit"],
     ]
 
