@@ -48,7 +48,8 @@ public enum DetailTiles {
     /// The coarsest level still at least as fine as the screen, when the
     /// whole picture is drawn `covering` pixels wide; 1 past the photo's own.
     public static func level(full: (width: Int, height: Int), covering: Double) -> Int {
-        levels.last { Double(levelSize(full: full, level: $0).width) >= covering } ?? 1
+        guard covering.isFinite else { return 1 }
+        return levels.last { Double(levelSize(full: full, level: $0).width) >= covering } ?? 1
     }
 
     /// Whether a picture decoded `decodedWidth` pixels wide is coarser than
@@ -63,11 +64,13 @@ public enum DetailTiles {
     public static func wanted(full: (width: Int, height: Int), level: Int,
                               visible: (x: Double, y: Double, width: Double, height: Double)) -> [Tile] {
         let size = levelSize(full: full, level: level)
-        guard size.width > 0, size.height > 0 else { return [] }
+        guard size.width > 0, size.height > 0, [visible.x, visible.y, visible.width, visible.height].allSatisfy(\.isFinite),
+              visible.width > 0, visible.height > 0 else { return [] }
         let columns = (size.width + side - 1) / side, rows = (size.height + side - 1) / side
-        func index(_ t: Double, _ pixels: Int, _ count: Int) -> Int { min(count - 1, max(0, Int(t * Double(pixels)) / side)) }
+        func index(_ t: Double, _ pixels: Int, _ count: Int) -> Int { min(count - 1, max(0, Int(min(max(t, 0), 1) * Double(pixels)) / side)) }
         let c0 = index(visible.x, size.width, columns), c1 = index(visible.x + visible.width - 1e-9, size.width, columns)
         let r0 = index(visible.y, size.height, rows), r1 = index(visible.y + visible.height - 1e-9, size.height, rows)
+        guard c0 <= c1, r0 <= r1 else { return [] }
         let centre = ((visible.x + visible.width / 2) * Double(size.width), (visible.y + visible.height / 2) * Double(size.height))
         var tiles: [(Tile, Double)] = []
         for row in r0...r1 {

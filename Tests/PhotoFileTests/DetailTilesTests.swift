@@ -35,4 +35,13 @@ final class DetailTilesTests: XCTestCase {
         XCTAssertEqual(last.bounds(full: photo).x + last.bounds(full: photo).width, 1, accuracy: 1e-12)
         XCTAssertEqual(DetailTiles.levelSize(full: (4001, 3001), level: 2).width, 2001)
     }
+
+    /// A view the model got wrong (nothing visible, not a number, outside the picture) asks for nothing.
+    func testDegenerateViewsWantNoTiles() {
+        XCTAssertTrue(DetailTiles.wanted(full: photo, level: 1, visible: (0.5, 0.5, 0, 0)).isEmpty)
+        XCTAssertTrue(DetailTiles.wanted(full: photo, level: 1, visible: (.nan, 0.5, 0.1, 0.1)).isEmpty)
+        XCTAssertTrue(DetailTiles.wanted(full: photo, level: 1, visible: (0.5, 0.5, .infinity, 0.1)).isEmpty)
+        XCTAssertEqual(DetailTiles.wanted(full: photo, level: 1, visible: (-5, -5, 10, 10)).count, 12, "clamped to the picture")
+        XCTAssertEqual(DetailTiles.level(full: photo, covering: .nan), 1)
+    }
 }
