@@ -13,10 +13,15 @@
 #include <unistd.h>
 #include <string.h>
 #include <errno.h>
+#include <malloc.h>
 
 /// Sets no_new_privs and a parent-death signal; 0 or -1 with errno.
 static inline int trips_prctl_no_new_privs(void) { return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); }
 static inline int trips_prctl_parent_death_signal(int sig) { return prctl(PR_SET_PDEATHSIG, sig, 0, 0, 0); }
+
+/// One malloc arena for all threads (mallopt is in <malloc.h>, which Glibc's
+/// module leaves out); 1 on success.
+static inline int trips_single_malloc_arena(void) { return mallopt(M_ARENA_MAX, 1); }
 
 /// memfd_create, which glibc declares only under _GNU_SOURCE.
 static inline int trips_memfd(const char *name) { return (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC); }

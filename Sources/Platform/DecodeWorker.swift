@@ -29,6 +29,11 @@ public enum DecodeWorker {
         _ = trips_prctl_parent_death_signal(SIGKILL)
         if arguments.count >= 3, let parent = Int32(arguments[2]), getppid() != parent { _exit(0) }
         let fault = DecodeFault(environment: ProcessInfo.processInfo.environment)
+        // One malloc arena for every thread: glibc opens
+        // /proc/sys/vm/overcommit_memory the first time it shrinks a
+        // thread's own arena, which the sandbox forbids (a large AVIF, whose
+        // dav1d threads free big buffers, was killed for it).
+        _ = trips_single_malloc_arena()
         warmUp()
         // A decoder's crash ends the process with its signal, which the app
         // names; the Swift runtime's own crash reporter would first try to

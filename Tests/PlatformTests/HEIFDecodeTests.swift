@@ -29,6 +29,21 @@ final class HEIFDecodeTests: XCTestCase {
         if case .failure(let failure) = process.decode(path: whole, target: (96, 64), deadline: 5) { XCTFail("the whole HEIC: \(failure)") }
     }
 
+    /// Photo-sized HEIC and AVIF decode in the sandbox, twice each: their
+    /// codecs' threads free large buffers, and glibc once opened a /proc
+    /// file when shrinking a thread's malloc arena (the worker was killed).
+    func testPhotoSizedHEICAndAVIFDecodeInTheSandbox() throws {
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/photos/dune.jpg").standardized.path
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        for name in ["dune.heic", "dune.avif"] {
+            let path = try convert([photo, "-quality", "80"], output: name)
+            for use in [(720, 180), (1280, 800)] {
+                let decoded = try process.decode(path: path, target: use, deadline: 10).get()
+                XCTAssertEqual([decoded.fullWidth, decoded.fullHeight], [1600, 1000], name)
+            }
+        }
+    }
+
     /// A real HEIC with its ispe boxes (ImageMagick writes a grid of one
     /// tile: two) changed to claim 60,000 x 60,000.
     func testAHEICClaimingSixtyThousandSquaredIsRefusedBeforeDecoding() throws {
