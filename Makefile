@@ -68,6 +68,7 @@ bench: test-deps release
 	TRIPS_FUZZ_FILES=3000 TRIPS_FUZZ_SEED=$$(date +%s) $(SWIFT) test --skip-build --disable-swift-testing --filter DecoderFuzzTests
 	Benchmarks/soak.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/peers.sh $$($(SWIFT) build -c release --show-bin-path)/trips
+	Benchmarks/zoom-memory.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 
 clean:
 	rm -rf .build

@@ -124,7 +124,12 @@ public final class PhotoTextures {
     @discardableResult
     public func pump() -> Bool {
         var changed = false
-        for finished in loader.takeFinished() {
+        // One at a time, each let go (its shared pixels unmapped) and the
+        // budget kept before the next: a burst of 4 MiB detail tiles must
+        // not all be mapped, and over budget, at once.
+        var ready = Array(loader.takeFinished().reversed())
+        while let finished = ready.popLast() {
+            defer { if changed { evict() } }
             let trip = finished.job.trip
             if tiles.accept(finished, path: paths[trip]) {
                 changed = true
@@ -160,7 +165,6 @@ public final class PhotoTextures {
                 changed = true
             }
         }
-        if changed { evict() }
         return changed
     }
 
