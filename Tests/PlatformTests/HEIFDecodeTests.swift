@@ -77,6 +77,16 @@ final class HEIFDecodeTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(big.pixels.width, 900)
     }
 
+    /// libheif applies the file's own rotation (irot); an EXIF orientation
+    /// beside it is not applied again: a landscape picture tagged 6 stays landscape.
+    func testEXIFOrientationOfAHEICIsNotAppliedAgain() throws {
+        let path = folder + "/tagged.heic"
+        try HEIFFixtures.writeSolidHEIC(path, size: (128, 64), colour: (200, 30, 30), exifOrientation: 6)
+        let decoded = try DecoderProcess(executable: DecodeFixtures.trips).decode(path: path, target: (128, 64), deadline: 5).get()
+        XCTAssertEqual([decoded.pixels.width, decoded.pixels.height], [128, 64])
+        XCTAssertEqual([decoded.fullWidth, decoded.fullHeight], [128, 64])
+    }
+
     private func centre(_ pixels: SharedPixels) -> [UInt8] {
         let p = pixels.base.advanced(by: pixels.height / 2 * pixels.pitch + pixels.width / 2 * 4).assumingMemoryBound(to: UInt8.self)
         return [p[0], p[1], p[2]]

@@ -7,9 +7,11 @@ import XCTest
 enum HEIFFixtures {
     /// A solid `colour` HEIC of `size`; with `thumbnail`, a thumbnail image
     /// (at most `thumbnailSide` a side) made from a picture of that colour;
-    /// with `profile`, that ICC profile embedded.
+    /// with `profile`, that ICC profile embedded; with `exifOrientation`, an
+    /// EXIF block saying so (as phones write beside the file's own rotation).
     static func writeSolidHEIC(_ path: String, size: (Int, Int), colour: (UInt8, UInt8, UInt8),
-                               thumbnail: (colour: (UInt8, UInt8, UInt8), side: Int)? = nil, profile: [UInt8]? = nil) throws {
+                               thumbnail: (colour: (UInt8, UInt8, UInt8), side: Int)? = nil, profile: [UInt8]? = nil,
+                               exifOrientation: UInt8? = nil) throws {
         let context = try XCTUnwrap(heif_context_alloc())
         defer { heif_context_free(context) }
         var encoder: OpaquePointer?
@@ -25,6 +27,12 @@ enum HEIFFixtures {
         var handle: OpaquePointer?
         XCTAssertEqual(heif_context_encode_image(context, main, encoder, nil, &handle).code, heif_error_Ok)
         defer { heif_image_handle_release(handle) }
+        if let tag = exifOrientation {
+            // TIFF header (little-endian), IFD0 with one entry: Orientation (0x0112), SHORT, 1, tag.
+            let exif: [UInt8] = [0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, tag, 0, 0, 0, 0, 0, 0, 0]
+            XCTAssertEqual(exif.withUnsafeBytes { heif_context_add_exif_metadata(context, handle, $0.baseAddress, Int32($0.count)) }.code,
+                           heif_error_Ok)
+        }
         if let thumbnail {
             let thumb = try solid(size, thumbnail.colour)
             defer { heif_image_release(thumb) }
