@@ -112,8 +112,8 @@ public final class PhotoTextures {
     /// Detail tiles to draw over photo `trip` where it is shown `covering`
     /// pixels wide (its `source` part visible) and its window-sized picture,
     /// `decodedWidth` pixels wide, is coarser than that (`PhotoTiles`).
-    func detail(_ trip: Int, covering: Double, source: CGRect, decodedWidth: Int) -> [PhotoTiles.Drawn] {
-        guard paths.indices.contains(trip), entries[Key(trip: trip, use: .full)] != nil, let full = fullSizes[trip] else { return [] }
+    func detail(_ trip: Int, covering: Double, source: CGRect, decodedWidth: Int) -> PhotoTiles.Detail {
+        guard paths.indices.contains(trip), entries[Key(trip: trip, use: .full)] != nil, let full = fullSizes[trip] else { return .init() }
         return tiles.tiles(trip, path: paths[trip], full: full, decodedWidth: decodedWidth, covering: covering, source: source)
     }
 

@@ -26,6 +26,14 @@ final class PhotoTiles {
         var bounds: CGRect
     }
 
+    /// The tiles to draw over a photo, coarse first, and whether those of
+    /// the level the screen needs cover the whole view (then the picture
+    /// underneath need not be drawn: a software renderer pays for every layer).
+    struct Detail {
+        var tiles: [Drawn] = []
+        var coversView = false
+    }
+
     private let renderer: OpaquePointer
     private let loader: PhotoLoader
     private let log: (String) -> Void
@@ -70,10 +78,10 @@ final class PhotoTiles {
     /// The tiles to draw over photo `trip` (its file `path`, `full` its
     /// upright size) shown `covering` pixels wide over its `source` part,
     /// coarse levels first; asks for the missing ones of the level the
-    /// screen needs. Empty when the picture under it (`decodedWidth`) is fine enough.
-    func tiles(_ trip: Int, path: String, full: (width: Int, height: Int), decodedWidth: Int, covering: Double, source: CGRect) -> [Drawn] {
+    /// screen needs. None when the picture under it (`decodedWidth`) is fine enough.
+    func tiles(_ trip: Int, path: String, full: (width: Int, height: Int), decodedWidth: Int, covering: Double, source: CGRect) -> Detail {
         guard !unavailable.contains(path), DetailTiles.side <= maximumTextureSide,
-              DetailTiles.needed(decodedWidth: decodedWidth, fullWidth: full.width, covering: covering) else { return [] }
+              DetailTiles.needed(decodedWidth: decodedWidth, fullWidth: full.width, covering: covering) else { return Detail() }
         drawnTrips.insert(trip)
         let visible = (x: Double(source.minX), y: Double(source.minY), width: Double(source.width), height: Double(source.height))
         let level = DetailTiles.level(full: full, covering: covering)
@@ -99,7 +107,10 @@ final class PhotoTiles {
             entries[key]?.lastUsed = frame
             drawn.append((tile.level, Drawn(texture: entry.texture, bounds: bounds)))
         }
-        return drawn.sorted { $0.level > $1.level }.map(\.tile)
+        let complete = !needed.isEmpty && needed.allSatisfy { entries[$0] != nil }
+        // Complete: the needed level alone; coarser tiles under it would be hidden anyway.
+        let shown = complete ? drawn.filter { $0.level == level } : drawn.sorted { $0.level > $1.level }
+        return Detail(tiles: shown.map(\.tile), coversView: complete)
     }
 
     /// Takes a finished tile decode; false when the job is not a tile.

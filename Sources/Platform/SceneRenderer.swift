@@ -40,9 +40,10 @@ public final class SceneRenderer {
                 let covering = (width: frame.width * scale / max(source.width, 1e-6), height: frame.height * scale / max(source.height, 1e-6))
                 if let photo = photos.texture(trip, covering: covering) {
                     let shape = PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source)
-                    fan(shape, scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
                     // Zoomed past the picture's own pixels: finer tiles over it, inside its corners.
-                    for tile in photos.detail(trip, covering: covering.width, source: source, decodedWidth: photo.width) {
+                    let detail = photos.detail(trip, covering: covering.width, source: source, decodedWidth: photo.width)
+                    if !detail.coversView { fan(shape, scale: scale, color: RGBA(255, 255, 255), texture: photo.texture) }
+                    for tile in detail.tiles {
                         fan(PhotoGeometry.clip(shape, toTexture: tile.bounds), scale: scale, color: RGBA(255, 255, 255), texture: tile.texture)
                     }
                 } else {
