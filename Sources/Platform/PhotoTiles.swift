@@ -9,8 +9,8 @@ import PhotoFile
 /// each arrives (so nothing goes blank or jumps). Tiles count against the
 /// textures' memory budget and leave when their photo is no longer drawn
 /// zoomed (closed, or back at 1x). A photo whose tiles cannot be decoded
-/// (not a JPEG, turned by EXIF, a tile failed) keeps its window-sized
-/// picture; that is logged once.
+/// (not a JPEG, a tile failed) keeps its window-sized picture; that is
+/// logged once.
 final class PhotoTiles {
     private typealias Key = PhotoLoader.Job
 
