@@ -8,10 +8,10 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the app needs to build and run, and what the tests need on top.
-APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libseccomp-dev libx11-dev libfontconfig-dev libfribidi-dev gettext fonts-dejavu-core
+APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libjpeg62-turbo-dev libseccomp-dev libheif-dev liblcms2-dev zlib1g-dev libx11-dev libfontconfig-dev libfribidi-dev gettext fonts-dejavu-core
 # Tests/e2e/i18n.sh: fonts for Chinese, Japanese, Korean and Devanagari, fc-list,
 # and ImageMagick's pango coder for its reference renders.
-TEST_PACKAGES := fonts-wqy-microhei fonts-lohit-deva fontconfig libmagickcore-6.q16-6-extra weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev
+TEST_PACKAGES := fonts-wqy-microhei fonts-lohit-deva fontconfig libmagickcore-6.q16-6-extra weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev colord-data
 
 .PHONY: all deps test-deps build release run test unit e2e bench clean
 
@@ -60,7 +60,7 @@ unit: deps
 
 # The end-to-end scripts, in the order they run; each takes the trips binary.
 # A new script under Tests/e2e/ is added here.
-E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/decoders.sh Tests/e2e/i18n.sh Tests/e2e/run.sh Tests/e2e/touch.sh
+E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/decoders.sh Tests/e2e/detail.sh Tests/e2e/i18n.sh Tests/e2e/run.sh Tests/e2e/touch.sh
 
 e2e: test-deps build
 	set -e; bin=$$($(SWIFT) build --show-bin-path); for script in $(E2E_SCRIPTS); do $$script $$bin/trips; done
@@ -80,6 +80,7 @@ bench: test-deps release
 	TRIPS_FUZZ_FILES=3000 TRIPS_FUZZ_SEED=$$(date +%s) $(SWIFT) test --skip-build --disable-swift-testing --filter DecoderFuzzTests
 	Benchmarks/soak.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/peers.sh $$($(SWIFT) build -c release --show-bin-path)/trips
+	Benchmarks/zoom-memory.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 
 clean:
 	rm -rf .build

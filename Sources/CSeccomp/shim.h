@@ -14,6 +14,7 @@
 #include <string.h>
 #include <errno.h>
 #include <signal.h>
+#include <malloc.h>
 
 /// Sets no_new_privs and a parent-death signal; 0 or -1 with errno.
 static inline int trips_prctl_no_new_privs(void) { return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); }
@@ -28,8 +29,16 @@ static inline int trips_prctl_set_name(const char *name) { return prctl(PR_SET_N
 /// child, or -1 with errno.
 static inline pid_t trips_clone_sibling(void) { return (pid_t)syscall(SYS_clone, 0x00008000 | SIGCHLD, 0, NULL, NULL, 0); }
 
+/// One malloc arena for all threads (mallopt is in <malloc.h>, which Glibc's
+/// module leaves out); 1 on success.
+static inline int trips_single_malloc_arena(void) { return mallopt(M_ARENA_MAX, 1); }
+
 /// memfd_create, which glibc declares only under _GNU_SOURCE.
 static inline int trips_memfd(const char *name) { return (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC); }
+
+/// fork as the clone system call without CLONE_THREAD (the test-only fault
+/// switch's `fork`); the child gets 0.
+static inline long trips_fork_process(void) { return syscall(SYS_clone, 17 /* SIGCHLD */, 0, 0, 0, 0); }
 
 /// Sends `length` bytes and, when `fd` >= 0, the descriptor with them.
 static inline ssize_t trips_send_with_fd(int socket, const void *bytes, size_t length, int fd) {

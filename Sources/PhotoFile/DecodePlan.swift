@@ -12,6 +12,8 @@ public enum DecodePlan {
         case thumbnail
         /// The big photo: covers the window's pixels.
         case full
+        /// A part of a zoomed big photo at a finer level (`DetailTiles`).
+        case tile(DetailTiles.Tile)
     }
 
     /// The size that covers `target` with the picture's aspect, never

@@ -19,6 +19,13 @@ import Foundation
 public struct PhotoHeader: Equatable, Sendable {
     public enum Format: Equatable, Sendable {
         case jpeg, png, webp, gif, bmp, other
+        /// HEIF files: HEVC-coded (iPhone's HEIC) or AV1-coded (AVIF),
+        /// both decoded by libheif.
+        case heic, avif
+
+        /// Decoded by libheif, which applies the file's own rotation and
+        /// mirroring: EXIF orientation is not applied again.
+        public var isHEIF: Bool { self == .heic || self == .avif }
 
         /// The name a person knows the format by, for messages.
         public var name: String {
@@ -28,6 +35,8 @@ public struct PhotoHeader: Equatable, Sendable {
             case .webp: return "WebP"
             case .gif: return "GIF"
             case .bmp: return "BMP"
+            case .heic: return "HEIC"
+            case .avif: return "AVIF"
             case .other: return "image"
             }
         }
@@ -111,6 +120,7 @@ public struct PhotoHeader: Equatable, Sendable {
             case .webp: header = try webp(window)
             case .gif: header = PhotoHeader(format: .gif, width: try window.u16le(6), height: try window.u16le(8))
             case .bmp: header = try bmp(window)
+            case .heic, .avif: header = try heif(window, format: format)
             case .other: return .success(PhotoHeader(format: .other, width: 0, height: 0))
             }
             return checked(header, limits: limits)
@@ -244,6 +254,7 @@ extension PhotoHeader.Format {
         else if b.has(Array("RIFF".utf8), at: 0) && b.has(Array("WEBP".utf8), at: 8) { self = .webp }
         else if b.has(Array("GIF87a".utf8), at: 0) || b.has(Array("GIF89a".utf8), at: 0) { self = .gif }
         else if b.has(Array("BM".utf8), at: 0) { self = .bmp }
+        else if let heif = Self.heifBrand(b) { self = heif }
         else { self = .other }
     }
 }

@@ -1,3 +1,4 @@
+import CSeccomp
 import Foundation
 
 /// The test-only fault switch of the decode workers: the environment
@@ -9,9 +10,11 @@ import Foundation
 ///   allocate  allocates memory without end (the memory limit must end it)
 ///   open      opens a file after confinement (the sandbox must kill it)
 ///   socket    makes a socket after confinement (the sandbox must kill it)
+///   fork      starts a process after confinement: clone is allowed for
+///             the codecs' threads only, so the sandbox must kill it
 /// Unset, it does nothing.
 struct DecodeFault: Equatable {
-    enum Action: String, CaseIterable { case crash, hang, allocate, open, socket }
+    enum Action: String, CaseIterable { case crash, hang, allocate, open, socket, fork }
 
     static let variable = "TRIPS_DECODER_FAULT"
 
@@ -46,6 +49,8 @@ struct DecodeFault: Equatable {
         case .socket:
             let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             if fd >= 0 { close(fd) }
+        case .fork:
+            if trips_fork_process() == 0 { _exit(0) } // the child, had the sandbox let it be
         }
     }
 }

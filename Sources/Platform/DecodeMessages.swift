@@ -7,26 +7,50 @@ struct DecodeRequest: Equatable {
     var targetWidth: Int
     var targetHeight: Int
     var plainSDL: Bool
+    /// A part of the picture at a finer level instead of the whole (a detail tile).
+    var region: DecodeRegion?
     /// The file's name, for the test-only fault switch (the worker opens nothing).
     var name: String
 
-    static let maximumBytes = 16 + 1024
+    static let maximumBytes = 32 + 1024
 
     var bytes: [UInt8] {
-        DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0]) + Array(name.utf8.prefix(1024))
+        let r = region
+        return DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0, r?.level ?? 0, r?.x ?? 0, r?.y ?? 0, r?.width ?? 0, r?.height ?? 0])
+            + Array(name.utf8.prefix(1024))
     }
 
-    init(targetWidth: Int, targetHeight: Int, plainSDL: Bool, name: String) {
+    init(targetWidth: Int, targetHeight: Int, plainSDL: Bool, region: DecodeRegion? = nil, name: String) {
         self.targetWidth = targetWidth
         self.targetHeight = targetHeight
         self.plainSDL = plainSDL
+        self.region = region
         self.name = name
     }
 
     init?(_ bytes: ArraySlice<UInt8>) {
-        guard let n = DecodeWire.read(bytes, count: 3) else { return nil }
-        self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0,
-                  name: String(decoding: bytes.dropFirst(12), as: UTF8.self))
+        guard let n = DecodeWire.read(bytes, count: 8) else { return nil }
+        let region = n[3] > 0 ? DecodeRegion(level: n[3], x: n[4], y: n[5], width: n[6], height: n[7]) : nil
+        self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, region: region,
+                  name: String(decoding: bytes.dropFirst(32), as: UTF8.self))
+    }
+}
+
+/// A part of a picture decoded at 1/`level` of its size: the pixels at
+/// `x`, `y` of `width` x `height` in that smaller picture.
+public struct DecodeRegion: Equatable, Sendable {
+    public var level: Int
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(level: Int, x: Int, y: Int, width: Int, height: Int) {
+        self.level = level
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 }
 

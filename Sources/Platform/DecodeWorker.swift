@@ -1,3 +1,4 @@
+import CHeif
 import CSDL2
 import CSeccomp
 import CTurboJPEG
@@ -99,19 +100,21 @@ public enum DecodeWorker {
         guard filled > 0 else { return (DecodeReply(status: .refused, message: "cannot be read"), nil) }
         var pixels: SharedPixels?
         let result = input.withUnsafeBytes { raw in
-            PhotoDecoder.decode(bytes: UnsafeRawBufferPointer(rebasing: raw[0..<filled]),
-                                fileExtension: String(request.name.split(separator: ".").last ?? ""),
-                                target: (request.targetWidth, request.targetHeight), plainSDL: request.plainSDL) { w, h in
+            let output: PhotoDecoder.Output = { w, h in
                 pixels = SharedPixels.create(width: w, height: h)
                 return pixels?.surface()
             }
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<filled])
+            if let region = request.region { return PhotoDecoder.decode(bytes: bytes, region: region, output: output) }
+            return PhotoDecoder.decode(bytes: bytes, fileExtension: String(request.name.split(separator: ".").last ?? ""),
+                                       target: (request.targetWidth, request.targetHeight), plainSDL: request.plainSDL, output: output)
         }
         switch result {
         case .success(let decoded):
             SDL_FreeSurface(decoded.surface)
             guard let pixels else { return (DecodeReply(status: .failed, message: "no shared memory for its pixels"), nil) }
             return (DecodeReply(status: .decoded, width: pixels.width, height: pixels.height, fullWidth: decoded.fullWidth,
-                                fullHeight: decoded.fullHeight, usedTurboJPEG: decoded.usedTurboJPEG), pixels)
+                                fullHeight: decoded.fullHeight, usedTurboJPEG: decoded.usedTurboJPEG, message: decoded.note ?? ""), pixels)
         case .failure(.refused(let why)):
             return (DecodeReply(status: .refused, message: why), nil)
         case .failure(let failure):
@@ -134,10 +137,18 @@ public enum DecodeWorker {
     /// Does once, before confinement, whatever the decoders do only on
     /// first use and might need a file for: SDL_image's format libraries,
     /// SDL's CPU feature probe (stretching, converting), PNG and JPEG
-    /// decoding, libjpeg-turbo.
+    /// decoding, libjpeg-turbo, libheif's codecs, Little CMS. The zygote
+    /// does it once for every worker it forks.
     static func warmUp() {
+        // One malloc arena for every thread: glibc opens
+        // /proc/sys/vm/overcommit_memory the first time it shrinks a
+        // thread's own arena, which the sandbox forbids (a large AVIF, whose
+        // dav1d threads free big buffers, was killed for it).
+        _ = trips_single_malloc_arena()
         _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue | IMG_INIT_TIF.rawValue))
         if let handle = tjInitDecompress() { tjDestroy(handle) }
+        _ = heif_init(nil)
+        ColourConversion.warmUp()
         guard let small = SDL_CreateRGBSurfaceWithFormat(0, 16, 16, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return }
         defer { SDL_FreeSurface(small) }
         var buffer = [UInt8](repeating: 0, count: 64 << 10)

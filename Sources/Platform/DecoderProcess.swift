@@ -17,6 +17,9 @@ public final class DecoderProcess {
         public var fullWidth: Int
         public var fullHeight: Int
         public var usedTurboJPEG: Bool
+        /// What the worker said though it decoded (a colour profile it
+        /// could not use), or nil.
+        public var note: String?
     }
 
     /// How long a decode may take before its worker is killed, by use. Set
@@ -124,13 +127,14 @@ public final class DecoderProcess {
     }
 
     /// Decodes the photo at `path` to cover `target`, within `deadline` seconds.
-    public func decode(path: String, target: (width: Int, height: Int), deadline: Double, plainSDL: Bool = false)
-        -> Result<Decoded, PhotoDecoder.Failure> {
+    /// With `region`, only that part of the picture, at its level (a detail tile).
+    public func decode(path: String, target: (width: Int, height: Int), deadline: Double, plainSDL: Bool = false,
+                       region: DecodeRegion? = nil) -> Result<Decoded, PhotoDecoder.Failure> {
         if case .failure(let refusal) = PhotoFileCheck.inspect(atPath: path) { return .failure(.refused(refusal.description)) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.refused("cannot be read (\(String(cString: strerror(errno))))")) }
         defer { close(fd) }
-        let request = DecodeRequest(targetWidth: target.width, targetHeight: target.height, plainSDL: plainSDL,
+        let request = DecodeRequest(targetWidth: target.width, targetHeight: target.height, plainSDL: plainSDL, region: region,
                                     name: (path as NSString).lastPathComponent)
         // A worker that retired itself (its CPU allowance) between two
         // photos is replaced and asked once more.
@@ -194,7 +198,8 @@ public final class DecoderProcess {
                 _ = reap()
                 return .failure(.contained("the decoder sent pixels that do not match their size; it was stopped"))
             }
-            return .success(Decoded(pixels: pixels, fullWidth: reply.fullWidth, fullHeight: reply.fullHeight, usedTurboJPEG: reply.usedTurboJPEG))
+            return .success(Decoded(pixels: pixels, fullWidth: reply.fullWidth, fullHeight: reply.fullHeight, usedTurboJPEG: reply.usedTurboJPEG,
+                                    note: reply.message.isEmpty ? nil : reply.message))
         }
     }
 

@@ -14,6 +14,13 @@ import Foundation
 ///   sysinfo                                           libtiff sizes its buffers by the machine's memory
 ///   rt_sigaction, rt_sigprocmask, rt_sigreturn, tgkill, restart_syscall   abort() and signals
 ///   getrandom                                         hashing seeds of the Swift runtime
+///   clone (threads only: CLONE_THREAD set), set_robust_list, rseq,
+///   sched_getaffinity, prctl(PR_SET_NAME)             the HEIC and AVIF codecs
+///       (libde265, dav1d) decode on threads of their own, started per
+///       picture, sized by the CPUs the process may use and named; a thread
+///       shares the worker's memory and sandbox, so it gains nothing. clone3
+///       is answered ENOSYS (its flags are in memory a filter cannot read),
+///       so glibc falls back to clone, whose flags the filter checks: no fork.
 ///   exit, exit_group                                  ending
 /// Anything else (open, socket, connect, exec, fork, ptrace, ...) kills the
 /// worker at once with SIGSYS. Before the filter: no new privileges (the
@@ -31,6 +38,7 @@ enum DecoderSandbox {
         "clock_gettime", "getrusage", "getpid", "gettid", "sysinfo",
         "rt_sigaction", "rt_sigprocmask", "rt_sigreturn", "tgkill", "restart_syscall",
         "getrandom", "exit", "exit_group",
+        "set_robust_list", "rseq", "sched_getaffinity",
     ]
 
     /// The address space a worker may add to what it has at confinement:
@@ -52,8 +60,27 @@ enum DecoderSandbox {
             guard number != __NR_SCMP_ERROR else { continue }
             guard seccomp_rule_add_array(filter, SCMP_ACT_ALLOW, number, 0, nil) == 0 else { return "seccomp rule for \(name) failed" }
         }
+        if let failed = allowThreads(filter) { return failed }
         let loaded = seccomp_load(filter)
         return loaded == 0 ? nil : "seccomp_load failed: \(-loaded)"
+    }
+
+    /// clone only for threads, clone3 refused as missing, prctl only to name a thread.
+    private static func allowThreads(_ filter: scmp_filter_ctx) -> String? {
+        let cloneThread: scmp_datum_t = 0x0001_0000 // CLONE_THREAD, <linux/sched.h>
+        var thread = scmp_arg_cmp(arg: 0, op: SCMP_CMP_MASKED_EQ, datum_a: cloneThread, datum_b: cloneThread)
+        guard seccomp_rule_add_array(filter, SCMP_ACT_ALLOW, seccomp_syscall_resolve_name("clone"), 1, &thread) == 0 else {
+            return "seccomp rule for clone failed"
+        }
+        var name = scmp_arg_cmp(arg: 0, op: SCMP_CMP_EQ, datum_a: scmp_datum_t(PR_SET_NAME), datum_b: 0)
+        guard seccomp_rule_add_array(filter, SCMP_ACT_ALLOW, seccomp_syscall_resolve_name("prctl"), 1, &name) == 0 else {
+            return "seccomp rule for prctl failed"
+        }
+        let clone3 = seccomp_syscall_resolve_name("clone3")
+        if clone3 != __NR_SCMP_ERROR, seccomp_rule_add_array(filter, 0x0005_0000 | UInt32(ENOSYS) /* SCMP_ACT_ERRNO(ENOSYS) */, clone3, 0, nil) != 0 {
+            return "seccomp rule for clone3 failed"
+        }
+        return nil
     }
 
     private static func limitResources() -> String? {

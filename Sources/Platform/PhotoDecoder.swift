@@ -8,9 +8,10 @@ import TripsKit
 /// It runs inside a sandboxed decode worker (`DecodeWorker`), so it touches
 /// nothing but memory: the bytes come from a descriptor the app opened, the
 /// pixels go into a surface the caller supplies (shared memory). JPEGs go
-/// through libjpeg-turbo at a DCT scale of n/8; other formats through
-/// SDL_image, then shrunk. Hostile files are refused from their header
-/// before anything is decoded.
+/// through libjpeg-turbo at a DCT scale of n/8; HEIC and AVIF through
+/// libheif; other formats through SDL_image, then shrunk. An embedded ICC
+/// profile is converted to sRGB (`ColourConversion`). Hostile files are
+/// refused from their header before anything is decoded.
 public struct PhotoDecoder {
     /// A decoded picture: an RGBA32 surface made by the caller's `output`.
     public struct Decoded {
@@ -19,6 +20,9 @@ public struct PhotoDecoder {
         public var fullWidth: Int
         public var fullHeight: Int
         public var usedTurboJPEG: Bool
+        /// Something the app should log once though the photo shows (a
+        /// colour profile that could not be used), or nil.
+        public var note: String? = nil
     }
 
     public enum Failure: Error, CustomStringConvertible, Equatable {
@@ -59,8 +63,9 @@ public struct PhotoDecoder {
         if let problem = PhotoFileCheck.problem(head: Array(head.prefix(16)), tail: Array(bytes.suffix(4096))) {
             return .failure(.refused(problem))
         }
+        if header.format.isHEIF { return decodeHEIF(bytes, header: header, target: target, output: output) }
         if header.format == .jpeg && !plainSDL, let decoded = decodeJPEG(bytes, header: header, target: target, output: output) {
-            return .success(decoded)
+            return .success(convertingColour(decoded, bytes: bytes, format: header.format))
         }
         guard let base = bytes.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(clamping: bytes.count)),
               let loaded = IMG_LoadTyped_RW(stream, 1, fileExtension.uppercased()) else {
@@ -75,7 +80,16 @@ public struct PhotoDecoder {
         guard let out = shrink(rgba, upright: header.orientation, toCover: target, into: output) else {
             return .failure(.decode("no memory for its \(w) x \(h) pixels"))
         }
-        return .success(Decoded(surface: out, fullWidth: size.width, fullHeight: size.height, usedTurboJPEG: false))
+        return .success(convertingColour(Decoded(surface: out, fullWidth: size.width, fullHeight: size.height, usedTurboJPEG: false),
+                                         bytes: bytes, format: header.format))
+    }
+
+    /// `decoded` converted to sRGB from the profile its file carries, if any.
+    static func convertingColour(_ decoded: Decoded, bytes: UnsafeRawBufferPointer, format: PhotoHeader.Format) -> Decoded {
+        guard let profile = EmbeddedProfile.find(in: bytes, format: format) else { return decoded }
+        var converted = decoded
+        converted.note = ColourConversion.toSRGB(decoded.surface, profile: profile)
+        return converted
     }
 
     /// libjpeg-turbo at the smallest n/8 scale that still covers the target.
@@ -105,7 +119,7 @@ public struct PhotoDecoder {
     /// turned upright, written once into a surface from `output`; the input
     /// is freed. It is shrunk first, in its stored orientation, so turning
     /// costs one pass over the small picture. Nil when `output` has no room.
-    private static func shrink(_ surface: UnsafeMutablePointer<SDL_Surface>, upright orientation: ExifOrientation,
+    static func shrink(_ surface: UnsafeMutablePointer<SDL_Surface>, upright orientation: ExifOrientation,
                                toCover target: (width: Int, height: Int), into output: Output) -> UnsafeMutablePointer<SDL_Surface>? {
         defer { SDL_FreeSurface(surface) }
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)

@@ -25,6 +25,7 @@ public final class PhotoLoader {
         var job: Job
         var path: String
         var target: (width: Int, height: Int)
+        var region: DecodeRegion?
     }
 
     /// The SDL event type a worker pushes when something is ready.
@@ -103,14 +104,15 @@ public final class PhotoLoader {
         }
     }
 
-    /// Asks for a decode, unless it is queued or under way. Newest first.
-    func request(_ job: Job, path: String, target: (width: Int, height: Int)) {
+    /// Asks for a decode (of `region` only, for a detail tile), unless it
+    /// is queued or under way. Newest first.
+    func request(_ job: Job, path: String, target: (width: Int, height: Int), region: DecodeRegion? = nil) {
         condition.lock()
         defer { condition.unlock() }
         // Under way, or done and not yet taken: asking again would decode twice.
         guard !running.contains(job), !finished.contains(where: { $0.job == job }) else { return }
         if let i = pending.firstIndex(where: { $0.job == job }) { pending.remove(at: i) }
-        pending.append(Pending(job: job, path: path, target: target))
+        pending.append(Pending(job: job, path: path, target: target, region: region))
         condition.signal()
     }
 
@@ -172,8 +174,8 @@ public final class PhotoLoader {
             running.insert(next.job)
             condition.unlock()
 
-            let deadline = next.job.use == .full ? deadlines.full : deadlines.thumbnail
-            let result = process.decode(path: next.path, target: next.target, deadline: deadline)
+            let deadline = next.job.use == .thumbnail ? deadlines.thumbnail : deadlines.full
+            let result = process.decode(path: next.path, target: next.target, deadline: deadline, region: next.region)
 
             condition.lock()
             running.remove(next.job)

@@ -28,9 +28,13 @@ public final class PhotoTextures {
     private let renderer: OpaquePointer
     private var paths: [String]
     private let loader: PhotoLoader
+    /// The zoomed big photo's detail tiles, decoded by the same workers.
+    private let tiles: PhotoTiles
     private var entries: [Key: Entry] = [:]
     /// Photos that failed, by path, with the file as it was then.
     private var failed: [String: FileIdentity] = [:]
+    /// Photos whose worker's note (an unusable colour profile) was logged.
+    private var noted: Set<String> = []
     /// Each photo's full upright size once known: the crop's aspect.
     private var fullSizes: [Int: (width: Int, height: Int)] = [:]
     private var bytesInUse = 0
@@ -63,18 +67,21 @@ public final class PhotoTextures {
         self.budgetBytes = max(16 << 20, budgetBytes)
         self.log = log
         self.loader = loader ?? PhotoLoader(deadlines: deadlines)
+        tiles = PhotoTiles(renderer: renderer, loader: self.loader, log: log)
     }
 
     deinit {
         loader.stop()
+        tiles.forgetAll()
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
     }
 
     /// Starts a frame: requests not repeated in it are dropped from the queue.
     public func beginFrame() {
         frame += 1
-        loader.keepOnly(wanted)
+        loader.keepOnly(wanted.union(tiles.wanted))
         wanted.removeAll(keepingCapacity: true)
+        tiles.beginFrame()
     }
 
     /// The best texture to draw photo `trip` at `pixels` (the size the whole
@@ -113,6 +120,14 @@ public final class PhotoTextures {
         loader.request(key, path: paths[key.trip], target: key.use == .full ? fullTarget : thumbnailTarget)
     }
 
+    /// Detail tiles to draw over photo `trip` where it is shown `covering`
+    /// pixels wide (its `source` part visible) and its window-sized picture,
+    /// `decodedWidth` pixels wide, is coarser than that (`PhotoTiles`).
+    func detail(_ trip: Int, covering: Double, source: CGRect, decodedWidth: Int) -> PhotoTiles.Detail {
+        guard paths.indices.contains(trip), entries[Key(trip: trip, use: .full)] != nil, let full = fullSizes[trip] else { return .init() }
+        return tiles.tiles(trip, path: paths[trip], full: full, decodedWidth: decodedWidth, covering: covering, source: source)
+    }
+
     /// The full upright pixel size of a photo, once any of its sizes is decoded.
     public func fullSize(_ trip: Int) -> (width: Int, height: Int)? { fullSizes[trip] }
 
@@ -120,8 +135,17 @@ public final class PhotoTextures {
     @discardableResult
     public func pump() -> Bool {
         var changed = false
-        for finished in loader.takeFinished() {
+        // One at a time, each let go (its shared pixels unmapped) and the
+        // budget kept before the next: a burst of 4 MiB detail tiles must
+        // not all be mapped, and over budget, at once.
+        var ready = Array(loader.takeFinished().reversed())
+        while let finished = ready.popLast() {
+            defer { if changed { evict() } }
             let trip = finished.job.trip
+            if tiles.accept(finished, path: paths[trip]) {
+                changed = true
+                continue
+            }
             everRequested.insert(finished.job) // asked for before the window, perhaps (`PhotoLoader.prefetch`)
             switch finished.result {
             case .failure(let failure):
@@ -134,6 +158,7 @@ public final class PhotoTextures {
                 decodedCount += 1
                 if decoded.usedTurboJPEG { turboDecodedCount += 1 }
                 fullSizes[trip] = (decoded.fullWidth, decoded.fullHeight)
+                if let note = decoded.note, noted.insert(paths[trip]).inserted { log("trips: photo \(paths[trip]): \(note)") }
                 let pixels = decoded.pixels, w = pixels.width, h = pixels.height
                 let made = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
                                              Int32(w), Int32(h))
@@ -152,16 +177,16 @@ public final class PhotoTextures {
                 changed = true
             }
         }
-        if changed { evict() }
         return changed
     }
 
     /// Drops the least recently drawn textures until under budget; what the
     /// current frame draws is never dropped.
     private func evict() {
-        guard bytesInUse > budgetBytes else { return }
+        defer { tiles.evict(toFit: budgetBytes - bytesInUse) }
+        guard bytesInUse + tiles.bytesInUse > budgetBytes else { return }
         for (key, entry) in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
-            guard bytesInUse > budgetBytes, entry.lastUsed < frame - 1 else { break }
+            guard bytesInUse + tiles.bytesInUse > budgetBytes, entry.lastUsed < frame - 1 else { break }
             SDL_DestroyTexture(entry.texture)
             bytesInUse -= entry.bytes
             entries[key] = nil
@@ -181,6 +206,7 @@ public final class PhotoTextures {
     public func update(photoPaths newPaths: [String]) {
         let newIndex = Dictionary(newPaths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         loader.forgetAll()
+        tiles.forgetAll()
         var kept: [Key: Entry] = [:]
         for (key, entry) in entries {
             if let i = newIndex[paths[key.trip]] { kept[Key(trip: i, use: key.use)] = entry } else {
@@ -216,7 +242,9 @@ public final class PhotoTextures {
     /// One line for the log: what was decoded and what it costs.
     public var summary: String {
         String(format: "photos: %d decodes asked for, %d done (%d with libjpeg-turbo's scaled decoding), %d failed; textures %.1f MiB of a %d MiB budget",
-               requestedCount, decodedCount, turboDecodedCount, failedCount, Double(bytesInUse) / 1_048_576, budgetBytes >> 20)
+               requestedCount, decodedCount, turboDecodedCount, failedCount, Double(bytesInUse + tiles.bytesInUse) / 1_048_576, budgetBytes >> 20)
+            + String(format: "; %d detail tiles decoded", tiles.tilesDecoded)
+            + (tiles.lastViewSeconds.map { String(format: ", the last zoomed view's tiles all there after %.0f ms", $0 * 1000) } ?? "")
     }
 
     /// True while decodes are queued or under way.

@@ -51,13 +51,19 @@ public final class SceneRenderer {
                 if let photo {
                     photosDrawn += 1
                     let alpha = UInt8((min(opacity, 1) * 255).rounded())
+                    let shape = PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source)
                     if alpha < 255 {
                         // Fading (the vertex alpha; photo textures blend): a blit has no alpha to give.
-                        fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source),
-                            scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
-                    } else if !blit(photo, frame: frame, source: source, cornerRadius: radius, scale: scale) {
-                        fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source),
-                            scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
+                        fan(shape, scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
+                        break
+                    }
+                    // Zoomed past the picture's own pixels: finer tiles over it, inside its corners.
+                    let detail = photos.detail(number, covering: covering.width, source: source, decodedWidth: photo.width)
+                    if !detail.coversView && !blit(photo, frame: frame, source: source, cornerRadius: radius, scale: scale) {
+                        fan(shape, scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
+                    }
+                    for tile in detail.tiles {
+                        fan(PhotoGeometry.clip(shape, toTexture: tile.bounds), scale: scale, color: RGBA(255, 255, 255), texture: tile.texture)
                     }
                 } else {
                     placeholdersDrawn += 1

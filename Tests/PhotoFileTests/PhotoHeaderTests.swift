@@ -70,6 +70,13 @@ final class PhotoHeaderTests: XCTestCase {
         XCTAssertEqual(PhotoHeader.read(atPath: extended), header(.webp, 97, 43))
     }
 
+    /// HEIC and AVIF as ImageMagick writes them (through libheif): the
+    /// brand tells the format, the primary item's ispe the size.
+    func testHEICAndAVIF() throws {
+        XCTAssertEqual(PhotoHeader.read(atPath: try convert(["-size", "64x48", "xc:red"], output: "a.heic")), header(.heic, 64, 48))
+        XCTAssertEqual(PhotoHeader.read(atPath: try convert(["-size", "70x30", "xc:blue"], output: "a.avif")), header(.avif, 70, 30))
+    }
+
     /// The bundled photos, sizes as ImageMagick's `identify` gave them.
     func testBundledPhotos() throws {
         let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/photos").standardized
@@ -183,6 +190,19 @@ final class PhotoHeaderTests: XCTestCase {
         let small = PhotoHeader.Limits(maximumPixels: 2_500_000, maximumSide: 4096)
         XCTAssertEqual(message(PhotoHeader.parse(png(width: 2000, height: 1300), limits: small)),
                        "claims 2000 x 1300 pixels (2.6 megapixels); more than the 2.5 megapixel limit")
+    }
+
+    /// A HEIC that claims 60,000 x 60,000 is refused from its boxes; a
+    /// quarter turn (irot) swaps the sides shown; the primary item's size
+    /// counts, not a larger thumbnail's.
+    func testHandMadeHEIFBoxes() {
+        XCTAssertEqual(PhotoHeader.parse(heif(sizes: [(60000, 60000)])), .failure(.tooLarge(width: 60000, height: 60000, limits: .standard)))
+        XCTAssertEqual(PhotoHeader.parse(heif(sizes: [(4032, 3024)], quarterTurns: 1)), header(.heic, 3024, 4032))
+        XCTAssertEqual(PhotoHeader.parse(heif(sizes: [(320, 240), (4032, 3024)], primaryProperty: 1)), header(.heic, 320, 240))
+        XCTAssertEqual(PhotoHeader.parse(heif(sizes: [(640, 480)], brand: "avif")), header(.avif, 640, 480))
+        let whole = heif(sizes: [(640, 480)])
+        XCTAssertEqual(PhotoHeader.parse(Array(whole.prefix(60))), .failure(.truncatedHeader(.heic)), "cut inside the meta box")
+        XCTAssertEqual(PhotoHeader.parse(heif(sizes: [])), .failure(.damagedHeader(.heic, "no image size (ispe)")))
     }
 
     // MARK: Truncated and damaged
@@ -403,6 +423,23 @@ final class PhotoHeaderTests: XCTestCase {
 
     private func webp(_ fourcc: String, _ data: [UInt8]) -> [UInt8] {
         Array("RIFF".utf8) + le32(4 + 8 + data.count) + Array("WEBP".utf8) + Array(fourcc.utf8) + le32(data.count) + data
+    }
+
+    private func box(_ type: String, _ body: [UInt8]) -> [UInt8] { be32(body.count + 8) + Array(type.utf8) + body }
+
+    /// ftyp and a meta box whose item 1 has the `primaryProperty`th ispe
+    /// (1-based) and, when `quarterTurns` > 0, an irot; then a little mdat.
+    private func heif(sizes: [(Int, Int)], quarterTurns: Int = 0, primaryProperty: Int = 1, brand: String = "heic") -> [UInt8] {
+        var properties = sizes.map { box("ispe", [0, 0, 0, 0] + be32($0.0) + be32($0.1)) }
+        var associations: [UInt8] = sizes.isEmpty ? [] : [UInt8(0x80 | primaryProperty)]
+        if quarterTurns > 0 {
+            properties.append(box("irot", [UInt8(quarterTurns)]))
+            associations.append(UInt8(properties.count))
+        }
+        let ipma = box("ipma", [0, 0, 0, 0] + be32(1) + be16(1) + [UInt8(associations.count)] + associations)
+        let meta = box("meta", [0, 0, 0, 0] + box("hdlr", [0, 0, 0, 0, 0, 0, 0, 0] + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
+                       + box("pitm", [0, 0, 0, 0] + be16(1)) + box("iprp", box("ipco", properties.flatMap { $0 }) + ipma))
+        return box("ftyp", Array(brand.utf8) + be32(0) + Array("mif1".utf8) + Array(brand.utf8)) + meta + box("mdat", [1, 2, 3, 4])
     }
 
     private func bmp(dib: Int, width: Int, height: Int) -> [UInt8] {

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import XCTest
 
 /// Where the decode tests find the worker binary and their files.
 enum DecodeFixtures {
@@ -8,7 +9,7 @@ enum DecodeFixtures {
 
     /// Small valid images, one or two per format the app accepts and
     /// SDL_image reads: JPEG (baseline, progressive), PNG (RGB, palette),
-    /// GIF, WebP (lossy, lossless), BMP, TIFF, TGA.
+    /// GIF, WebP (lossy, lossless), BMP, TIFF, TGA; HEIC and AVIF (libheif).
     static var seeds: [String] {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Seeds")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
@@ -20,6 +21,28 @@ enum DecodeFixtures {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../e2e/fuzz-regressions").standardized
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         return names.filter { !$0.hasSuffix(".md") }.sorted().map { dir.appendingPathComponent($0).path }
+    }
+
+    /// Fixtures/quadrants.jpg (64 x 32: red | green over blue | white) with
+    /// an APP1 segment right after SOI whose IFD0 Orientation is `tag`.
+    static func quadrants(orientation tag: UInt8) throws -> [UInt8] {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/quadrants.jpg")
+        let stored = try [UInt8](Data(contentsOf: fixture))
+        let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x22] + Array("Exif".utf8) + [0, 0, 0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0,
+                             0x12, 0x01, 3, 0, 1, 0, 0, 0, tag, 0, 0, 0, 0, 0, 0, 0]
+        return Array(stored.prefix(2)) + exif + stored.dropFirst(2)
+    }
+
+    /// Runs ImageMagick's convert with `arguments` and the output `folder/name`; that path.
+    static func convert(_ arguments: [String], output name: String, in folder: String) throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") else { throw XCTSkip("ImageMagick's convert is not installed") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        process.arguments = arguments + [folder + "/" + name]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "convert \(arguments)")
+        return folder + "/" + name
     }
 
     static func temporaryFolder(_ prefix: String) -> String {

@@ -22,17 +22,12 @@ final class DecodeOrientationTests: XCTestCase {
     ]
 
     func testEveryOrientationIsDrawnUpright() throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/quadrants.jpg")
-        let stored = try [UInt8](Data(contentsOf: fixture))
         let folder = DecodeFixtures.temporaryFolder("trips-orientation")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let process = DecoderProcess(executable: DecodeFixtures.trips)
         for (tag, corners) in expected.sorted(by: { $0.key < $1.key }) {
-            // An APP1 segment with IFD0 Orientation = tag, right after SOI.
-            let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x22] + Array("Exif".utf8) + [0, 0, 0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0,
-                                 0x12, 0x01, 3, 0, 1, 0, 0, 0, tag, 0, 0, 0, 0, 0, 0, 0]
             let path = folder + "/orientation-\(tag).jpg"
-            FileManager.default.createFile(atPath: path, contents: Data(stored.prefix(2) + exif + stored.dropFirst(2)))
+            FileManager.default.createFile(atPath: path, contents: Data(try DecodeFixtures.quadrants(orientation: tag)))
             guard case .success(let decoded) = process.decode(path: path, target: (200, 200), deadline: 5) else {
                 XCTFail("orientation \(tag): not decoded")
                 continue

@@ -76,7 +76,12 @@ final class DecoderContainmentTests: XCTestCase {
                forkedByZygote: true)
     }
 
-    private enum Fault: String { case crash, hang, allocate, open, socket }
+    /// The codecs' threads are allowed (clone with CLONE_THREAD); a process is not.
+    func testStartingAProcessAfterConfinementKillsTheWorker() {
+        expect(.fork, deadline: 5, message: "the decoder broke its sandbox (a forbidden system call) and was killed with SIGSYS")
+    }
+
+    private enum Fault: String { case crash, hang, allocate, open, socket, fork }
 
     /// Each seed decoded with the fault switched on for it, then a good
     /// decode of the same seed under another name.

@@ -5,7 +5,7 @@ import XCTest
 
 /// A seeded mutation fuzz through the real decode path (header check, a
 /// sandboxed worker, pixels in shared memory): a few hundred mutated files
-/// across every format the app reads. No mutated file may take the caller
+/// across every format the app reads, JPEGs also as detail tiles. No mutated file may take the caller
 /// down or run past its deadline, and after all of them every seed still
 /// decodes. What made a worker crash or hang is kept and listed (new finds
 /// go into Tests/e2e/fuzz-regressions/). TRIPS_FUZZ_FILES and
@@ -29,7 +29,9 @@ final class DecoderFuzzTests: XCTestCase {
             let path = folder + String(format: "/%05d-", i) + (source as NSString).lastPathComponent
             FileManager.default.createFile(atPath: path, contents: Data(PhotoMutator.mutate(bytes, using: &rng)))
             let started = ContinuousClock.now
-            let outcome = process.decode(path: path, target: (96, 64), deadline: deadline)
+            // Every other mutated JPEG is asked for as a detail tile (libjpeg's region decoding).
+            let region = i % 2 == 1 && source.hasSuffix(".jpg") ? DecodeRegion(level: 1 << (i / 2 % 2), x: 4, y: 4, width: 8, height: 8) : nil
+            let outcome = process.decode(path: path, target: (96, 64), deadline: deadline, region: region)
             let took = ContinuousClock.now - started
             slowest = max(slowest, took)
             XCTAssertLessThan(took, .seconds(deadline + 2), "\(path): past its deadline")

@@ -76,4 +76,23 @@ final class ZoomGeometryTests: XCTestCase {
         XCTAssertEqual(c.x + (fixed.x - 0.5) / 2, 0.7, accuracy: 1e-12)
         XCTAssertEqual(c.y + (fixed.y - 0.5) / 2, 0.4, accuracy: 1e-12)
     }
+
+    /// A detail tile over the left half of the picture, drawn in a frame
+    /// showing its middle half: the piece covers the frame's left half,
+    /// its texture runs from the tile's middle to its right edge.
+    func testClippingAFanToATileKeepsThePartOverIt() {
+        let frame = CGRect(x: 0, y: 0, width: 100, height: 50)
+        let fan = PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: 0, source: CGRect(x: 0.25, y: 0, width: 0.5, height: 1))
+        let piece = PhotoGeometry.clip(fan, toTexture: CGRect(x: 0, y: 0, width: 0.5, height: 1))
+        XCTAssertEqual(piece.map(\.position.x).min() ?? -1, 0, accuracy: 1e-9)
+        XCTAssertEqual(piece.map(\.position.x).max() ?? -1, 50, accuracy: 1e-9)
+        XCTAssertEqual(piece.map(\.texture.x).min() ?? -1, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(piece.map(\.texture.x).max() ?? -1, 1, accuracy: 1e-9)
+        XCTAssertTrue(PhotoGeometry.clip(fan, toTexture: CGRect(x: 0.8, y: 0, width: 0.2, height: 1)).isEmpty, "a tile off screen")
+        // Rounded corners stay rounded: the piece has the corner's arc, not the square corner.
+        let rounded = PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: 10, source: CGRect(x: 0, y: 0, width: 1, height: 1))
+        let corner = PhotoGeometry.clip(rounded, toTexture: CGRect(x: 0, y: 0, width: 0.5, height: 0.5))
+        XCTAssertFalse(corner.contains { $0.position == .zero }, "the square corner is not drawn")
+        XCTAssertGreaterThan(corner.count, 6)
+    }
 }

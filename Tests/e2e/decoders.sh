@@ -81,6 +81,34 @@ sleep 0.2
 left=""; for w in $workers; do alive "$w" && left="$left $w"; done
 check "no decode worker outlives the app (left:${left:- none})" '[ -z "$left" ]'
 
+# HEIC and AVIF (ImageMagick writes both through libheif) show in the strip
+# and as the big photo in their own colours: a red HEIC, a blue AVIF.
+f="$OUT/heif"; mkdir -p "$f"
+convert -size 800x500 xc:'#C03020' "$f/1-red.heic"
+convert -size 800x500 xc:'#2040B0' "$f/2-blue.avif"
+# A JPEG whose ICC profile is broken (its 'acsp' signature): shown as it is, one log line.
+convert -size 800x500 xc:'#30A040' -profile /usr/share/color/icc/colord/ProPhotoRGB.icc "$f/3-profile.jpg"
+python3 -c 'import sys; p = sys.argv[1]; b = open(p, "rb").read(); open(p, "wb").write(b.replace(b"acsp", b"xxxx", 1))' "$f/3-profile.jpg"
+DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --photos "$f" --fullscreen 2>"$OUT/heif.err" &
+pid=$!; track "$pid"
+shoot_until_drawn "$OUT/heif-strip.png"
+check "the HEIC shows in the strip in its red ($(near_colour "$OUT/heif-strip.png" 40 620 600 140 '#C03020'))" \
+    'shoot_until "$OUT/heif-strip.png" 10 "at_least \$(near_colour \"\$file\" 40 620 600 140 \"#C03020\") 0.9"'
+check "the AVIF shows in the strip beside it in its blue" 'at_least "$(near_colour "$OUT/heif-strip.png" 760 620 140 140 "#2040B0")" 0.9'
+DISPLAY=$X_DISPLAY xdotool key Right Return
+check "the HEIC opens as the big photo in its red" \
+    'shoot_until "$OUT/heif-big.png" 10 "at_least \$(near_colour \"\$file\" 300 200 300 200 \"#C03020\") 0.9"'
+DISPLAY=$X_DISPLAY xdotool key Escape; sleep 1; DISPLAY=$X_DISPLAY xdotool key Right Return
+check "the AVIF opens as the big photo in its blue" \
+    'shoot_until "$OUT/avif-big.png" 10 "at_least \$(near_colour \"\$file\" 300 200 300 200 \"#2040B0\") 0.9"'
+check "no HEIF photo failed (no placeholder line)" '! grep -q "heif/.*placeholder" "$OUT/heif.err"'
+DISPLAY=$X_DISPLAY xdotool key Escape; sleep 1; DISPLAY=$X_DISPLAY xdotool key Right Return
+check "a JPEG with a broken colour profile shows, unconverted" \
+    'shoot_until "$OUT/profile-big.png" 10 "at_least \$(near_colour \"\$file\" 300 200 300 200 \"#30A040\") 0.9"'
+check "the broken profile is one log line, though the photo was decoded twice (strip and big)" \
+    '[ "$(grep -c "3-profile.jpg: its colour profile (.*) cannot be read; shown without colour conversion" "$OUT/heif.err")" = 1 ]'
+stop "$pid"
+
 # SIGTERM while a decoder hangs (the test-only fault switch spins on a good file).
 h="$OUT/hang"; mkdir -p "$h"; cp Assets/photos/dune.jpg "$h/stuck.jpg"
 DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 TRIPS_DECODER_FAULT=hang=stuck.jpg "$TRIPS" --photos "$h" --fullscreen 2>"$OUT/hang.err" &

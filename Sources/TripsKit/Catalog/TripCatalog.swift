@@ -46,8 +46,9 @@ public struct TripCatalog: Equatable, Sendable {
     /// The number of photo `photo` of trip `trip` in `allPhotoPaths`.
     public func photoNumber(trip: Int, photo: Int) -> Int { photoStart[trip] + photo }
 
-    /// File endings shown by `--photos DIR` (what SDL_image reads).
-    public static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "bmp", "gif", "tif", "tiff", "tga", "jxl", "avif", "qoi"]
+    /// File endings shown by `--photos DIR` (what SDL_image and libheif read).
+    public static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "bmp", "gif", "tif", "tiff", "tga", "jxl", "avif", "qoi",
+                                                      "heic", "heif"]
 
     /// Reads and checks a trips file.
     public static func load(file path: String) throws -> TripCatalog {

@@ -98,4 +98,43 @@ public enum PhotoGeometry {
         out.append(out[1])
         return out
     }
+
+    /// The part of a convex fan (`roundedRectFan`) whose texture
+    /// coordinates fall in `part` of the picture, as a convex polygon to
+    /// draw as a fan from its first vertex, its texture coordinates
+    /// re-counted from `part`'s corner (0...1 across it): a detail tile
+    /// drawn over the photo, inside its rounded corners. Empty when they
+    /// do not meet. Texture coordinates are linear in position across a
+    /// fan, so cutting by them cuts the drawn shape exactly.
+    public static func clip(_ fan: [Vertex], toTexture part: CGRect) -> [Vertex] {
+        guard fan.count >= 3, part.width > 0, part.height > 0 else { return [] }
+        var polygon = Array(fan.dropFirst()) // the outline, closed
+        if polygon.first == polygon.last { polygon.removeLast() }
+        // Sutherland-Hodgman against each side of `part`: inside(v) >= 0.
+        let sides: [(Vertex) -> CGFloat] = [
+            { $0.texture.x - part.minX }, { part.maxX - $0.texture.x },
+            { $0.texture.y - part.minY }, { part.maxY - $0.texture.y },
+        ]
+        for inside in sides {
+            guard !polygon.isEmpty else { return [] }
+            var kept: [Vertex] = []
+            for (i, current) in polygon.enumerated() {
+                let previous = polygon[(i + polygon.count - 1) % polygon.count]
+                let a = inside(previous), b = inside(current)
+                if (a >= 0) != (b >= 0) {
+                    let t = a / (a - b)
+                    kept.append(Vertex(position: CGPoint(x: previous.position.x + (current.position.x - previous.position.x) * t,
+                                                         y: previous.position.y + (current.position.y - previous.position.y) * t),
+                                       texture: CGPoint(x: previous.texture.x + (current.texture.x - previous.texture.x) * t,
+                                                        y: previous.texture.y + (current.texture.y - previous.texture.y) * t)))
+                }
+                if b >= 0 { kept.append(current) }
+            }
+            polygon = kept
+        }
+        guard polygon.count >= 3 else { return [] }
+        return polygon.map { v in
+            Vertex(position: v.position, texture: CGPoint(x: (v.texture.x - part.minX) / part.width, y: (v.texture.y - part.minY) / part.height))
+        }
+    }
 }

@@ -1,0 +1,170 @@
+import CSDL2
+import Foundation
+import PhotoFile
+
+/// Detail on demand for the zoomed big photo: where the window-sized
+/// picture is coarser than the screen, the visible part is decoded again
+/// at a finer level in tiles (`DetailTiles`) on the decode workers, the
+/// tile nearest the view's centre first, and drawn over the picture as
+/// each arrives (so nothing goes blank or jumps). Tiles count against the
+/// textures' memory budget and leave when their photo is no longer drawn
+/// zoomed (closed, or back at 1x). A photo whose tiles cannot be decoded
+/// (not a JPEG, a tile failed) keeps its window-sized picture; that is
+/// logged once.
+final class PhotoTiles {
+    private typealias Key = PhotoLoader.Job
+
+    private struct Entry {
+        var texture: OpaquePointer
+        var bytes: Int
+        var lastUsed: Int
+    }
+
+    /// A tile to draw: its texture and the part of the picture it covers (0...1).
+    struct Drawn {
+        var texture: OpaquePointer
+        var bounds: CGRect
+    }
+
+    /// The tiles to draw over a photo, coarse first, and whether those of
+    /// the level the screen needs cover the whole view (then the picture
+    /// underneath need not be drawn: a software renderer pays for every layer).
+    struct Detail {
+        var tiles: [Drawn] = []
+        var coversView = false
+    }
+
+    private let renderer: OpaquePointer
+    private let loader: PhotoLoader
+    private let log: (String) -> Void
+    private let maximumTextureSide: Int
+    private var entries: [Key: Entry] = [:]
+    /// Photos whose tiles cannot be had, by path.
+    private var unavailable: Set<String> = []
+    private var frame = 0
+    private var drawnTrips: Set<Int> = []
+    private var drawnBefore: Set<Int> = []
+    /// What this frame asked the loader for (the loader keeps only what a frame asks).
+    private(set) var wanted: Set<PhotoLoader.Job> = []
+    private(set) var bytesInUse = 0
+    /// When the tiles of the view being shown were first asked for, and how
+    /// long the last of them took to arrive (for the log line).
+    private var viewAskedAt: ContinuousClock.Instant?
+    private var viewTiles: Set<Key> = []
+    private(set) var lastViewSeconds: Double?
+    private(set) var tilesDecoded = 0
+
+    init(renderer: OpaquePointer, loader: PhotoLoader, log: @escaping (String) -> Void) {
+        self.renderer = renderer
+        self.loader = loader
+        self.log = log
+        var info = SDL_RendererInfo()
+        let known = SDL_GetRendererInfo(renderer, &info) == 0 && info.max_texture_width > 0 && info.max_texture_height > 0
+        maximumTextureSide = known ? Int(min(info.max_texture_width, info.max_texture_height)) : 4096
+    }
+
+    deinit { forgetAll() }
+
+    /// Starts a frame: the tiles of photos the last frame did not draw zoomed go.
+    func beginFrame() {
+        frame += 1
+        wanted.removeAll(keepingCapacity: true)
+        let gone = drawnBefore.subtracting(drawnTrips)
+        drawnBefore = drawnTrips
+        drawnTrips.removeAll(keepingCapacity: true)
+        if !gone.isEmpty { drop { gone.contains($0.trip) } }
+    }
+
+    /// The tiles to draw over photo `trip` (its file `path`, `full` its
+    /// upright size) shown `covering` pixels wide over its `source` part,
+    /// coarse levels first; asks for the missing ones of the level the
+    /// screen needs. None when the picture under it (`decodedWidth`) is fine enough.
+    func tiles(_ trip: Int, path: String, full: (width: Int, height: Int), decodedWidth: Int, covering: Double, source: CGRect) -> Detail {
+        guard !unavailable.contains(path), DetailTiles.side <= maximumTextureSide,
+              DetailTiles.needed(decodedWidth: decodedWidth, fullWidth: full.width, covering: covering) else { return Detail() }
+        drawnTrips.insert(trip)
+        let visible = (x: Double(source.minX), y: Double(source.minY), width: Double(source.width), height: Double(source.height))
+        let level = DetailTiles.level(full: full, covering: covering)
+        let needed = DetailTiles.wanted(full: full, level: level, visible: visible).map { Key(trip: trip, use: .tile($0)) }
+        if Set(needed) != viewTiles {
+            viewTiles = Set(needed)
+            viewAskedAt = needed.allSatisfy { entries[$0] != nil } ? nil : .now
+        }
+        // Farthest first: the loader takes the newest, the one nearest the centre.
+        for key in needed.reversed() where entries[key] == nil {
+            guard case .tile(let tile) = key.use else { continue }
+            let r = tile.region(full: full)
+            wanted.insert(key)
+            loader.request(key, path: path, target: (r.width, r.height),
+                           region: DecodeRegion(level: tile.level, x: r.x, y: r.y, width: r.width, height: r.height))
+        }
+        var drawn: [(level: Int, tile: Drawn)] = []
+        for (key, entry) in entries where key.trip == trip {
+            guard case .tile(let tile) = key.use, tile.level >= level || needed.contains(key) else { continue }
+            let b = tile.bounds(full: full)
+            let bounds = CGRect(x: b.x, y: b.y, width: b.width, height: b.height)
+            guard bounds.intersects(source) else { continue }
+            entries[key]?.lastUsed = frame
+            drawn.append((tile.level, Drawn(texture: entry.texture, bounds: bounds)))
+        }
+        let complete = !needed.isEmpty && needed.allSatisfy { entries[$0] != nil }
+        // Complete: the needed level alone; coarser tiles under it would be hidden anyway.
+        let shown = complete ? drawn.filter { $0.level == level } : drawn.sorted { $0.level > $1.level }
+        return Detail(tiles: shown.map(\.tile), coversView: complete)
+    }
+
+    /// Takes a finished tile decode; false when the job is not a tile.
+    func accept(_ finished: PhotoLoader.Finished, path: String) -> Bool {
+        guard case .tile = finished.job.use else { return false }
+        switch finished.result {
+        case .failure(let failure):
+            if unavailable.insert(path).inserted { log("trips: photo \(path): no detail when zoomed (\(failure)); the window-sized picture stays") }
+        case .success(let decoded):
+            let pixels = decoded.pixels, w = pixels.width, h = pixels.height
+            let made = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(w), Int32(h))
+            guard let texture = made, SDL_UpdateTexture(texture, nil, pixels.base, Int32(pixels.pitch)) == 0 else {
+                if let made { SDL_DestroyTexture(made) }
+                return true
+            }
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+            if let old = entries[finished.job] { SDL_DestroyTexture(old.texture); bytesInUse -= old.bytes }
+            entries[finished.job] = Entry(texture: texture, bytes: w * h * 4, lastUsed: frame)
+            bytesInUse += w * h * 4
+            tilesDecoded += 1
+            if let asked = viewAskedAt, viewTiles.allSatisfy({ entries[$0] != nil }) {
+                let took = asked.duration(to: .now)
+                lastViewSeconds = Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18
+                viewAskedAt = nil
+            }
+        }
+        return true
+    }
+
+    /// Drops the least recently drawn tiles until they fit in `bytes`;
+    /// what the current frame draws stays.
+    func evict(toFit bytes: Int) {
+        guard bytesInUse > bytes else { return }
+        for (key, entry) in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
+            guard bytesInUse > bytes, entry.lastUsed < frame - 1 else { break }
+            SDL_DestroyTexture(entry.texture)
+            bytesInUse -= entry.bytes
+            entries[key] = nil
+        }
+    }
+
+    /// Lets every tile go (the photo list changed: indices mean other photos).
+    func forgetAll() {
+        drop { _ in true }
+        drawnBefore.removeAll()
+        drawnTrips.removeAll()
+    }
+
+    private func drop(where matches: (Key) -> Bool) {
+        for (key, entry) in entries where matches(key) {
+            SDL_DestroyTexture(entry.texture)
+            bytesInUse -= entry.bytes
+            entries[key] = nil
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import XCTest
+@testable import PhotoFile
+
+final class DetailTilesTests: XCTestCase {
+    let photo = (width: 4000, height: 3000)
+
+    func testTheLevelIsTheCoarsestStillAsFineAsTheScreen() {
+        XCTAssertEqual(DetailTiles.level(full: photo, covering: 3560), 1, "4x of an 890 px frame needs the photo's own pixels")
+        XCTAssertEqual(DetailTiles.level(full: photo, covering: 1780), 2)
+        XCTAssertEqual(DetailTiles.level(full: photo, covering: 900), 4)
+        XCTAssertEqual(DetailTiles.level(full: photo, covering: 100), 8)
+        XCTAssertEqual(DetailTiles.level(full: photo, covering: 9000), 1, "never past the photo's own resolution")
+    }
+
+    func testDetailIsNeededOnlyWhenTheDecodedPictureIsCoarserThanTheScreen() {
+        XCTAssertFalse(DetailTiles.needed(decodedWidth: 890, fullWidth: 4000, covering: 890), "1x: the window-sized picture is enough")
+        XCTAssertTrue(DetailTiles.needed(decodedWidth: 890, fullWidth: 4000, covering: 1780))
+        XCTAssertFalse(DetailTiles.needed(decodedWidth: 800, fullWidth: 800, covering: 3200), "a small photo has nothing finer")
+    }
+
+    func testTilesMeetingTheViewNearestTheCentreFirst() {
+        // A quarter of the picture around its centre, at level 1: 4000 x 3000 in 1024 tiles is 4 x 3.
+        let tiles = DetailTiles.wanted(full: photo, level: 1, visible: (0.375, 0.375, 0.25, 0.25))
+        XCTAssertEqual(Set(tiles), Set([DetailTiles.Tile(level: 1, column: 1, row: 1), .init(level: 1, column: 2, row: 1)]))
+        let corner = DetailTiles.wanted(full: photo, level: 1, visible: (0.75, 0.75, 0.25, 0.25))
+        XCTAssertEqual(corner, [DetailTiles.Tile(level: 1, column: 3, row: 2), .init(level: 1, column: 2, row: 2)])
+        let all = DetailTiles.wanted(full: photo, level: 1, visible: (0.5, 0.5, 0.5, 0.5))
+        XCTAssertEqual(all.first, DetailTiles.Tile(level: 1, column: 2, row: 2), "the tile under the view's centre comes first")
+    }
+
+    func testEdgeTilesAreCutByThePicture() {
+        let last = DetailTiles.Tile(level: 1, column: 3, row: 2)
+        XCTAssertEqual(last.region(full: photo).width, 4000 - 3 * 1024)
+        XCTAssertEqual(last.region(full: photo).height, 3000 - 2 * 1024)
+        XCTAssertEqual(last.bounds(full: photo).x + last.bounds(full: photo).width, 1, accuracy: 1e-12)
+        XCTAssertEqual(DetailTiles.levelSize(full: (4001, 3001), level: 2).width, 2001)
+    }
+
+    /// A view the model got wrong (nothing visible, not a number, outside the picture) asks for nothing.
+    func testDegenerateViewsWantNoTiles() {
+        XCTAssertTrue(DetailTiles.wanted(full: photo, level: 1, visible: (0.5, 0.5, 0, 0)).isEmpty)
+        XCTAssertTrue(DetailTiles.wanted(full: photo, level: 1, visible: (.nan, 0.5, 0.1, 0.1)).isEmpty)
+        XCTAssertTrue(DetailTiles.wanted(full: photo, level: 1, visible: (0.5, 0.5, .infinity, 0.1)).isEmpty)
+        XCTAssertEqual(DetailTiles.wanted(full: photo, level: 1, visible: (-5, -5, 10, 10)).count, 12, "clamped to the picture")
+        XCTAssertEqual(DetailTiles.level(full: photo, covering: .nan), 1)
+    }
+}
