@@ -16,6 +16,8 @@ final class PhotoTiles {
 
     private struct Entry {
         var texture: OpaquePointer
+        var width: Int
+        var height: Int
         var bytes: Int
         var lastUsed: Int
     }
@@ -23,6 +25,8 @@ final class PhotoTiles {
     /// A tile to draw: its texture and the part of the picture it covers (0...1).
     struct Drawn {
         var texture: OpaquePointer
+        var width: Int
+        var height: Int
         var bounds: CGRect
     }
 
@@ -105,7 +109,7 @@ final class PhotoTiles {
             let bounds = CGRect(x: b.x, y: b.y, width: b.width, height: b.height)
             guard bounds.intersects(source) else { continue }
             entries[key]?.lastUsed = frame
-            drawn.append((tile.level, Drawn(texture: entry.texture, bounds: bounds)))
+            drawn.append((tile.level, Drawn(texture: entry.texture, width: entry.width, height: entry.height, bounds: bounds)))
         }
         let complete = !needed.isEmpty && needed.allSatisfy { entries[$0] != nil }
         // Complete: the needed level alone; coarser tiles under it would be hidden anyway.
@@ -129,7 +133,7 @@ final class PhotoTiles {
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
             SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
             if let old = entries[finished.job] { SDL_DestroyTexture(old.texture); bytesInUse -= old.bytes }
-            entries[finished.job] = Entry(texture: texture, bytes: w * h * 4, lastUsed: frame)
+            entries[finished.job] = Entry(texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: frame)
             bytesInUse += w * h * 4
             tilesDecoded += 1
             if let asked = viewAskedAt, viewTiles.allSatisfy({ entries[$0] != nil }) {

@@ -89,6 +89,8 @@ convert -size 800x500 xc:'#2040B0' "$f/2-blue.avif"
 # A JPEG whose ICC profile is broken (its 'acsp' signature): shown as it is, one log line.
 convert -size 800x500 xc:'#30A040' -profile /usr/share/color/icc/colord/ProPhotoRGB.icc "$f/3-profile.jpg"
 python3 -c 'import sys; p = sys.argv[1]; b = open(p, "rb").read(); open(p, "wb").write(b.replace(b"acsp", b"xxxx", 1))' "$f/3-profile.jpg"
+# A year apart, each is a trip of its own, in this order.
+for g in "$f"/*; do n=$(basename "$g"); touch -d "200${n:0:1}-01-01" "$g"; done
 DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --photos "$f" --fullscreen 2>"$OUT/heif.err" &
 pid=$!; track "$pid"
 shoot_until_drawn "$OUT/heif-strip.png"
