@@ -47,12 +47,14 @@ public struct PhotoLibrary: Equatable, Sendable {
         for name in sortedNaturally(names.filter { !$0.hasPrefix(".") }) {
             let full = root + "/" + name
             var info = stat()
-            if stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            let looked = stat(full, &info) == 0
+            if looked, info.st_mode & S_IFMT == S_IFDIR {
                 guard let inner = try? FileManager.default.contentsOfDirectory(atPath: full) else { continue }
                 let photos = sortedNaturally(inner.filter(isPhotoName)).map { photo(full + "/" + $0) }
                 if !photos.isEmpty { folders.append(Folder(name: name, photos: photos)) }
             } else if isPhotoName(name) {
-                loose.append(photo(full))
+                // The stat above serves (a loose photo is looked at once, not twice).
+                loose.append(looked ? photo(full, info) : photo(full))
             }
         }
         guard !folders.isEmpty || !loose.isEmpty else {
@@ -76,7 +78,11 @@ public struct PhotoLibrary: Equatable, Sendable {
     /// decoder names it and the reason, as it does any bad photo.
     private static func photo(_ path: String) -> Photo {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return Photo(path: path, size: -1, modified: 0) }
+        return photo(path, stat(path, &info) == 0 ? info : nil)
+    }
+
+    private static func photo(_ path: String, _ info: stat?) -> Photo {
+        guard let info, info.st_mode & S_IFMT == S_IFREG else { return Photo(path: path, size: -1, modified: 0) }
         return Photo(path: path, size: Int(info.st_size),
                      modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
     }
