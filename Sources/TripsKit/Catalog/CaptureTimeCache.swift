@@ -34,18 +34,22 @@ public struct CaptureTimeCache: Sendable {
     /// Reads the file; a missing or damaged one is an empty cache (it is
     /// only ever a shortcut).
     public mutating func load() {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { return }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.popFirst() == Substring(Self.header) else { return }
+        // Split as bytes, not Characters: a 10,000-photo cache is read on the
+        // way to the first frame, and grapheme breaking made that 20 ms.
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        let bytes = [UInt8](data)
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)[...]
+        guard let first = lines.popFirst(), first.elementsEqual(Self.header.utf8) else { return }
+        func text(_ field: ArraySlice<UInt8>) -> String { String(decoding: field, as: UTF8.self) }
         for line in lines {
-            let f = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
-            guard f.count == 5, let size = Int(f[0]), let modified = Double(f[1]) else { continue }
+            let f = line.split(separator: UInt8(ascii: "\t"), maxSplits: 4, omittingEmptySubsequences: false)
+            guard f.count == 5, let size = Int(text(f[0])), let modified = Double(text(f[1])) else { continue }
             var time: CaptureTime?
-            if f[2] != "-" {
-                guard let instant = Double(f[2]), let wall = Double(f[3]) else { continue }
+            if !f[2].elementsEqual("-".utf8) {
+                guard let instant = Double(text(f[2])), let wall = Double(text(f[3])) else { continue }
                 time = CaptureTime(instant: instant, wall: wall)
             }
-            entries[String(f[4])] = Entry(size: size, modified: modified, time: time)
+            entries[text(f[4])] = Entry(size: size, modified: modified, time: time)
         }
     }
 
