@@ -17,13 +17,7 @@ public final class PhotoTextures {
     /// A photo at one of its sizes: the loader's job names the same thing.
     private typealias Key = PhotoLoader.Job
 
-    private struct Entry {
-        var texture: OpaquePointer
-        var width: Int
-        var height: Int
-        var bytes: Int
-        var lastUsed: Int
-    }
+    private typealias Entry = CachedTexture
 
     private let renderer: OpaquePointer
     private var paths: [String]

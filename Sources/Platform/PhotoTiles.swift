@@ -14,13 +14,7 @@ import PhotoFile
 final class PhotoTiles {
     private typealias Key = PhotoLoader.Job
 
-    private struct Entry {
-        var texture: OpaquePointer
-        var width: Int
-        var height: Int
-        var bytes: Int
-        var lastUsed: Int
-    }
+    private typealias Entry = CachedTexture
 
     /// A tile to draw: its texture and the part of the picture it covers (0...1).
     struct Drawn {
