@@ -33,6 +33,18 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(app.size, OverviewLayout.phoneSize, "a zero size (minimised) keeps the last layout")
     }
 
+    func testTheFocusRingOfAStripPhotoHalfUnderTheListStaysInTheStrip() {
+        let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed)
+        let second = app.strip.drawnFrame(position: 1, layout: app.layout)
+        XCTAssertGreaterThan(second.maxX, app.layout.strip.maxX, "the second photo reaches under the list")
+        app.focus = .stripPhoto(trip: 1)
+        let ring = try? XCTUnwrap(app.focusFrame)
+        XCTAssertEqual(ring?.minX, second.minX)
+        XCTAssertEqual(ring?.maxX, app.layout.strip.maxX)
+        app.focus = .stripPhoto(trip: 2)
+        XCTAssertNil(app.focusFrame, "a photo the strip does not show has no ring")
+    }
+
     func testANewCatalogKeepsOrderOpenPhotoAndFocusByTripId() {
         let trips = (0..<4).map { Trip(id: "t\($0)", city: "C\($0)", nights: 1, photoPath: "/p/\($0)") }
         let app = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .windowed)

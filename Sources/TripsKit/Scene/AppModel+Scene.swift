@@ -18,8 +18,11 @@ extension AppModel {
         guard let focus else { return nil }
         switch focus {
         case .stripPhoto(let trip):
+            // Around the part of the photo the strip shows: a photo half
+            // under the list is drawn clipped, and so is its ring.
             guard let p = strip.position(of: trip), trip != bigPhoto.trip else { return nil }
-            return strip.drawnFrame(position: p, layout: layout)
+            let shown = strip.drawnFrame(position: p, layout: layout).intersection(layout.strip)
+            return shown.isNull || shown.isEmpty ? nil : shown
         case .row(let trip):
             return strip.position(of: trip).map { layout.listRow($0) }
         case .bigPhoto:
