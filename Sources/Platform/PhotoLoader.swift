@@ -4,7 +4,7 @@ import PhotoFile
 import TripsKit
 
 /// Decodes photos off the main thread so that neither the first frame nor
-/// scrolling waits for them. The main thread asks for (trip, use, target);
+/// scrolling waits for them. The main thread asks for (photo, use, target);
 /// each loader thread drives one sandboxed decode worker process
 /// (`DecoderProcess`), newest requests first (what is on screen now), and
 /// hands back pixels in shared memory; a registered SDL event wakes a
@@ -12,7 +12,7 @@ import TripsKit
 /// its process, never the app.
 public final class PhotoLoader {
     struct Job: Hashable {
-        var trip: Int
+        var photo: Int
         var use: DecodePlan.Use
     }
 
@@ -100,7 +100,7 @@ public final class PhotoLoader {
         }.prefix(processes.count)
         // Newest first: the leftmost photo is asked for last.
         for number in first.reversed() {
-            request(Job(trip: number, use: .thumbnail), path: photoPaths[number], target: thumbnailTarget)
+            request(Job(photo: number, use: .thumbnail), path: photoPaths[number], target: thumbnailTarget)
         }
     }
 

@@ -3,8 +3,8 @@ import Foundation
 import PhotoFile
 import TripsKit
 
-/// The trip photos as textures, under a memory budget. Each photo can have a
-/// strip thumbnail (decoded no larger than a strip photo) and a full picture
+/// The photos (numbered as in the catalog's `allPhotoPaths`) as textures,
+/// under a memory budget. Each photo can have a strip thumbnail (decoded no larger than a strip photo) and a full picture
 /// (no larger than the window), both decoded off the main thread by
 /// `PhotoLoader`; until one is ready the scene shows a placeholder tile.
 /// Textures least recently drawn are dropped when the budget is exceeded, so
@@ -78,19 +78,19 @@ public final class PhotoTextures {
         tiles.beginFrame()
     }
 
-    /// The best texture to draw photo `trip` at `pixels` (the size the whole
+    /// The best texture to draw photo number `photo` at `pixels` (the size the whole
     /// picture would have on screen), asking for a better one if needed.
-    public func texture(_ trip: Int, covering pixels: (width: Double, height: Double)) -> (texture: OpaquePointer, width: Int, height: Int)? {
-        guard paths.indices.contains(trip), failed[paths[trip]] == nil else { return nil }
+    public func texture(_ photo: Int, covering pixels: (width: Double, height: Double)) -> (texture: OpaquePointer, width: Int, height: Int)? {
+        guard paths.indices.contains(photo), failed[paths[photo]] == nil else { return nil }
         // A thumbnail covers the strip photo; anything shown much larger (the
         // big photo, a zoom) needs the full picture.
-        let thumb = fullSizes[trip].map { DecodePlan.coverSize(image: $0, target: thumbnailTarget) } ?? thumbnailTarget
+        let thumb = fullSizes[photo].map { DecodePlan.coverSize(image: $0, target: thumbnailTarget) } ?? thumbnailTarget
         let needsFull = pixels.width > Double(thumb.width) * 1.25 || pixels.height > Double(thumb.height) * 1.25
         let use: DecodePlan.Use = needsFull ? .full : .thumbnail
-        let key = Key(trip: trip, use: use)
-        if let entry = entries[key], use == .full || !isTooSmall(entry, trip: trip, for: thumb) {} else { ask(key) }
+        let key = Key(photo: photo, use: use)
+        if let entry = entries[key], use == .full || !isTooSmall(entry, photo: photo, for: thumb) {} else { ask(key) }
         // Draw what is there meanwhile: the other size beats a placeholder.
-        for candidate in [key, Key(trip: trip, use: needsFull ? .thumbnail : .full)] {
+        for candidate in [key, Key(photo: photo, use: needsFull ? .thumbnail : .full)] {
             if var entry = entries[candidate] {
                 entry.lastUsed = frame
                 entries[candidate] = entry
@@ -103,27 +103,27 @@ public final class PhotoTextures {
     /// Whether a texture was decoded for a smaller screen than this one (a
     /// thumbnail decoded while the window opened, before its HiDPI scale was
     /// known) and the photo has more pixels to give.
-    private func isTooSmall(_ entry: Entry, trip: Int, for target: (width: Int, height: Int)) -> Bool {
-        guard let full = fullSizes[trip], entry.width < full.width else { return false }
+    private func isTooSmall(_ entry: Entry, photo: Int, for target: (width: Int, height: Int)) -> Bool {
+        guard let full = fullSizes[photo], entry.width < full.width else { return false }
         return Double(entry.width) * 1.25 < Double(target.width) && Double(entry.height) * 1.25 < Double(target.height)
     }
 
     private func ask(_ key: Key) {
         everRequested.insert(key)
         wanted.insert(key)
-        loader.request(key, path: paths[key.trip], target: key.use == .full ? fullTarget : thumbnailTarget)
+        loader.request(key, path: paths[key.photo], target: key.use == .full ? fullTarget : thumbnailTarget)
     }
 
-    /// Detail tiles to draw over photo `trip` where it is shown `covering`
+    /// Detail tiles to draw over photo number `photo` where it is shown `covering`
     /// pixels wide (its `source` part visible) and its window-sized picture,
     /// `decodedWidth` pixels wide, is coarser than that (`PhotoTiles`).
-    func detail(_ trip: Int, covering: Double, source: CGRect, decodedWidth: Int) -> PhotoTiles.Detail {
-        guard paths.indices.contains(trip), entries[Key(trip: trip, use: .full)] != nil, let full = fullSizes[trip] else { return .init() }
-        return tiles.tiles(trip, path: paths[trip], full: full, decodedWidth: decodedWidth, covering: covering, source: source)
+    func detail(_ photo: Int, covering: Double, source: CGRect, decodedWidth: Int) -> PhotoTiles.Detail {
+        guard paths.indices.contains(photo), entries[Key(photo: photo, use: .full)] != nil, let full = fullSizes[photo] else { return .init() }
+        return tiles.tiles(photo, path: paths[photo], full: full, decodedWidth: decodedWidth, covering: covering, source: source)
     }
 
     /// The full upright pixel size of a photo, once any of its sizes is decoded.
-    public func fullSize(_ trip: Int) -> (width: Int, height: Int)? { fullSizes[trip] }
+    public func fullSize(_ photo: Int) -> (width: Int, height: Int)? { fullSizes[photo] }
 
     /// Turns finished decodes into textures; true when something new can be drawn.
     @discardableResult
@@ -135,8 +135,8 @@ public final class PhotoTextures {
         var ready = Array(loader.takeFinished().reversed())
         while let finished = ready.popLast() {
             defer { if changed { evict() } }
-            let trip = finished.job.trip
-            if tiles.accept(finished, path: paths[trip]) {
+            let photo = finished.job.photo
+            if tiles.accept(finished, path: paths[photo]) {
                 changed = true
                 continue
             }
@@ -144,22 +144,22 @@ public final class PhotoTextures {
             switch finished.result {
             case .failure(let failure):
                 failedCount += 1
-                if markFailed(trip) {
-                    log("trips: photo \(paths[trip]): \(failure); showing a placeholder")
+                if markFailed(photo) {
+                    log("trips: photo \(paths[photo]): \(failure); showing a placeholder")
                     changed = true
                 }
             case .success(let decoded):
                 decodedCount += 1
                 if decoded.usedTurboJPEG { turboDecodedCount += 1 }
-                fullSizes[trip] = (decoded.fullWidth, decoded.fullHeight)
-                if let note = decoded.note, noted.insert(paths[trip]).inserted { log("trips: photo \(paths[trip]): \(note)") }
+                fullSizes[photo] = (decoded.fullWidth, decoded.fullHeight)
+                if let note = decoded.note, noted.insert(paths[photo]).inserted { log("trips: photo \(paths[photo]): \(note)") }
                 let pixels = decoded.pixels, w = pixels.width, h = pixels.height
                 let made = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
                                              Int32(w), Int32(h))
                 guard let texture = made, SDL_UpdateTexture(texture, nil, pixels.base, Int32(pixels.pitch)) == 0 else {
-                    log("trips: photo \(paths[trip]): no texture: \(String(cString: SDL_GetError())); showing a placeholder")
+                    log("trips: photo \(paths[photo]): no texture: \(String(cString: SDL_GetError())); showing a placeholder")
                     if let made { SDL_DestroyTexture(made) }
-                    markFailed(trip)
+                    markFailed(photo)
                     continue
                 }
                 SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
@@ -203,7 +203,7 @@ public final class PhotoTextures {
         tiles.forgetAll()
         var kept: [Key: Entry] = [:]
         for (key, entry) in entries {
-            if let i = newIndex[paths[key.trip]] { kept[Key(trip: i, use: key.use)] = entry } else {
+            if let i = newIndex[paths[key.photo]] { kept[Key(photo: i, use: key.use)] = entry } else {
                 SDL_DestroyTexture(entry.texture)
                 bytesInUse -= entry.bytes
             }
@@ -211,7 +211,7 @@ public final class PhotoTextures {
         entries = kept
         failed = failed.filter { newIndex[$0.key] != nil }
         fullSizes = Dictionary(fullSizes.compactMap { old, size in newIndex[paths[old]].map { ($0, size) } }, uniquingKeysWith: { a, _ in a })
-        everRequested = Set(everRequested.compactMap { key in newIndex[paths[key.trip]].map { Key(trip: $0, use: key.use) } })
+        everRequested = Set(everRequested.compactMap { key in newIndex[paths[key.photo]].map { Key(photo: $0, use: key.use) } })
         paths = newPaths
     }
 
@@ -225,11 +225,11 @@ public final class PhotoTextures {
         return failed.count != before
     }
 
-    /// Remembers that photo `trip` failed, as its file is now; true the first time.
+    /// Remembers that photo number `photo` failed, as its file is now; true the first time.
     @discardableResult
-    private func markFailed(_ trip: Int) -> Bool {
-        guard failed[paths[trip]] == nil else { return false }
-        failed[paths[trip]] = FileIdentity(path: paths[trip])
+    private func markFailed(_ photo: Int) -> Bool {
+        guard failed[paths[photo]] == nil else { return false }
+        failed[paths[photo]] = FileIdentity(path: paths[photo])
         return true
     }
 

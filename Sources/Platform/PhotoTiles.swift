@@ -40,7 +40,7 @@ final class PhotoTiles {
     /// Photos whose tiles cannot be had, by path.
     private var unavailable: Set<String> = []
     private var frame = 0
-    private var drawnTrips: Set<Int> = []
+    private var drawnPhotos: Set<Int> = []
     private var drawnBefore: Set<Int> = []
     /// What this frame asked the loader for (the loader keeps only what a frame asks).
     private(set) var wanted: Set<PhotoLoader.Job> = []
@@ -67,23 +67,23 @@ final class PhotoTiles {
     func beginFrame() {
         frame += 1
         wanted.removeAll(keepingCapacity: true)
-        let gone = drawnBefore.subtracting(drawnTrips)
-        drawnBefore = drawnTrips
-        drawnTrips.removeAll(keepingCapacity: true)
-        if !gone.isEmpty { drop { gone.contains($0.trip) } }
+        let gone = drawnBefore.subtracting(drawnPhotos)
+        drawnBefore = drawnPhotos
+        drawnPhotos.removeAll(keepingCapacity: true)
+        if !gone.isEmpty { drop { gone.contains($0.photo) } }
     }
 
-    /// The tiles to draw over photo `trip` (its file `path`, `full` its
+    /// The tiles to draw over photo number `photo` (its file `path`, `full` its
     /// upright size) shown `covering` pixels wide over its `source` part,
     /// coarse levels first; asks for the missing ones of the level the
     /// screen needs. None when the picture under it (`decodedWidth`) is fine enough.
-    func tiles(_ trip: Int, path: String, full: (width: Int, height: Int), decodedWidth: Int, covering: Double, source: CGRect) -> Detail {
+    func tiles(_ photo: Int, path: String, full: (width: Int, height: Int), decodedWidth: Int, covering: Double, source: CGRect) -> Detail {
         guard !unavailable.contains(path), DetailTiles.side <= maximumTextureSide,
               DetailTiles.needed(decodedWidth: decodedWidth, fullWidth: full.width, covering: covering) else { return Detail() }
-        drawnTrips.insert(trip)
+        drawnPhotos.insert(photo)
         let visible = (x: Double(source.minX), y: Double(source.minY), width: Double(source.width), height: Double(source.height))
         let level = DetailTiles.level(full: full, covering: covering)
-        let needed = DetailTiles.wanted(full: full, level: level, visible: visible).map { Key(trip: trip, use: .tile($0)) }
+        let needed = DetailTiles.wanted(full: full, level: level, visible: visible).map { Key(photo: photo, use: .tile($0)) }
         if Set(needed) != viewTiles {
             viewTiles = Set(needed)
             viewAskedAt = needed.allSatisfy { entries[$0] != nil } ? nil : .now
@@ -97,7 +97,7 @@ final class PhotoTiles {
                            region: DecodeRegion(level: tile.level, x: r.x, y: r.y, width: r.width, height: r.height))
         }
         var drawn: [(level: Int, tile: Drawn)] = []
-        for (key, entry) in entries where key.trip == trip {
+        for (key, entry) in entries where key.photo == photo {
             guard case .tile(let tile) = key.use, tile.level >= level || needed.contains(key) else { continue }
             let b = tile.bounds(full: full)
             let bounds = CGRect(x: b.x, y: b.y, width: b.width, height: b.height)
@@ -155,7 +155,7 @@ final class PhotoTiles {
     func forgetAll() {
         drop { _ in true }
         drawnBefore.removeAll()
-        drawnTrips.removeAll()
+        drawnPhotos.removeAll()
     }
 
     private func drop(where matches: (Key) -> Bool) {
