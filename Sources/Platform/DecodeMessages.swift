@@ -71,18 +71,10 @@ struct DecodeReply: Equatable {
         DecodeWire.numbers([status.rawValue, width, height, fullWidth, fullHeight, usedTurboJPEG ? 1 : 0])
             + Array(message.utf8.prefix(1024))
     }
+}
 
-    init(status: Status, width: Int = 0, height: Int = 0, fullWidth: Int = 0, fullHeight: Int = 0, usedTurboJPEG: Bool = false,
-         message: String = "") {
-        self.status = status
-        self.width = width
-        self.height = height
-        self.fullWidth = fullWidth
-        self.fullHeight = fullHeight
-        self.usedTurboJPEG = usedTurboJPEG
-        self.message = message
-    }
-
+// In an extension, so the memberwise initialiser (with its defaults) stays.
+extension DecodeReply {
     init?(_ bytes: ArraySlice<UInt8>) {
         guard let n = DecodeWire.read(bytes, count: 6), let status = Status(rawValue: n[0]) else { return nil }
         self.init(status: status, width: n[1], height: n[2], fullWidth: n[3], fullHeight: n[4], usedTurboJPEG: n[5] != 0,
