@@ -69,7 +69,7 @@ public struct LaunchOption: Sendable {
                      "(default 120 with --kiosk, else off; 0 turns it off)",
                      effect: .read { $0.idleSeconds = try number($1, in: 0...86_400, "--idle expects seconds from 0 (off) to 86400") }),
         LaunchOption("--slide", "SECONDS", help: "after the idle time play the trips' photos, each SECONDS",
-                     "(default 6; on with --kiosk, else when given)",
+                     "(default \(Int(Attract.Settings.defaultSlideSeconds)); on with --kiosk, else when given)",
                      effect: .read { $0.slideSeconds = try number($1, in: 1...3600, "--slide expects seconds from 1 to 3600") }),
         LaunchOption("--reduce-motion", help: "fades instead of moving: the big photo, its pages, the slideshow",
                      effect: .set { $0.reduceMotion = true }),

@@ -12,7 +12,9 @@ public final class Attract {
         public var slideSeconds: Double
         /// No pan-and-zoom: photos only cross-fade.
         public var reduceMotion: Bool
-        public init(slideSeconds: Double = 6, reduceMotion: Bool = false) {
+        /// How long a photo stays unless `--slide` says otherwise.
+        public static let defaultSlideSeconds: Double = 6
+        public init(slideSeconds: Double = defaultSlideSeconds, reduceMotion: Bool = false) {
             self.slideSeconds = slideSeconds
             self.reduceMotion = reduceMotion
         }
