@@ -3,6 +3,13 @@ import XCTest
 @testable import TripsKit
 
 final class TripCatalogTests: XCTestCase {
+    /// The trips of a folder of photos, every capture time read now, no cache.
+    private func folder(_ path: String) throws -> TripCatalog {
+        let library = try PhotoLibrary.scan(path)
+        let reading = CaptureTimeReading(photos: library.allPhotos, cache: .empty, timeZone: .current)
+        return library.catalog(times: reading.times, timeZone: .current)
+    }
+
     private func parse(_ text: String) throws -> TripCatalog {
         try TripCatalog.parse(text, file: "trips.json", folder: "/data")
     }
@@ -87,7 +94,7 @@ final class TripCatalogTests: XCTestCase {
             FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([1]),
                                            attributes: [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)])
         }
-        let catalog = try TripCatalog.folder(dir.path)
+        let catalog = try folder(dir.path)
         XCTAssertEqual(catalog.trips.count, 1)
         XCTAssertEqual(catalog.trips[0].photoPaths.map { ($0 as NSString).lastPathComponent }, ["a_place.jpg", "b-side.PNG", "photo9.jpg", "photo10.jpg"])
         XCTAssertEqual(catalog.trips[0].nightsText, "Day trip")
@@ -102,7 +109,7 @@ final class TripCatalogTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        XCTAssertThrowsError(try TripCatalog.folder(dir.path))
+        XCTAssertThrowsError(try folder(dir.path))
     }
 
     func testATripFileListsSeveralPhotosAndPhotoStillNamesTheCover() throws {

@@ -136,15 +136,6 @@ public struct TripCatalog: Equatable, Sendable {
         return (base as NSString).appendingPathComponent(parts.joined(separator: "/"))
     }
 
-    /// The trips of a folder of photos (`PhotoLibrary`), with every
-    /// capture time read now, without a cache: for tests and tools; the app
-    /// reads them in the background.
-    public static func folder(_ path: String, timeZone: TimeZone = .current) throws -> TripCatalog {
-        let library = try PhotoLibrary.scan(path)
-        let reading = CaptureTimeReading(photos: library.allPhotos, cache: .empty, timeZone: timeZone)
-        return library.catalog(times: reading.times, timeZone: timeZone)
-    }
-
     /// File-manager order: case-insensitive, runs of digits compared as
     /// numbers ("IMG_9" before "IMG_10"). Foundation's localizedStandardCompare
     /// does this too, but on Linux it cost ~0.4 s for 2,000 names.
