@@ -130,6 +130,10 @@ public final class DecoderProcess {
     /// With `region`, only that part of the picture, at its level (a detail tile).
     public func decode(path: String, target: (width: Int, height: Int), deadline: Double, plainSDL: Bool = false,
                        region: DecodeRegion? = nil) -> Result<Decoded, PhotoDecoder.Failure> {
+        // Vetted here, by path, before anything is opened for a worker: a
+        // FIFO, a symlink loop or a header bomb is refused without a round
+        // trip. The worker parses the header again from the bytes it reads,
+        // because that is what it decodes (and the in-process bench path).
         if case .failure(let refusal) = PhotoFileCheck.inspect(atPath: path) { return .failure(.refused(refusal.description)) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.refused("cannot be read (\(String(cString: strerror(errno))))")) }
