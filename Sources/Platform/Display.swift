@@ -61,6 +61,14 @@ public final class Display {
             // A desktop window should let the screen blank as usual.
             SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
         }
+        // Trips takes keys, never typed text, so the input method's Compose
+        // table (dead keys) is of no use to it; yet libX11 parses the
+        // locale's, thousands of lines a character at a time, in SDL_Init:
+        // about 9 ms of every X11 start, measured on Xvfb. It reads an
+        // empty table instead, unless the person named one of their own.
+        // X11 only: Wayland's xkbcommon reads the table when a key is
+        // first pressed, and refuses /dev/null with an error line.
+        if choice.firstDriver == "x11" && environment["XCOMPOSEFILE"] == nil { setenv("XCOMPOSEFILE", "/dev/null", 1) }
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             let reason = String(cString: SDL_GetError())
             if case .explicit(let driver) = choice {

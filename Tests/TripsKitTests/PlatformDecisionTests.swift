@@ -13,6 +13,12 @@ final class VideoDriverChoiceTests: XCTestCase {
     func testExplicitDriverIsHonoured() {
         XCTAssertEqual(VideoDriverChoice.resolve(environment: ["SDL_VIDEODRIVER": "offscreen", "DISPLAY": ":0"]), .explicit("offscreen"))
     }
+    func testTheDriverTriedFirst() {
+        XCTAssertEqual(VideoDriverChoice.resolve(environment: ["WAYLAND_DISPLAY": "w", "DISPLAY": ":0"]).firstDriver, "wayland")
+        XCTAssertEqual(VideoDriverChoice.resolve(environment: ["DISPLAY": ":0"]).firstDriver, "x11")
+        XCTAssertEqual(VideoDriverChoice.explicit(" X11 ,wayland").firstDriver, "x11")
+        XCTAssertNil(VideoDriverChoice.none.firstDriver)
+    }
     func testNoDisplayAtAll() {
         XCTAssertEqual(VideoDriverChoice.resolve(environment: ["DISPLAY": " ", "SDL_VIDEODRIVER": ""]), .none)
         XCTAssertEqual(VideoDriverChoice.noDisplayMessage, "trips: no Wayland or X11 display (set WAYLAND_DISPLAY or DISPLAY)")

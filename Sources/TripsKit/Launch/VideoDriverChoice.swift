@@ -15,6 +15,15 @@ public enum VideoDriverChoice: Equatable, Sendable {
 
     public static let noDisplayMessage = "trips: no Wayland or X11 display (set WAYLAND_DISPLAY or DISPLAY)"
 
+    /// The driver SDL will try first ("x11", "wayland"), or nil for none.
+    public var firstDriver: String? {
+        switch self {
+        case .explicit(let list), .preferred(let list):
+            return list.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        case .none: return nil
+        }
+    }
+
     public static func resolve(environment: [String: String]) -> VideoDriverChoice {
         func set(_ key: String) -> String? {
             guard let v = environment[key]?.trimmingCharacters(in: .whitespaces), !v.isEmpty else { return nil }
