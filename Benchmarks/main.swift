@@ -7,3 +7,4 @@ func selected(_ name: String) -> Bool { wanted.isEmpty || wanted.contains(name) 
 
 if selected("motion") { runMotionBenchmark() }
 if selected("gestures") { runGesturesBenchmark() }
+if selected("library") { runLibraryBenchmark() }

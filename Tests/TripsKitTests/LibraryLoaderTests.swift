@@ -35,5 +35,41 @@ final class LibraryLoaderTests: XCTestCase {
         // The next start knows them all from the cache: its first catalog is the settled one.
         let again = LibraryLoader(folder: dir.path, cachePath: cache, timeZone: utc, verbose: false, elapsed: { 0 }, log: { _ in })
         XCTAssertEqual(try again.start(wait: false).trips.map(\.nightsText), ["4 nights"])
+        XCTAssertNil(settledCatalog(of: again, within: 0.5), "nothing changed: nothing handed over")
+
+        // A photo replaced while the app was closed: the first catalog takes
+        // the cache's word for it; the look that follows finds the change.
+        let b = dir.appendingPathComponent("Oslo/b.jpg").path
+        try ExifStamp.stamped(jpeg, dateTime: "2024:05:20 10:00:00", offset: "+00:00").write(to: URL(fileURLWithPath: b))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_060)], ofItemAtPath: b)
+        let third = LibraryLoader(folder: dir.path, cachePath: cache, timeZone: utc, verbose: false, elapsed: { 0 }, log: { _ in })
+        XCTAssertEqual(try third.start(wait: false).trips.map(\.nightsText), ["4 nights"], "trusted: the photo is not looked at")
+        XCTAssertEqual(settledCatalog(of: third, within: 5)?.trips.map(\.nightsText), ["8 nights"], "then looked at and read again")
+    }
+
+    func testAReplayLooksAtEveryPhotoBeforeItsFirstCatalog() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-loader-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let photo = dir.appendingPathComponent("a.jpg").path
+        try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: photo))
+        let cache = dir.appendingPathComponent("capture-times.tsv").path
+        let utc = TimeZone(identifier: "UTC")!
+        _ = try LibraryLoader(folder: dir.path, cachePath: cache, timeZone: utc, verbose: false, elapsed: { 0 }, log: { _ in }).start(wait: true)
+        // Four days later, and larger: the cache's entry no longer matches.
+        try Data([0xFF, 0xD8, 0, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: photo))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_345_600)], ofItemAtPath: photo)
+        let replay = try LibraryLoader(folder: dir.path, cachePath: cache, timeZone: utc, verbose: false, elapsed: { 0 }, log: { _ in }).start(wait: true)
+        XCTAssertEqual(replay.trips.first?.firstDay, CaptureTime(modified: 1_700_345_600, timeZone: utc).day)
+    }
+
+    /// The settled catalog `loader` hands over within `seconds`, or nil.
+    private func settledCatalog(of loader: LibraryLoader, within seconds: Double) -> TripCatalog? {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if let settled = loader.takeSettled() { return settled }
+            usleep(10_000)
+        }
+        return nil
     }
 }

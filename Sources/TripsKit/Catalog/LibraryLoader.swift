@@ -30,29 +30,40 @@ public final class LibraryLoader: @unchecked Sendable {
         cache = CaptureTimeCache(path: cachePath)
     }
 
-    /// The catalog to start with. With `wait` (a replay) every capture time
-    /// is read now, so the same script prints the same bytes; otherwise
-    /// missing ones are read in the background (`takeSettled`).
+    /// The catalog to start with. With `wait` (a replay) every photo is
+    /// looked at and every capture time read now, so the same script prints
+    /// the same bytes. Live, the photos the cache knows are taken on its
+    /// word (their size and time as it last saw them), so a known library
+    /// costs a listing on the way to the first frame; a thread then looks at
+    /// every photo, reads the dates the cache lacks, and hands over a
+    /// settled catalog (`takeSettled`) only if anything differs.
     public func start(wait: Bool) throws -> TripCatalog {
         let begun = elapsed()
-        let library = try PhotoLibrary.scan(folder)
-        let scanned = elapsed()
         cache.load()
+        let loaded = elapsed()
+        let library = try PhotoLibrary.scan(folder, trusting: wait ? nil : cache)
         let known = CaptureTimeReading(photos: library.allPhotos, cache: cache, timeZone: timeZone, openFiles: false)
         if verbose {
-            log(String(format: "trips: library listed in %.1f ms, its cache read in %.1f ms", (scanned - begun) * 1000, (elapsed() - scanned) * 1000))
+            log(String(format: "trips: library listed in %.1f ms, its cache read in %.1f ms", (elapsed() - loaded) * 1000, (loaded - begun) * 1000))
         }
-        guard !known.unread.isEmpty else {
-            if verbose {
-                log(String(format: "trips: capture times: %d photos, 0 files opened, %d from the cache, settled after %.1f ms",
-                           library.allPhotos.count, known.fromCache, elapsed() * 1000))
-            }
-            return library.catalog(times: known.times, timeZone: timeZone)
-        }
-        if wait { return settle(library) }
+        if wait { return known.unread.isEmpty ? settled(library, known) : settle(library) }
         Thread.detachNewThread { [self] in
-            let catalog = settle(library)
+            guard let looked = try? PhotoLibrary.scan(folder) else { return } // the next change of the folder says why
+            if looked == library && known.unread.isEmpty {
+                _ = settled(library, known)
+                return
+            }
+            let catalog = settle(looked)
             lock.withLock { settled = catalog }
+        }
+        return library.catalog(times: known.times, timeZone: timeZone)
+    }
+
+    /// The catalog of `library` when the cache knew every photo.
+    private func settled(_ library: PhotoLibrary, _ known: CaptureTimeReading) -> TripCatalog {
+        if verbose {
+            log(String(format: "trips: capture times: %d photos, 0 files opened, %d from the cache, settled after %.1f ms",
+                       library.allPhotos.count, known.fromCache, elapsed() * 1000))
         }
         return library.catalog(times: known.times, timeZone: timeZone)
     }
@@ -77,10 +88,14 @@ public final class LibraryLoader: @unchecked Sendable {
 
     /// Starts making the first catalog (`start(wait: false)`) on a thread,
     /// so listing the library and reading its cache overlap with opening
-    /// the display; `preparedCatalog()` waits for it.
-    public func prepare() {
+    /// the display; `preparedCatalog()` waits for it. `then` runs on that
+    /// thread with the catalog as soon as it is made, before anyone waits
+    /// for it: the app starts decoding its first photos there, while the
+    /// display is still opening.
+    public func prepare(then: @escaping @Sendable (TripCatalog) -> Void = { _ in }) {
         Thread.detachNewThread { [self] in
             let result = Result { try start(wait: false) }
+            if case .success(let catalog) = result { then(catalog) }
             ready.lock()
             prepared = result
             ready.signal()

@@ -16,7 +16,12 @@ public struct PhotoLibrary: Equatable, Sendable {
             self.size = size
             self.modified = modified
         }
-        var name: String { (path as NSString).lastPathComponent }
+        /// The file's name: what follows the last "/" (the path is absolute).
+        /// Plain bytes, not NSString: the catalog asks it of every photo.
+        var name: String {
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+            return String(path[path.utf8.index(after: slash)...])
+        }
     }
 
     public struct Folder: Equatable, Sendable {
@@ -35,26 +40,32 @@ public struct PhotoLibrary: Equatable, Sendable {
     /// A new trip starts after more than this many seconds without a photo.
     public static let tripGap: Double = 48 * 3600
 
-    /// Lists `path` and its subfolders (one level deep).
-    public static func scan(_ path: String) throws -> PhotoLibrary {
+    /// Lists `path` and its subfolders (one level deep). A photo `trusting`
+    /// knows is taken with the size and modification time it has there,
+    /// unlooked-at: the first catalog of a known library then costs a
+    /// listing, not a `stat` of each of its photos (`LibraryLoader` looks
+    /// again right after, off the way to the first frame).
+    public static func scan(_ path: String, trusting cache: CaptureTimeCache? = nil) throws -> PhotoLibrary {
         try checkFolder(path)
         var root = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else {
+        guard let listing = Listing(root) else {
             throw CatalogError(file: path, line: nil, message: "cannot be listed")
         }
+        func photo(_ path: String, _ name: String, in listing: borrowing Listing) -> Photo {
+            if let known = cache?.entries[path] { return Photo(path: path, size: known.size, modified: known.modified) }
+            return Self.photo(path, listing.stat(name))
+        }
         var folders: [Folder] = [], loose: [Photo] = []
-        for name in sortedNaturally(names.filter { !$0.hasPrefix(".") }) {
-            let full = root + "/" + name
-            var info = stat()
-            let looked = stat(full, &info) == 0
-            if looked, info.st_mode & S_IFMT == S_IFDIR {
-                guard let inner = try? FileManager.default.contentsOfDirectory(atPath: full) else { continue }
-                let photos = sortedNaturally(inner.filter(isPhotoName)).map { photo(full + "/" + $0) }
+        for entry in sortedNaturally(listing.entries.filter { !$0.name.hasPrefix(".") }, by: \.name) {
+            let name = entry.name
+            if listing.isFolder(entry) {
+                guard let inner = Listing(root + "/" + name) else { continue }
+                let folder = root + "/" + name
+                let photos = sortedNaturally(inner.names.filter(isPhotoName)).map { photo(folder + "/" + $0, $0, in: inner) }
                 if !photos.isEmpty { folders.append(Folder(name: name, photos: photos)) }
             } else if isPhotoName(name) {
-                // The stat above serves (a loose photo is looked at once, not twice).
-                loose.append(looked ? photo(full, info) : photo(full))
+                loose.append(photo(root + "/" + name, name, in: listing))
             }
         }
         guard !folders.isEmpty || !loose.isEmpty else {
@@ -76,11 +87,6 @@ public struct PhotoLibrary: Equatable, Sendable {
     /// A file named like a photo. One that cannot be looked at (a symlink
     /// loop, a FIFO, no permission) is still listed, with size -1: the
     /// decoder names it and the reason, as it does any bad photo.
-    private static func photo(_ path: String) -> Photo {
-        var info = stat()
-        return photo(path, stat(path, &info) == 0 ? info : nil)
-    }
-
     private static func photo(_ path: String, _ info: stat?) -> Photo {
         guard let info, info.st_mode & S_IFMT == S_IFREG else { return Photo(path: path, size: -1, modified: 0) }
         return Photo(path: path, size: Int(info.st_size),
@@ -94,10 +100,12 @@ public struct PhotoLibrary: Equatable, Sendable {
 
     /// Sort keys made once per name, not once per comparison: 10,000 names
     /// sort in a few milliseconds.
-    static func sortedNaturally(_ names: [String]) -> [String] {
-        names.map { (name: $0, key: Array($0.lowercased().unicodeScalars)) }
+    static func sortedNaturally(_ names: [String]) -> [String] { sortedNaturally(names, by: { $0 }) }
+
+    static func sortedNaturally<Item>(_ items: [Item], by name: (Item) -> String) -> [Item] {
+        items.map { (item: $0, name: name($0), key: Array(name($0).lowercased().unicodeScalars)) }
             .sorted { TripCatalog.naturalOrder($0.key, $1.key, $0.name, $1.name) }
-            .map(\.name)
+            .map(\.item)
     }
 
     // MARK: Trips
