@@ -9,8 +9,10 @@ import TripsKit
 /// (`DecoderProcess`), newest requests first (what is on screen now), and
 /// hands back pixels in shared memory; a registered SDL event wakes a
 /// sleeping frame loop. A decoder that crashes or hangs costs its photo and
-/// its process, never the app.
-public final class PhotoLoader {
+/// its process, never the app. Every method may be called from any
+/// thread (its queues are guarded by one condition lock): the app asks for
+/// a library's first photos from the thread that lists it.
+public final class PhotoLoader: @unchecked Sendable {
     struct Job: Hashable {
         var photo: Int
         var use: DecodePlan.Use

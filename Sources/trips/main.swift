@@ -44,7 +44,8 @@ func bundledTripsFile(environment: [String: String]) -> String? {
 }
 
 // On SDL's own clock (it needs no SDL_Init), the one the frame loop reads.
-let started = Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
+@Sendable func now() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
+let started = now()
 var environment = ProcessInfo.processInfo.environment
 
 let options: LaunchOptions
@@ -63,18 +64,18 @@ do {
 let verbose = environment["TRIPS_VERBOSE"] != nil
 let library = options.photosFolder.map { folder in
     LibraryLoader(folder: folder, cachePath: CaptureTimeCache.defaultPath(environment: environment), verbose: verbose,
-                  elapsed: { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) - started },
+                  elapsed: { now() - started },
                   log: { log($0) })
 }
-// Live, a library is listed (and its cache read) while the display opens:
-// `readyCatalog` is nil until then. A folder that is not there is said at once.
+// Live, a library is listed (and its cache read) while the display opens
+// (`prepare`, below): `readyCatalog` is nil until then. A folder that is not
+// there is said at once.
 let readyCatalog: TripCatalog?
 do {
     if let library, options.replayScript != nil {
         readyCatalog = try library.start(wait: true)
     } else if let library {
         try PhotoLibrary.checkFolder(library.folder)
-        library.prepare()
         readyCatalog = nil
     } else if let file = options.tripsFile ?? bundledTripsFile(environment: environment) {
         readyCatalog = try TripCatalog.load(file: file)
@@ -127,11 +128,11 @@ if script != nil && !options.replayInWindow {
 // (write then rename, never half-written). Replays save only when told where.
 var orderStore: OrderStore? = options.stateFile.map(OrderStore.init(path:))
     ?? (script == nil && options.photosFolder == nil ? OrderStore(path: OrderStore.defaultPath(environment: environment)) : nil)
-var savedOrder: [String] = []
+var loadedOrder: [String] = []
 if let store = orderStore {
     switch store.load() {
     case .missing: break
-    case .loaded(let order): savedOrder = order
+    case .loaded(let order): loadedOrder = order
     case .corrupt(let reason, let setAside):
         log("trips: the saved order is damaged (\(reason)); it was kept as \(setAside) and the default order is used")
     case .unreadable(let reason):
@@ -140,6 +141,8 @@ if let store = orderStore {
         orderStore = nil
     }
 }
+
+let savedOrder = loadedOrder
 
 let pointSize = script.map { (Int($0.size.width), Int($0.size.height)) } ?? options.windowSize
 let pixelScale = script?.scale ?? 1
@@ -150,26 +153,31 @@ configuration.mode = script == nil ? options.windowMode : .windowed
 configuration.renderer = options.renderer
 configuration.fitsDisplay = script == nil
 
+let startScreen: AppModel.Screen = options.startInPlayground ? .playground : .overview
+@Sendable func makeApp(_ catalog: TripCatalog) -> AppModel {
+    AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
+             theme: .standard, order: savedOrder, simulationRate: options.simulationRate,
+             screen: startScreen, idleTimeout: options.idleTimeout,
+             attract: options.attract, reduceMotion: options.reduceMotion, strings: strings)
+}
+// The photos the first frame shows start decoding as soon as the trips are
+// known, at the size asked for (a HiDPI screen asks again for larger), so
+// they decode while SDL sets up its video: a trips file is known now; a
+// library is listed on its own thread, which asks for its first photos the
+// moment it has them (the app it lays them out with is thrown away; the
+// frame loop's own is made once the display is open).
+let loader = PhotoLoader(zygote: zygote)
+@Sendable func decodeFirstPhotos(of app: AppModel) {
+    let stripPhoto = app.layout.photoSize
+    loader.prefetch(app.scene { _ in nil }, photoPaths: app.catalog.allPhotoPaths,
+                    thumbnailTarget: (Int((stripPhoto.width * pixelScale).rounded(.up)), Int((stripPhoto.height * pixelScale).rounded(.up))))
+    if verbose { log(String(format: "trips: first photos asked for after %.1f ms", (now() - started) * 1000)) }
+}
+let early = readyCatalog.map(makeApp)
+if let early { decodeFirstPhotos(of: early) } else if script == nil { library?.prepare { decodeFirstPhotos(of: makeApp($0)) } }
+
 let code: ExitCode = {
-    let theme = Theme.standard, order = savedOrder
-    func makeApp(_ catalog: TripCatalog) -> AppModel {
-        AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
-                 theme: theme, order: order, simulationRate: options.simulationRate,
-                 screen: options.startInPlayground ? .playground : .overview, idleTimeout: options.idleTimeout,
-                 attract: options.attract, reduceMotion: options.reduceMotion, strings: strings)
-    }
-    // The photos the first frame shows start decoding as soon as the trips
-    // are known, at the size asked for (a HiDPI screen asks again for larger):
-    // a trips file is known now, so they decode while SDL sets up its video;
-    // a library is listed meanwhile and its first photos follow.
-    let loader = PhotoLoader(zygote: zygote)
-    func decodeFirstPhotos(of app: AppModel) {
-        let stripPhoto = app.layout.photoSize
-        loader.prefetch(app.scene { _ in nil }, photoPaths: app.catalog.allPhotoPaths,
-                        thumbnailTarget: (Int((stripPhoto.width * pixelScale).rounded(.up)), Int((stripPhoto.height * pixelScale).rounded(.up))))
-    }
-    let early = readyCatalog.map(makeApp)
-    if let early { decodeFirstPhotos(of: early) }
+    let theme = Theme.standard
     let display: Display
     do {
         display = try Display(configuration, environment: environment)
@@ -182,8 +190,14 @@ let code: ExitCode = {
         return .failure
     }
     if verbose {
-        log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)")
+        log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)"
+            + String(format: ", open after %.1f ms", (now() - started) * 1000))
     }
+    // While a library is still being listed: the fonts open, and the month
+    // names its rows show are looked up (Foundation loads its CLDR data,
+    // some 6 ms, the first time), so neither waits once the trips are known.
+    let text = TextRenderer(renderer: display.renderer, fonts: fonts, log: log)
+    _ = strings.monthName(1)
     let app: AppModel
     if let early {
         app = early
@@ -194,11 +208,9 @@ let code: ExitCode = {
             log("trips: \(error)")
             return .badInput
         }
-        decodeFirstPhotos(of: app)
     }
     let photos = PhotoTextures(renderer: display.renderer, photoPaths: app.catalog.allPhotoPaths,
                                budgetBytes: options.memoryBudgetMiB << 20, loader: loader, log: log)
-    let text = TextRenderer(renderer: display.renderer, fonts: fonts, log: log)
     if let orderStore {
         app.onReorder = { order in
             do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }
