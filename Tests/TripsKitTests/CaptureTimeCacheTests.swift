@@ -27,7 +27,7 @@ final class CaptureTimeCacheTests: XCTestCase {
         let first = CaptureTimeReading(photos: library.allPhotos, cache: CaptureTimeCache(path: cachePath), timeZone: utc)
         XCTAssertEqual(first.filesOpened, 2)
         XCTAssertEqual(first.times[dir.path + "/a.jpg"]?.instant, Double(19855 * 86400 + 6 * 3600))
-        try first.cache.save(keeping: library.allPhotos)
+        try first.cache.save(keeping: library.allPhotos, of: library.root)
 
         var cache = CaptureTimeCache(path: cachePath)
         cache.load()
@@ -42,6 +42,32 @@ final class CaptureTimeCacheTests: XCTestCase {
         let third = CaptureTimeReading(photos: library.allPhotos, cache: cache, timeZone: utc)
         XCTAssertEqual(third.filesOpened, 1)
         XCTAssertNotNil(third.times[dir.path + "/b.jpg"])
+    }
+
+    func testALibrarySavedKeepsWhatTheCacheKnowsOfAnother() throws {
+        let cachePath = dir.appendingPathComponent("capture-times.tsv").path
+        let utc = TimeZone(identifier: "UTC")!
+        var libraries: [PhotoLibrary] = []
+        for name in ["kiosk", "home", "kiosk-old"] {
+            let folder = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: folder.appendingPathComponent("a.jpg"))
+            libraries.append(try PhotoLibrary.scan(folder.path))
+        }
+        for library in libraries {
+            var cache = CaptureTimeCache(path: cachePath)
+            cache.load()
+            try CaptureTimeReading(photos: library.allPhotos, cache: cache, timeZone: utc).cache
+                .save(keeping: library.allPhotos, of: library.root)
+        }
+        // The kiosk's photo is gone: saving its library drops it, and only it.
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("kiosk/a.jpg"))
+        var cache = CaptureTimeCache(path: cachePath)
+        cache.load()
+        try cache.save(keeping: [], of: libraries[0].root)
+        cache = CaptureTimeCache(path: cachePath)
+        cache.load()
+        XCTAssertEqual(Set(cache.entries.keys), [libraries[1].root + "/a.jpg", libraries[2].root + "/a.jpg"])
     }
 
     func testADamagedCacheIsAnEmptyOne() throws {

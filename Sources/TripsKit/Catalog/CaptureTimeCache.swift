@@ -63,14 +63,22 @@ public struct CaptureTimeCache: Sendable {
         entries[photo.path] = Entry(size: photo.size, modified: photo.modified, time: time)
     }
 
-    /// Writes the cache atomically, keeping only `photos` (files gone or
-    /// changed drop out).
-    public func save(keeping photos: [PhotoLibrary.Photo]) throws {
+    /// Writes the cache atomically: of the library in `root`, only
+    /// `photos` (its files gone or changed drop out); what it knows of
+    /// photos elsewhere stays, so two libraries used in turn (a kiosk's
+    /// and a person's) do not each make the other's next start read every date.
+    public func save(keeping photos: [PhotoLibrary.Photo], of root: String) throws {
         var text = Self.header + "\n"
+        func line(_ path: String, _ e: Entry) -> String {
+            "\(e.size)\t\(e.modified)\t\(e.time.map { "\($0.instant)\t\($0.wall)" } ?? "-\t-")\t\(path)\n"
+        }
         for photo in photos where !photo.path.contains("\n") {
             guard let e = lookup(photo) else { continue }
-            let time = e.time.map { "\($0.instant)\t\($0.wall)" } ?? "-\t-"
-            text += "\(e.size)\t\(e.modified)\t\(time)\t\(photo.path)\n"
+            text += line(photo.path, e)
+        }
+        let inside = root.hasSuffix("/") ? root : root + "/"
+        for (path, e) in entries.sorted(by: { $0.key < $1.key }) where !path.hasPrefix(inside) && !path.contains("\n") {
+            text += line(path, e)
         }
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
