@@ -76,6 +76,16 @@ final class CaptureTimeCacheTests: XCTestCase {
         var cache = CaptureTimeCache(path: path)
         cache.load()
         XCTAssertTrue(cache.entries.isEmpty)
+        // Under the right header, each damaged line is skipped and the rest kept.
+        try Data(("trips capture times 1\n" + "12\t1.5x\t-\t-\t/p/a.jpg\n" + "12\t1.5\t3e\t4\t/p/b.jpg\n" + "x\t1\t-\t-\t/p/c.jpg\n"
+                  + "12\t1.5\t-\t-\n" + "\n" + "7\t1700000000.25\t-\t-\t/p/with\ttab.jpg\n"
+                  + "-3\t1e-05\t1717580000.5\t1717587200\t/p/d.jpg").utf8).write(to: URL(fileURLWithPath: path))
+        cache = CaptureTimeCache(path: path)
+        cache.load()
+        XCTAssertEqual(cache.entries, [
+            "/p/with\ttab.jpg": .init(size: 7, modified: 1_700_000_000.25, time: nil),
+            "/p/d.jpg": .init(size: -3, modified: 0.00001, time: CaptureTime(instant: 1_717_580_000.5, wall: 1_717_587_200)),
+        ])
         XCTAssertEqual(CaptureTimeCache.defaultPath(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]), "/c/trips/capture-times.tsv")
         XCTAssertEqual(CaptureTimeCache.defaultPath(environment: ["HOME": "/h"]), "/h/.cache/trips/capture-times.tsv")
     }

@@ -34,22 +34,65 @@ public struct CaptureTimeCache: Sendable {
     /// Reads the file; a missing or damaged one is an empty cache (it is
     /// only ever a shortcut).
     public mutating func load() {
-        // Split as bytes, not Characters: a 10,000-photo cache is read on the
-        // way to the first frame, and grapheme breaking made that 20 ms.
+        // Parsed in place, numbers with strtod, not through a String a field:
+        // a 10,000-photo cache is read on the way to the first frame (grapheme
+        // breaking made that 20 ms, strings a field 7 ms).
         guard let data = FileManager.default.contents(atPath: path) else { return }
-        let bytes = [UInt8](data)
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)[...]
-        guard let first = lines.popFirst(), first.elementsEqual(Self.header.utf8) else { return }
-        func text(_ field: ArraySlice<UInt8>) -> String { String(decoding: field, as: UTF8.self) }
-        for line in lines {
-            let f = line.split(separator: UInt8(ascii: "\t"), maxSplits: 4, omittingEmptySubsequences: false)
-            guard f.count == 5, let size = Int(text(f[0])), let modified = Double(text(f[1])) else { continue }
-            var time: CaptureTime?
-            if !f[2].elementsEqual("-".utf8) {
-                guard let instant = Double(text(f[2])), let wall = Double(text(f[3])) else { continue }
-                time = CaptureTime(instant: instant, wall: wall)
+        var bytes = [UInt8](data)
+        bytes.append(0) // strtod stops at the end
+        let header = Array(Self.header.utf8)
+        guard bytes.count > header.count, bytes.starts(with: header), bytes[header.count] == UInt8(ascii: "\n") else { return }
+        // The "C" locale's decimal point, whatever LC_NUMERIC is meanwhile
+        // (SDL sets the person's locale for a moment while it opens X11).
+        guard let numeric = newlocale(LC_NUMERIC_MASK, "C", nil) else { return }
+        let before = uselocale(numeric) // this thread's only
+        defer { uselocale(before); freelocale(numeric) }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let end = buffer.count - 1
+            var i = header.count + 1
+            while i < end {
+                var tabs: [Int] = []
+                var j = i
+                while j < end && buffer[j] != UInt8(ascii: "\n") {
+                    if buffer[j] == UInt8(ascii: "\t") && tabs.count < 4 { tabs.append(j) }
+                    j += 1
+                }
+                defer { i = j + 1 }
+                guard tabs.count == 4, let size = Self.integer(buffer, i, tabs[0]),
+                      let modified = Self.number(base, tabs[0] + 1, tabs[1]) else { continue }
+                var time: CaptureTime?
+                if !(tabs[2] == tabs[1] + 2 && buffer[tabs[1] + 1] == UInt8(ascii: "-")) {
+                    guard let instant = Self.number(base, tabs[1] + 1, tabs[2]), let wall = Self.number(base, tabs[2] + 1, tabs[3]) else { continue }
+                    time = CaptureTime(instant: instant, wall: wall)
+                }
+                entries[String(decoding: buffer[(tabs[3] + 1)..<j], as: UTF8.self)] = Entry(size: size, modified: modified, time: time)
             }
-            entries[text(f[4])] = Entry(size: size, modified: modified, time: time)
+        }
+    }
+
+    /// The decimal integer in `bytes[from..<to]`, or nil.
+    private static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int? {
+        var i = from, sign = 1, value = 0
+        if i < to && bytes[i] == UInt8(ascii: "-") { sign = -1; i += 1 }
+        guard i < to, to - i <= 18 else { return nil }
+        for k in i..<to {
+            let d = Int(bytes[k]) - 48
+            guard d >= 0 && d <= 9 else { return nil }
+            value = value * 10 + d
+        }
+        return sign * value
+    }
+
+    /// The number (as Swift writes a Double) in `from..<to` of the
+    /// NUL-ended bytes at `base`, read by strtod, or nil unless it spans them exactly.
+    private static func number(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Double? {
+        guard from < to else { return nil }
+        return base.advanced(by: from).withMemoryRebound(to: CChar.self, capacity: to - from + 1) { start in
+            var stop: UnsafeMutablePointer<CChar>?
+            let value = strtod(start, &stop)
+            guard let stop, start.distance(to: stop) == to - from, value.isFinite else { return nil }
+            return value
         }
     }
 
