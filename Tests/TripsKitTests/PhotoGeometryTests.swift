@@ -95,4 +95,18 @@ final class ZoomGeometryTests: XCTestCase {
         XCTAssertFalse(corner.contains { $0.position == .zero }, "the square corner is not drawn")
         XCTAssertGreaterThan(corner.count, 6)
     }
+
+    /// Only a tile's piece in the frame's top-left corner square is drawn as
+    /// a fan (the rest is blitted): cut to the square, counted in the tile.
+    func testAPieceOfATileIsCountedInTheWholeTile() {
+        let frame = CGRect(x: 0, y: 0, width: 100, height: 50)
+        let rounded = PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: 10, source: CGRect(x: 0, y: 0, width: 1, height: 1))
+        let tile = CGRect(x: 0, y: 0, width: 0.5, height: 1)
+        let square = PhotoGeometry.clip(rounded, toTexture: CGRect(x: 0, y: 0, width: 0.1, height: 0.2), countedIn: tile)
+        XCTAssertEqual(square.map(\.position.x).max() ?? -1, 10, accuracy: 1e-9, "no wider than the corner's square")
+        XCTAssertEqual(square.map(\.position.y).max() ?? -1, 10, accuracy: 1e-9)
+        XCTAssertEqual(square.map(\.texture.x).max() ?? -1, 0.2, accuracy: 1e-9, "a fifth of the tile's width")
+        XCTAssertEqual(square.map(\.texture.y).max() ?? -1, 0.2, accuracy: 1e-9, "a fifth of its height")
+        XCTAssertFalse(square.contains { $0.position == .zero }, "still rounded")
+    }
 }

@@ -102,11 +102,12 @@ public enum PhotoGeometry {
     /// The part of a convex fan (`roundedRectFan`) whose texture
     /// coordinates fall in `part` of the picture, as a convex polygon to
     /// draw as a fan from its first vertex, its texture coordinates
-    /// re-counted from `part`'s corner (0...1 across it): a detail tile
-    /// drawn over the photo, inside its rounded corners. Empty when they
-    /// do not meet. Texture coordinates are linear in position across a
-    /// fan, so cutting by them cuts the drawn shape exactly.
-    public static func clip(_ fan: [Vertex], toTexture part: CGRect) -> [Vertex] {
+    /// re-counted from `whole`'s corner (0...1 across it; `part` itself
+    /// when nil): a detail tile (`whole`), or a piece of one, drawn over the
+    /// photo, inside its rounded corners. Empty when they do not meet.
+    /// Texture coordinates are linear in position across a fan, so cutting
+    /// by them cuts the drawn shape exactly.
+    public static func clip(_ fan: [Vertex], toTexture part: CGRect, countedIn whole: CGRect? = nil) -> [Vertex] {
         guard fan.count >= 3, part.width > 0, part.height > 0 else { return [] }
         var polygon = Array(fan.dropFirst()) // the outline, closed
         if polygon.first == polygon.last { polygon.removeLast() }
@@ -133,8 +134,9 @@ public enum PhotoGeometry {
             polygon = kept
         }
         guard polygon.count >= 3 else { return [] }
+        let unit = whole ?? part
         return polygon.map { v in
-            Vertex(position: v.position, texture: CGPoint(x: (v.texture.x - part.minX) / part.width, y: (v.texture.y - part.minY) / part.height))
+            Vertex(position: v.position, texture: CGPoint(x: (v.texture.x - unit.minX) / unit.width, y: (v.texture.y - unit.minY) / unit.height))
         }
     }
 }
