@@ -167,6 +167,7 @@ public final class PhotoTextures {
             switch finished.result {
             case .failure(let failure):
                 failedCount += 1
+                drop(Key(photo: photo, use: .preview)) // a failed photo is a placeholder
                 if markFailed(photo) {
                     log("trips: photo \(paths[photo]): \(failure); showing a placeholder")
                     changed = true
