@@ -31,7 +31,7 @@
 # PEERS_BEFORE=path/to/another/trips adds it as "trips-before" (a change's
 # effect, side by side in the same run). PEERS_EXIF=1 adds "trips-exif": trips
 # on the same photos with the 160x120 EXIF thumbnail a camera embeds
-# (Benchmarks/Peers/exif-thumbnail.py), which it shows blurred up at once.
+# (Tests/e2e/exif-thumbnail.py), which it shows blurred up at once.
 # screenwatch counts that preview as a photo (it has as many colours), so
 # its time is the row's preview, and the row's photo is the sharp one: the
 # first frame plus the time trips logs between its first frame and first photo.
@@ -86,7 +86,7 @@ if [ -n "${PEERS_EXIF:-}" ]; then
         for f in "$CAMERAS"/camera-*.jpg; do
             copy=$EXIF.new/$(basename "$f")
             cp "$f" "$copy" && convert -define jpeg:size=320x240 "$f" -thumbnail '160x120!' -quality 75 "$EXIF.new/thumb.jpg" &&
-                python3 Benchmarks/Peers/exif-thumbnail.py "$copy" "$EXIF.new/thumb.jpg" || { echo "peers: cannot embed a thumbnail in $copy"; exit 1; }
+                python3 Tests/e2e/exif-thumbnail.py "$copy" "$EXIF.new/thumb.jpg" || { echo "peers: cannot embed a thumbnail in $copy"; exit 1; }
         done
         rm -f "$EXIF.new/thumb.jpg" && mv "$EXIF.new" "$EXIF"
     fi
