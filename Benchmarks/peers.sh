@@ -29,7 +29,12 @@
 # bounded (PEERS_TIMEOUT, 60 s a launch); every process is stopped by PID.
 # Usage: Benchmarks/peers.sh [path/to/trips]; PEERS_SIZES="100 1000 10000";
 # PEERS_BEFORE=path/to/another/trips adds it as "trips-before" (a change's
-# effect, side by side in the same run).
+# effect, side by side in the same run). PEERS_EXIF=1 adds "trips-exif": trips
+# on the same photos with the 160x120 EXIF thumbnail a camera embeds
+# (Tests/e2e/exif-thumbnail.py), which it shows blurred up at once.
+# screenwatch counts that preview as a photo (it has as many colours), so
+# its time is the row's preview, and the row's photo is the sharp one: the
+# first frame plus the time trips logs between its first frame and first photo.
 set -u
 cd "$(dirname "$0")/.."
 TRIPS=$(realpath "${1:-.build/release/trips}")
@@ -60,16 +65,33 @@ if [ "$(ls "$CAMERAS"/camera-*.jpg 2>/dev/null | wc -l)" != 24 ]; then
             "'"$CAMERAS.new"'/camera-$(basename "$0" .jpg)-$1.jpg"'
     mv "$CAMERAS.new" "$CAMERAS"
 fi
-python3 - "$OUT" "$CAMERAS" $SIZES <<'PY'
+# folders PREFIX DIR: DIR's photos hard-linked into $OUT/PREFIX-N for each size N.
+folders() {
+python3 - "$OUT" "$2" "$1" $SIZES <<'PY'
 import glob, os, sys
-out, cameras, sizes = sys.argv[1], sys.argv[2], [int(n) for n in sys.argv[3:]]
+out, cameras, prefix, sizes = sys.argv[1], sys.argv[2], sys.argv[3], [int(n) for n in sys.argv[4:]]
 cameras = sorted(glob.glob(os.path.join(cameras, "camera-*.jpg")))
 for n in sizes:
-    folder = os.path.join(out, "photos-%d" % n)
+    folder = os.path.join(out, "%s-%d" % (prefix, n))
     os.makedirs(folder)
     for k in range(1, n + 1):
         os.link(cameras[k % len(cameras)], os.path.join(folder, "IMG_%05d.jpg" % k))
 PY
+}
+folders photos "$CAMERAS"
+if [ -n "${PEERS_EXIF:-}" ]; then
+    EXIF=$CAMERAS-exif
+    if [ "$(ls "$EXIF"/camera-*.jpg 2>/dev/null | wc -l)" != 24 ]; then
+        rm -rf "$EXIF" "$EXIF.new" && mkdir -p "$EXIF.new"
+        for f in "$CAMERAS"/camera-*.jpg; do
+            copy=$EXIF.new/$(basename "$f")
+            cp "$f" "$copy" && convert -define jpeg:size=320x240 "$f" -thumbnail '160x120!' -quality 75 "$EXIF.new/thumb.jpg" &&
+                python3 Tests/e2e/exif-thumbnail.py "$copy" "$EXIF.new/thumb.jpg" || { echo "peers: cannot embed a thumbnail in $copy"; exit 1; }
+        done
+        rm -f "$EXIF.new/thumb.jpg" && mv "$EXIF.new" "$EXIF"
+    fi
+    folders photos-exif "$EXIF"
+fi
 distinct=$(ls "$CAMERAS"/camera-*.jpg | wc -l)
 echo "peers: $distinct distinct 4000x3000 q90 noisy JPEGs ($(du -ch "$CAMERAS"/camera-*.jpg | tail -1 | cut -f1), in $CAMERAS) hard-linked into folders of $SIZES photos in $OUT"
 
@@ -105,15 +127,22 @@ said() { sed -n "s/.*trips: $2 after \([0-9.]*\) ms.*/\1/p" "$1" | head -1; }
 # parallel arrays VIEWERS, PROGRAMS and COMMANDS (commands as strings).
 compare() {
     local display=$1 n=$2 i r name
-    local -A firsts photos peaks notes saidfirst saidphoto
+    local -A firsts photos peaks notes saidfirst saidphoto previews saidpreview
     for r in $(seq "$RUNS"); do
         for i in "${!VIEWERS[@]}"; do
             name=${VIEWERS[$i]}
             command -v "${PROGRAMS[$i]}" >/dev/null || continue
             eval "launch $name-$n-${display%% *}-$r ${COMMANDS[$i]}"
+            if [ "$name" = trips-exif ]; then # what screenwatch saw was the preview (see the top)
+                previews[$name]+="$PHOTO "
+                saidpreview[$name]+="$(said "$OUT/$name-$n-${display%% *}-$r.log" "first preview on screen") "
+                PHOTO=$(awk -v f="$FIRST" -v a="$(said "$OUT/$name-$n-${display%% *}-$r.log" "first frame")" \
+                    -v b="$(said "$OUT/$name-$n-${display%% *}-$r.log" "first photo on screen")" \
+                    'BEGIN { if (f ~ /^[0-9]+$/ && a != "" && b != "") printf "%.0f", f + b - a; else print "timeout" }')
+            fi
             firsts[$name]+="$FIRST "; photos[$name]+="$PHOTO "; peaks[$name]+="$PEAK "
             [ -n "$NOTE" ] && notes[$name]=$NOTE
-            if [ "$name" = trips ]; then
+            if [ "$name" = trips ] || [ "$name" = trips-exif ]; then
                 saidfirst[$name]+="$(said "$OUT/$name-$n-${display%% *}-$r.log" "first frame") "
                 saidphoto[$name]+="$(said "$OUT/$name-$n-${display%% *}-$r.log" "first photo on screen") "
             fi
@@ -127,8 +156,14 @@ compare() {
         # shellcheck disable=SC2086
         FIRST=$(median ${firsts[$name]}); PHOTO=$(median ${photos[$name]}); PEAK=$(median ${peaks[$name]})
         local note=${notes[$name]:-}
-        [ "$name" = trips ] && [ -z "$note" ] &&
+        { [ "$name" = trips ] || [ "$name" = trips-exif ]; } && [ -z "$note" ] &&
             note="app says first frame $(median ${saidfirst[$name]}) ms, photo $(median ${saidphoto[$name]}) ms after its start"
+        # shellcheck disable=SC2086
+        if [ "$name" = trips-exif ]; then
+            local said_preview; said_preview="$(median ${saidpreview[$name]}) ms"
+            [ "$said_preview" = "timeout ms" ] && said_preview="none drawn before the photo"
+            note="preview $(median ${previews[$name]}) ms (its EXIF thumbnail; app says $said_preview); $note"
+        fi
         echo "$display|$n|$name|$FIRST|$PHOTO|$PEAK|$note" >>"$ROWS"
         printf '  %-17s %6s photos  %-9s first frame %8s  photo %8s  peak RSS %5s MiB  (runs: %s/ %s/ %s)  %s\n' "$display" "$n" "$name" \
             "$FIRST" "$PHOTO" "$PEAK" "${firsts[$name]}" "${photos[$name]}" "${peaks[$name]}" "$note"
@@ -146,6 +181,8 @@ for n in $SIZES; do
               "${x11[*]} feh --geometry 1280x800+0+0 $d" "${x11[*]} imv-x11 $d")
     [ -n "${PEERS_BEFORE:-}" ] && { VIEWERS+=(trips-before); PROGRAMS+=("$PEERS_BEFORE")
         COMMANDS+=("${x11[*]} $PEERS_BEFORE --photos $d --state $OUT/state.json"); }
+    [ -n "${PEERS_EXIF:-}" ] && { VIEWERS+=(trips-exif); PROGRAMS+=("$TRIPS")
+        COMMANDS+=("${x11[*]} TRIPS_VERBOSE=1 $TRIPS --photos $OUT/photos-exif-$n --state $OUT/state.json"); }
     compare "$X" "$n"
 done
 VIEWERS=(floor-sw floor-gl); PROGRAMS=("$OUT/floor" "$OUT/floor")
@@ -161,6 +198,8 @@ if start_weston 1280x800 >/dev/null; then
                   "${wl[*]} swayimg --no-sway $d" "${wl[*]} imv-wayland $d")
         [ -n "${PEERS_BEFORE:-}" ] && { VIEWERS+=(trips-before); PROGRAMS+=("$PEERS_BEFORE")
             COMMANDS+=("${wl[*]} $PEERS_BEFORE --photos $d --state $OUT/state.json"); }
+        [ -n "${PEERS_EXIF:-}" ] && { VIEWERS+=(trips-exif); PROGRAMS+=("$TRIPS")
+            COMMANDS+=("${wl[*]} TRIPS_VERBOSE=1 $TRIPS --photos $OUT/photos-exif-$n --state $OUT/state.json"); }
         compare "$W" "$n"
     done
     VIEWERS=(floor-sw floor-gl); PROGRAMS=("$OUT/floor" "$OUT/floor")

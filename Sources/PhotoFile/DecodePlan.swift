@@ -14,6 +14,10 @@ public enum DecodePlan {
         case full
         /// A part of a zoomed big photo at a finer level (`DetailTiles`).
         case tile(DetailTiles.Tile)
+        /// The JPEG's embedded EXIF thumbnail (`ExifThumbnail`), blurred up
+        /// to cover the strip photo: shown at once, until the thumbnail or
+        /// the full picture is decoded.
+        case preview
     }
 
     /// The size that covers `target` with the picture's aspect, never

@@ -44,27 +44,14 @@ public struct ExifCaptureTime: Equatable, Sendable {
 
     /// The capture time in the bytes of a JPEG's start, or nil.
     public static func parse(_ bytes: [UInt8]) -> ExifCaptureTime? {
-        let b = ByteWindow(bytes, start: 0, end: bytes.count)
-        guard b.has([0xFF, 0xD8], at: 0) else { return nil }
-        var pos = 2
-        // Marker segments up to the image data; each step moves forward.
-        while let m0 = try? b.u8(pos), m0 == 0xFF, let marker = try? b.u8(pos + 1), marker != 0xDA, marker != 0xD9 {
-            guard let length = try? b.u16be(pos + 2), length >= 2 else { return nil }
-            if marker == 0xE1 {
-                let segment = b.window(from: pos + 4, to: pos + 2 + length)
-                if segment.has(Array("Exif\0\0".utf8), at: 0) {
-                    return tiff(segment.window(from: 6, to: segment.count))
-                }
-            }
-            pos += 2 + length
-        }
-        return nil
+        TIFFBlock.inJPEG(ByteWindow(bytes, start: 0, end: bytes.count)).flatMap(tiff)
     }
 
     /// DateTimeOriginal and OffsetTimeOriginal from the Exif IFD that IFD0's
     /// tag 0x8769 points to.
-    static func tiff(_ t: ByteWindow) -> ExifCaptureTime? {
-        guard let tiff = TIFFBlock(t), let pointer = tiff.entry(0x8769, inDirectoryAt: tiff.firstDirectory),
+    static func tiff(_ tiff: TIFFBlock) -> ExifCaptureTime? {
+        let t = tiff.window
+        guard let pointer = tiff.entry(0x8769, inDirectoryAt: tiff.firstDirectory),
               let exif = tiff.u32(pointer + 8) else { return nil }
         func ascii(_ tag: Int) -> String? {
             guard let e = tiff.entry(tag, inDirectoryAt: exif), tiff.u16(e + 2) == 2,

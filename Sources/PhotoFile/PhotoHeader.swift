@@ -372,9 +372,9 @@ extension PhotoHeader {
     /// 42, offset of IFD0). Anything unreadable gives nil: a bad EXIF block
     /// should not cost the photo, which is then shown as stored.
     static func tiffOrientation(_ t: ByteWindow) -> ExifOrientation? {
-        guard let tiff = TIFFBlock(t), let entry = tiff.entry(0x0112, inDirectoryAt: tiff.firstDirectory) else { return nil }
-        let isLong = tiff.u16(entry + 2) == 4 // SHORT (3) is usual; some write LONG
-        return (isLong ? tiff.u32(entry + 8) : tiff.u16(entry + 8)).flatMap(ExifOrientation.init(rawValue:))
+        // SHORT is usual; some write LONG.
+        guard let tiff = TIFFBlock(t), let value = tiff.number(0x0112, inDirectoryAt: tiff.firstDirectory) else { return nil }
+        return ExifOrientation(rawValue: value)
     }
 }
 

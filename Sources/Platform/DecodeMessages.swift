@@ -7,32 +7,38 @@ struct DecodeRequest: Equatable {
     var targetWidth: Int
     var targetHeight: Int
     var plainSDL: Bool
+    /// The embedded EXIF thumbnail instead of the picture (`DecodePlan.Use.preview`).
+    var preview: Bool
     /// A part of the picture at a finer level instead of the whole (a detail tile).
     var region: DecodeRegion?
     /// The file's name, for the test-only fault switch (the worker opens nothing).
     var name: String
 
-    static let maximumBytes = 32 + 1024
+    /// The numbers before the name.
+    private static let numberCount = 9
+    static let maximumBytes = numberCount * 4 + 1024
 
     var bytes: [UInt8] {
         let r = region
-        return DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0, r?.level ?? 0, r?.x ?? 0, r?.y ?? 0, r?.width ?? 0, r?.height ?? 0])
+        return DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0, r?.level ?? 0, r?.x ?? 0, r?.y ?? 0, r?.width ?? 0, r?.height ?? 0,
+                                   preview ? 1 : 0])
             + Array(name.utf8.prefix(1024))
     }
 
-    init(targetWidth: Int, targetHeight: Int, plainSDL: Bool, region: DecodeRegion? = nil, name: String) {
+    init(targetWidth: Int, targetHeight: Int, plainSDL: Bool, preview: Bool = false, region: DecodeRegion? = nil, name: String) {
         self.targetWidth = targetWidth
         self.targetHeight = targetHeight
         self.plainSDL = plainSDL
+        self.preview = preview
         self.region = region
         self.name = name
     }
 
     init?(_ bytes: ArraySlice<UInt8>) {
-        guard let n = DecodeWire.read(bytes, count: 8) else { return nil }
+        guard let n = DecodeWire.read(bytes, count: Self.numberCount) else { return nil }
         let region = n[3] > 0 ? DecodeRegion(level: n[3], x: n[4], y: n[5], width: n[6], height: n[7]) : nil
-        self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, region: region,
-                  name: String(decoding: bytes.dropFirst(32), as: UTF8.self))
+        self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, preview: n[8] != 0, region: region,
+                  name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }
 

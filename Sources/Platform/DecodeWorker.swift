@@ -3,6 +3,7 @@ import CSDL2
 import CSeccomp
 import CTurboJPEG
 import Foundation
+import PhotoFile
 
 /// The decode worker: the `trips` binary started again by the app with
 /// `DecodeWorker.modeArgument`, its socket on descriptor 3. It loads the
@@ -72,7 +73,9 @@ public enum DecodeWorker {
                 send(DecodeReply(status: .failed, message: "the decoder got a malformed request"), pixels: nil)
                 continue
             }
-            if let action = fault.action(forFileNamed: request.name) { DecodeFault.perform(action) }
+            // The photo's decode misbehaves, not its preview: a slow photo
+            // with its preview on screen is what the switch shows then.
+            if !request.preview, let action = fault.action(forFileNamed: request.name) { DecodeFault.perform(action) }
             let (reply, pixels) = decode(fd, request, into: &input)
             close(fd)
             send(reply, pixels: pixels)
@@ -86,7 +89,8 @@ public enum DecodeWorker {
         guard Int(info.st_size) <= maximumFileBytes else {
             return (DecodeReply(status: .refused, message: "is larger than \(maximumFileBytes >> 20) MiB"), nil)
         }
-        let count = Int(info.st_size)
+        // A preview needs only the EXIF block at the start, not the 3 MB after it.
+        let count = request.preview ? min(Int(info.st_size), ExifThumbnail.readLength) : Int(info.st_size)
         if input.count < count { input = [UInt8](repeating: 0, count: count) }
         var filled = 0
         input.withUnsafeMutableBytes { raw in
@@ -106,6 +110,10 @@ public enum DecodeWorker {
             }
             let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<filled])
             if let region = request.region { return PhotoDecoder.decode(bytes: bytes, region: region, output: output) }
+            if request.preview {
+                return PhotoDecoder.decodePreview(bytes: bytes, fileLength: Int(info.st_size), target: (request.targetWidth, request.targetHeight),
+                                                  output: output)
+            }
             return PhotoDecoder.decode(bytes: bytes, fileExtension: String(request.name.split(separator: ".").last ?? ""),
                                        target: (request.targetWidth, request.targetHeight), plainSDL: request.plainSDL, output: output)
         }

@@ -27,8 +27,11 @@ public final class FrameLoop {
         /// Photos shown as placeholders in the first frame (it does not wait for decoding).
         public var firstFramePlaceholders = 0
         /// From the start to the end of the first present that showed a
-        /// decoded photo (not a placeholder): what a person waits for.
+        /// decoded photo (not a placeholder, nor a preview): what a person waits for.
         public var firstPhotoSeconds: Double?
+        /// The same for the first present that showed a photo's blurred-up
+        /// EXIF thumbnail (`DecodePlan.Use.preview`), if one came first.
+        public var firstPreviewSeconds: Double?
         /// Process CPU time spent on each frame (drawing and presenting), in seconds.
         public var frameTimes: [Double] = []
         /// From taking an input event off SDL's queue to the end of the
@@ -142,7 +145,12 @@ public final class FrameLoop {
                 report.firstFrameSeconds = Self.precise() - started
                 report.firstFramePlaceholders = scene.placeholdersDrawn
             }
-            if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 { report.firstPhotoSeconds = Self.precise() - started }
+            // A photo drawn is its sharp picture unless it came from a preview.
+            let previews = photos.previewsServed
+            if report.firstPhotoSeconds == nil && scene.photosDrawn > previews { report.firstPhotoSeconds = Self.precise() - started }
+            if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && previews > 0 && scene.photosDrawn > 0 {
+                report.firstPreviewSeconds = Self.precise() - started
+            }
             needsFrame = false
             if last { break }
             let interval = max(paceInterval, app.minimumFrameInterval ?? 0)

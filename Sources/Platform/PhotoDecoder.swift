@@ -121,33 +121,42 @@ public struct PhotoDecoder {
     /// costs one pass over the small picture. Nil when `output` has no room.
     static func shrink(_ surface: UnsafeMutablePointer<SDL_Surface>, upright orientation: ExifOrientation,
                                toCover target: (width: Int, height: Int), into output: Output) -> UnsafeMutablePointer<SDL_Surface>? {
-        defer { SDL_FreeSurface(surface) }
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
         // The target is upright; the stored picture may be turned.
         let storedTarget = orientation.swapsWidthAndHeight ? (target.height, target.width) : target
         let cover = DecodePlan.coverSize(image: (w, h), target: storedTarget)
-        guard orientation != .up else { return scale(surface, to: cover, into: output) }
-        let shrunk = cover == (w, h) ? surface : scale(surface, to: cover, into: newSurface)
-        guard let shrunk else { return nil }
-        defer { if shrunk != surface { SDL_FreeSurface(shrunk) } }
+        return resize(surface, part: SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), to: cover, upright: orientation, into: output)
+    }
+
+    /// The `part` of a stored picture scaled (linear filtering) to `size`
+    /// (stored orientation) and turned upright, written once into a surface
+    /// from `output`; the input is freed. Nil when there is no room.
+    static func resize(_ surface: UnsafeMutablePointer<SDL_Surface>, part: SDL_Rect, to size: (width: Int, height: Int),
+                               upright orientation: ExifOrientation, into output: Output) -> UnsafeMutablePointer<SDL_Surface>? {
+        defer { SDL_FreeSurface(surface) }
+        let whole = part.x == 0 && part.y == 0 && Int(part.w) == Int(surface.pointee.w) && Int(part.h) == Int(surface.pointee.h)
+        guard orientation != .up else { return scale(surface, part: part, to: size, into: output) }
+        let scaled = whole && size == (Int(part.w), Int(part.h)) ? surface : scale(surface, part: part, to: size, into: newSurface)
+        guard let scaled else { return nil }
+        defer { if scaled != surface { SDL_FreeSurface(scaled) } }
         let transform = orientation.transform
-        let upright = PixelOrientation.turnedSize(transform, width: cover.width, height: cover.height)
+        let upright = PixelOrientation.turnedSize(transform, width: size.width, height: size.height)
         guard let out = output(upright.width, upright.height) else { return nil }
-        PixelOrientation.apply(transform, from: shrunk.pointee.pixels.assumingMemoryBound(to: UInt32.self), width: cover.width,
-                               height: cover.height, pitch: Int(shrunk.pointee.pitch) / 4,
+        PixelOrientation.apply(transform, from: scaled.pointee.pixels.assumingMemoryBound(to: UInt32.self), width: size.width,
+                               height: size.height, pitch: Int(scaled.pointee.pitch) / 4,
                                to: out.pointee.pixels.assumingMemoryBound(to: UInt32.self), pitch: Int(out.pointee.pitch) / 4)
         return out
     }
 
-    /// `surface` scaled (linear filtering) or copied to `size`, into a new
-    /// surface from `output`.
-    private static func scale(_ surface: UnsafeMutablePointer<SDL_Surface>, to size: (width: Int, height: Int),
+    /// The `part` of `surface` scaled (linear filtering, down or up) or
+    /// copied to `size`, into a new surface from `output`.
+    private static func scale(_ surface: UnsafeMutablePointer<SDL_Surface>, part: SDL_Rect, to size: (width: Int, height: Int),
                               into output: Output) -> UnsafeMutablePointer<SDL_Surface>? {
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
         guard let out = output(size.width, size.height) else { return nil }
-        var src = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), dst = SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height))
+        var src = part, dst = SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height))
         SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE) // a copy, not a blend over the empty output
-        let done = size.width < w || size.height < h ? SDL_SoftStretchLinear(surface, &src, out, &dst) : SDL_UpperBlit(surface, &src, out, &dst)
+        let same = size == (Int(part.w), Int(part.h))
+        let done = same ? SDL_UpperBlit(surface, &src, out, &dst) : SDL_SoftStretchLinear(surface, &src, out, &dst)
         guard done == 0 else {
             SDL_FreeSurface(out)
             return nil

@@ -6,7 +6,9 @@ import TripsKit
 /// Decodes photos off the main thread so that neither the first frame nor
 /// scrolling waits for them. The main thread asks for (photo, use, target);
 /// each loader thread drives one sandboxed decode worker process
-/// (`DecoderProcess`), newest requests first (what is on screen now), and
+/// (`DecoderProcess`), previews first (a camera JPEG's embedded thumbnail
+/// takes well under a millisecond), then newest requests first (what is on
+/// screen now), and
 /// hands back pixels in shared memory; a registered SDL event wakes a
 /// sleeping frame loop. A decoder that crashes or hangs costs its photo and
 /// its process, never the app. Every method may be called from any
@@ -90,7 +92,8 @@ public final class PhotoLoader: @unchecked Sendable {
     }
 
     /// Starts decoding the first strip photos `scene` shows, one a worker,
-    /// as thumbnails of `thumbnailTarget` pixels, before there is a window:
+    /// as thumbnails of `thumbnailTarget` pixels (JPEGs' previews first),
+    /// before there is a window:
     /// the app calls it while SDL sets up its video, so the first photo is
     /// on screen sooner. The rest wait for the first frame, which asks for
     /// what it really shows (its window may have another size) and never
@@ -104,6 +107,18 @@ public final class PhotoLoader: @unchecked Sendable {
         for number in first.reversed() {
             request(Job(photo: number, use: .thumbnail), path: photoPaths[number], target: thumbnailTarget)
         }
+        // Their previews go before any of them, so one can be in the very first frame.
+        for number in first.reversed() where Self.mayHavePreview(photoPaths[number]) {
+            request(Job(photo: number, use: .preview), path: photoPaths[number], target: thumbnailTarget)
+        }
+    }
+
+    /// Whether a photo may carry an embedded EXIF thumbnail: a JPEG by its
+    /// name (the main thread reads no file to ask; a JPEG without one, or
+    /// misnamed, costs one quick refusal in a worker).
+    static func mayHavePreview(_ path: String) -> Bool {
+        let name = path.lowercased()
+        return name.hasSuffix(".jpg") || name.hasSuffix(".jpeg") || name.hasSuffix(".jpe")
     }
 
     /// Asks for a decode (of `region` only, for a detail tile), unless it
@@ -171,13 +186,16 @@ public final class PhotoLoader: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let next = pending.removeLast()
+            // A preview first, wherever it is queued: it is done in a moment
+            // and shows something at once; else the newest request.
+            let next = pending.remove(at: pending.lastIndex { $0.job.use == .preview } ?? pending.count - 1)
             let asked = generation
             running.insert(next.job)
             condition.unlock()
 
-            let deadline = next.job.use == .thumbnail ? deadlines.thumbnail : deadlines.full
-            let result = process.decode(path: next.path, target: next.target, deadline: deadline, region: next.region)
+            let deadline = next.job.use == .thumbnail || next.job.use == .preview ? deadlines.thumbnail : deadlines.full
+            let result = process.decode(path: next.path, target: next.target, deadline: deadline, preview: next.job.use == .preview,
+                                        region: next.region)
 
             condition.lock()
             running.remove(next.job)

@@ -6,7 +6,9 @@ import TripsKit
 /// The photos (numbered as in the catalog's `allPhotoPaths`) as textures,
 /// under a memory budget. Each photo can have a strip thumbnail (decoded no larger than a strip photo) and a full picture
 /// (no larger than the window), both decoded off the main thread by
-/// `PhotoLoader`; until one is ready the scene shows a placeholder tile.
+/// `PhotoLoader`; until one is ready a camera JPEG shows its embedded EXIF
+/// thumbnail blurred up (`DecodePlan.Use.preview`, dropped once a real one
+/// is there), anything else a placeholder tile.
 /// Textures least recently drawn are dropped when the budget is exceeded, so
 /// a folder of 10,000 photos costs what is on screen, not what is on disk.
 /// A photo that cannot be shown (refused, unreadable, or its decoder
@@ -27,6 +29,10 @@ public final class PhotoTextures {
     private var entries: [Key: Entry] = [:]
     /// Photos that failed, by path, with the file as it was then.
     private var failed: [String: FileIdentity] = [:]
+    /// Photos (by path) whose preview could not be made: most files have
+    /// no embedded thumbnail, which is normal, so it is neither logged nor
+    /// asked for again.
+    private var previewless: Set<String> = []
     /// Photos whose worker's note (an unusable colour profile) was logged.
     private var noted: Set<String> = []
     /// Each photo's full upright size once known: the crop's aspect.
@@ -46,6 +52,10 @@ public final class PhotoTextures {
     public private(set) var failedCount = 0
     private var everRequested: Set<Key> = []
     public private(set) var turboDecodedCount = 0
+    /// Previews made from embedded EXIF thumbnails.
+    public private(set) var previewCount = 0
+    /// Photos drawn from their preview in the current frame (so far).
+    public private(set) var previewsServed = 0
 
     /// The SDL event type that says decoded photos are waiting.
     public var readyEventType: UInt32 { loader.readyEventType }
@@ -73,6 +83,7 @@ public final class PhotoTextures {
     /// Starts a frame: requests not repeated in it are dropped from the queue.
     public func beginFrame() {
         frame += 1
+        previewsServed = 0
         loader.keepOnly(wanted.union(tiles.wanted))
         wanted.removeAll(keepingCapacity: true)
         tiles.beginFrame()
@@ -89,13 +100,21 @@ public final class PhotoTextures {
         let use: DecodePlan.Use = needsFull ? .full : .thumbnail
         let key = Key(photo: photo, use: use)
         if let entry = entries[key], use == .full || !isTooSmall(entry, photo: photo, for: thumb) {} else { ask(key) }
-        // Draw what is there meanwhile: the other size beats a placeholder.
-        for candidate in [key, Key(photo: photo, use: needsFull ? .thumbnail : .full)] {
+        // Draw what is there meanwhile: the other size beats the preview,
+        // which beats a placeholder.
+        let preview = Key(photo: photo, use: .preview)
+        for candidate in [key, Key(photo: photo, use: needsFull ? .thumbnail : .full), preview] {
             if var entry = entries[candidate] {
                 entry.lastUsed = frame
                 entries[candidate] = entry
+                if candidate == preview { previewsServed += 1 }
                 return (entry.texture, entry.width, entry.height)
             }
+        }
+        // Nothing at all yet: the loader serves the preview before the real decode.
+        if PhotoLoader.mayHavePreview(paths[photo]), !previewless.contains(paths[photo]) {
+            wanted.insert(preview)
+            loader.request(preview, path: paths[photo], target: use == .full ? fullTarget : thumbnailTarget)
         }
         return nil
     }
@@ -140,10 +159,15 @@ public final class PhotoTextures {
                 changed = true
                 continue
             }
+            if finished.job.use == .preview {
+                changed = accept(preview: finished) || changed
+                continue
+            }
             everRequested.insert(finished.job) // asked for before the window, perhaps (`PhotoLoader.prefetch`)
             switch finished.result {
             case .failure(let failure):
                 failedCount += 1
+                drop(Key(photo: photo, use: .preview)) // a failed photo is a placeholder
                 if markFailed(photo) {
                     log("trips: photo \(paths[photo]): \(failure); showing a placeholder")
                     changed = true
@@ -153,25 +177,51 @@ public final class PhotoTextures {
                 if decoded.usedTurboJPEG { turboDecodedCount += 1 }
                 fullSizes[photo] = (decoded.fullWidth, decoded.fullHeight)
                 if let note = decoded.note, noted.insert(paths[photo]).inserted { log("trips: photo \(paths[photo]): \(note)") }
-                let pixels = decoded.pixels, w = pixels.width, h = pixels.height
-                let made = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-                                             Int32(w), Int32(h))
-                guard let texture = made, SDL_UpdateTexture(texture, nil, pixels.base, Int32(pixels.pitch)) == 0 else {
+                guard store(decoded.pixels, as: finished.job) else {
                     log("trips: photo \(paths[photo]): no texture: \(String(cString: SDL_GetError())); showing a placeholder")
-                    if let made { SDL_DestroyTexture(made) }
                     markFailed(photo)
                     continue
                 }
-                SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-                SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-                let key = finished.job
-                if let old = entries[key] { SDL_DestroyTexture(old.texture); bytesInUse -= old.bytes }
-                entries[key] = Entry(texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: frame)
-                bytesInUse += w * h * 4
+                drop(Key(photo: photo, use: .preview)) // the sharp picture replaces it
                 changed = true
             }
         }
         return changed
+    }
+
+    /// Takes a finished preview: a texture while the photo has nothing
+    /// better, else nothing. A failure (no thumbnail, a damaged one) is
+    /// remembered quietly: the photo's own decode says what is wrong, if anything.
+    private func accept(preview finished: PhotoLoader.Finished) -> Bool {
+        let photo = finished.job.photo, path = paths[photo]
+        guard case .success(let decoded) = finished.result else {
+            previewless.insert(path)
+            return false
+        }
+        guard failed[path] == nil, entries[Key(photo: photo, use: .thumbnail)] == nil, entries[Key(photo: photo, use: .full)] == nil else {
+            return false
+        }
+        if fullSizes[photo] == nil { fullSizes[photo] = (decoded.fullWidth, decoded.fullHeight) }
+        guard store(decoded.pixels, as: finished.job) else { return false }
+        previewCount += 1
+        return true
+    }
+
+    /// `pixels` as the texture of `key` (replacing the one there), counted in
+    /// the budget; false when the renderer cannot make it.
+    private func store(_ pixels: SharedPixels, as key: Key) -> Bool {
+        guard let entry = Entry(renderer: renderer, pixels: pixels, lastUsed: frame) else { return false }
+        drop(key)
+        entries[key] = entry
+        bytesInUse += entry.bytes
+        return true
+    }
+
+    /// Lets go of the texture of `key`, if there is one.
+    private func drop(_ key: Key) {
+        guard let old = entries.removeValue(forKey: key) else { return }
+        SDL_DestroyTexture(old.texture)
+        bytesInUse -= old.bytes
     }
 
     /// Drops the least recently drawn textures until under budget; what the
@@ -210,6 +260,7 @@ public final class PhotoTextures {
         }
         entries = kept
         failed = failed.filter { newIndex[$0.key] != nil }
+        previewless = previewless.filter { newIndex[$0] != nil }
         fullSizes = Dictionary(fullSizes.compactMap { old, size in newIndex[paths[old]].map { ($0, size) } }, uniquingKeysWith: { a, _ in a })
         everRequested = Set(everRequested.compactMap { key in newIndex[paths[key.photo]].map { Key(photo: $0, use: key.use) } })
         paths = newPaths
@@ -237,7 +288,7 @@ public final class PhotoTextures {
     public var summary: String {
         String(format: "photos: %d decodes asked for, %d done (%d with libjpeg-turbo's scaled decoding), %d failed; textures %.1f MiB of a %d MiB budget",
                requestedCount, decodedCount, turboDecodedCount, failedCount, Double(bytesInUse + tiles.bytesInUse) / 1_048_576, budgetBytes >> 20)
-            + String(format: "; %d detail tiles decoded", tiles.tilesDecoded)
+            + String(format: "; %d previews from EXIF thumbnails; %d detail tiles decoded", previewCount, tiles.tilesDecoded)
             + (tiles.lastViewSeconds.map { String(format: ", the last zoomed view's tiles all there after %.0f ms", $0 * 1000) } ?? "")
     }
 

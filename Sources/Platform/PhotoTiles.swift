@@ -118,17 +118,10 @@ final class PhotoTiles {
         case .failure(let failure):
             if unavailable.insert(path).inserted { log("trips: photo \(path): no detail when zoomed (\(failure)); the window-sized picture stays") }
         case .success(let decoded):
-            let pixels = decoded.pixels, w = pixels.width, h = pixels.height
-            let made = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(w), Int32(h))
-            guard let texture = made, SDL_UpdateTexture(texture, nil, pixels.base, Int32(pixels.pitch)) == 0 else {
-                if let made { SDL_DestroyTexture(made) }
-                return true
-            }
-            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+            guard let entry = Entry(renderer: renderer, pixels: decoded.pixels, lastUsed: frame) else { return true }
             if let old = entries[finished.job] { SDL_DestroyTexture(old.texture); bytesInUse -= old.bytes }
-            entries[finished.job] = Entry(texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: frame)
-            bytesInUse += w * h * 4
+            entries[finished.job] = entry
+            bytesInUse += entry.bytes
             tilesDecoded += 1
             if let asked = viewAskedAt, viewTiles.allSatisfy({ entries[$0] != nil }) {
                 let took = asked.duration(to: .now)

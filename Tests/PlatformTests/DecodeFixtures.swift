@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import TestSupport
 import XCTest
 
@@ -33,6 +34,19 @@ enum DecodeFixtures {
         return Array(stored.prefix(2)) + exif + stored.dropFirst(2)
     }
 
+    /// Seeds/seed.jpg (96 x 64) as a camera writes it: an EXIF block with
+    /// `orientation` and, in IFD1, Fixtures/quadrants.jpg (64 x 32) as its
+    /// embedded thumbnail; `change` makes the block lie (`ExifThumbnailStamp`).
+    static func photoWithThumbnail(orientation: Int, _ change: (inout ExifThumbnailStamp) -> Void = { _ in }) throws -> [UInt8] {
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let quadrants = try [UInt8](Data(contentsOf: here.appendingPathComponent("Fixtures/quadrants.jpg")))
+        let photo = try [UInt8](Data(contentsOf: here.appendingPathComponent("Seeds/seed.jpg")))
+        var stamp = ExifThumbnailStamp(thumbnail: quadrants)
+        stamp.orientation = orientation
+        change(&stamp)
+        return stamp.stamped(photo)
+    }
+
     /// Runs ImageMagick's convert with `arguments` and the output `folder/name`; that path.
     static func convert(_ arguments: [String], output name: String, in folder: String) throws -> String {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") else { throw XCTSkip("ImageMagick's convert is not installed") }
@@ -49,5 +63,21 @@ enum DecodeFixtures {
         let path = NSTemporaryDirectory() + "\(prefix)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
+    }
+
+    enum Corner { case topLeft, topRight, bottomLeft, bottomRight }
+
+    /// The dominant colour at the centre of a quarter of the picture.
+    static func colour(_ p: SharedPixels, at corner: Corner) -> String {
+        let x = corner == .topLeft || corner == .bottomLeft ? p.width / 4 : p.width * 3 / 4
+        let y = corner == .topLeft || corner == .topRight ? p.height / 4 : p.height * 3 / 4
+        let px = p.base.load(fromByteOffset: y * p.pitch + x * 4, as: (UInt8, UInt8, UInt8, UInt8).self)
+        switch (px.0 > 128, px.1 > 128, px.2 > 128) {
+        case (true, false, false): return "red"
+        case (false, true, false): return "green"
+        case (false, false, true): return "blue"
+        case (true, true, true): return "white"
+        default: return "rgb(\(px.0),\(px.1),\(px.2))"
+        }
     }
 }

@@ -7,7 +7,7 @@ import XCTest
 /// in turn. Where the stored top-left (red) and top-right (green) quarters
 /// must land is written out from the EXIF definitions, not computed.
 final class DecodeOrientationTests: XCTestCase {
-    private enum Corner { case topLeft, topRight, bottomLeft, bottomRight }
+    private typealias Corner = DecodeFixtures.Corner
 
     /// Orientation tag -> where stored red (top-left) and green (top-right) go.
     private let expected: [UInt8: (red: Corner, green: Corner)] = [
@@ -34,22 +34,8 @@ final class DecodeOrientationTests: XCTestCase {
             }
             let p = decoded.pixels
             XCTAssertEqual([p.width, p.height], tag >= 5 ? [32, 64] : [64, 32], "orientation \(tag): upright size")
-            XCTAssertEqual(colour(p, at: corners.red), "red", "orientation \(tag): stored top-left quarter")
-            XCTAssertEqual(colour(p, at: corners.green), "green", "orientation \(tag): stored top-right quarter")
-        }
-    }
-
-    /// The dominant colour at the centre of a quarter of the picture.
-    private func colour(_ p: SharedPixels, at corner: Corner) -> String {
-        let x = corner == .topLeft || corner == .bottomLeft ? p.width / 4 : p.width * 3 / 4
-        let y = corner == .topLeft || corner == .topRight ? p.height / 4 : p.height * 3 / 4
-        let px = p.base.load(fromByteOffset: y * p.pitch + x * 4, as: (UInt8, UInt8, UInt8, UInt8).self)
-        switch (px.0 > 128, px.1 > 128, px.2 > 128) {
-        case (true, false, false): return "red"
-        case (false, true, false): return "green"
-        case (false, false, true): return "blue"
-        case (true, true, true): return "white"
-        default: return "rgb(\(px.0),\(px.1),\(px.2))"
+            XCTAssertEqual(DecodeFixtures.colour(p, at: corners.red), "red", "orientation \(tag): stored top-left quarter")
+            XCTAssertEqual(DecodeFixtures.colour(p, at: corners.green), "green", "orientation \(tag): stored top-right quarter")
         }
     }
 }

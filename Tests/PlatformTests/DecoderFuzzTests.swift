@@ -5,7 +5,8 @@ import XCTest
 
 /// A seeded mutation fuzz through the real decode path (header check, a
 /// sandboxed worker, pixels in shared memory): a few hundred mutated files
-/// across every format the app reads, JPEGs also as detail tiles. No mutated file may take the caller
+/// across every format the app reads, JPEGs also as detail tiles and as
+/// previews (a seed with an EXIF thumbnail among them). No mutated file may take the caller
 /// down or run past its deadline, and after all of them every seed still
 /// decodes. What made a worker crash or hang is kept and listed (new finds
 /// go into Tests/e2e/fuzz-regressions/). TRIPS_FUZZ_FILES and
@@ -17,9 +18,11 @@ final class DecoderFuzzTests: XCTestCase {
         let seed = environment["TRIPS_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x7121_95
         // Tiny images decode in milliseconds; a second is a hang.
         let deadline = 1.0
-        let seeds = DecodeFixtures.seeds
-        XCTAssertGreaterThanOrEqual(seeds.count, 9)
         let folder = DecodeFixtures.temporaryFolder("trips-fuzz")
+        let withThumbnail = folder + "/seed-exif-thumbnail.jpg"
+        FileManager.default.createFile(atPath: withThumbnail, contents: Data(try DecodeFixtures.photoWithThumbnail(orientation: 6)))
+        let seeds = DecodeFixtures.seeds + [withThumbnail]
+        XCTAssertGreaterThanOrEqual(seeds.count, 10)
         var rng = SplitMix64(seed: seed)
         let process = DecoderProcess(executable: DecodeFixtures.trips)
         var outcomes: [String: Int] = [:], finds: [String] = [], slowest = Duration.zero
@@ -29,9 +32,12 @@ final class DecoderFuzzTests: XCTestCase {
             let path = folder + String(format: "/%05d-", i) + (source as NSString).lastPathComponent
             FileManager.default.createFile(atPath: path, contents: Data(PhotoMutator.mutate(bytes, using: &rng)))
             let started = ContinuousClock.now
-            // Every other mutated JPEG is asked for as a detail tile (libjpeg's region decoding).
-            let region = i % 2 == 1 && source.hasSuffix(".jpg") ? DecodeRegion(level: 1 << (i / 2 % 2), x: 4, y: 4, width: 8, height: 8) : nil
-            let outcome = process.decode(path: path, target: (96, 64), deadline: deadline, region: region)
+            // Mutated JPEGs are asked for as previews (their EXIF thumbnail)
+            // every other round over the seeds; else every other one as a
+            // detail tile (libjpeg's region decoding).
+            let preview = source.hasSuffix(".jpg") && i / seeds.count % 2 == 1
+            let region = !preview && i % 2 == 1 && source.hasSuffix(".jpg") ? DecodeRegion(level: 1 << (i / 2 % 2), x: 4, y: 4, width: 8, height: 8) : nil
+            let outcome = process.decode(path: path, target: (96, 64), deadline: deadline, preview: preview, region: region)
             let took = ContinuousClock.now - started
             slowest = max(slowest, took)
             XCTAssertLessThan(took, .seconds(deadline + 2), "\(path): past its deadline")
@@ -46,6 +52,9 @@ final class DecoderFuzzTests: XCTestCase {
             if case .failure(let failure) = process.decode(path: seed, target: (96, 64), deadline: 5) {
                 XCTFail("\(seed) no longer decodes after the fuzz: \(failure)")
             }
+        }
+        if case .failure(let failure) = process.decode(path: withThumbnail, target: (96, 64), deadline: 5, preview: true) {
+            XCTFail("the preview of \(withThumbnail) is no longer made after the fuzz: \(failure)")
         }
         let summary = outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         print("decode fuzz: seed \(seed), \(count) files over \(seeds.count) seeds: \(summary); slowest \(slowest)")

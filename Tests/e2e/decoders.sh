@@ -5,7 +5,7 @@
 # placeholder with one log line saying what happened, every good photo
 # shows, SIGTERM and SIGINT end the app within a second even while a
 # decoder hangs, no worker outlives it (not even a SIGKILL of the app), and
-# nothing spins afterwards.
+# nothing spins afterwards; a camera JPEG shows its EXIF thumbnail meanwhile.
 # Usage: Tests/e2e/decoders.sh [path/to/trips]
 set -u
 cd "$(dirname "$0")/../.."
@@ -129,6 +129,20 @@ check "SIGTERM ends the app within a second while a decoder hangs (code $EXIT_CO
     '[ "$EXIT_CODE" = 0 ] && [ $(((e - s) / 1000000)) -lt 1000 ]'
 left=""; for w in $workers; do alive "$w" && left="$left $w"; done
 check "the hanging worker is gone with the app (left:${left:- none})" '[ -z "$left" ]'
+
+# A camera JPEG whose decode hangs shows the thumbnail its EXIF block
+# carries meanwhile (a red one, so it cannot be the photo); the photos
+# above, which have none, said nothing about it.
+c="$OUT/camera"; mkdir -p "$c"; cp Assets/photos/dune.jpg "$c/camera.jpg"
+convert -size 160x120 xc:'#C03020' -quality 90 "$OUT/red-thumbnail.jpg"
+python3 Tests/e2e/exif-thumbnail.py "$c/camera.jpg" "$OUT/red-thumbnail.jpg"
+DISPLAY=$X_DISPLAY TRIPS_DECODER_FAULT=hang=camera.jpg "$TRIPS" --photos "$c" --fullscreen 2>"$OUT/camera.err" &
+pid=$!; track "$pid"
+check "a camera JPEG whose decode hangs shows its EXIF thumbnail, blurred up, in the strip" \
+    'shoot_until "$OUT/camera.png" 10 "at_least \$(near_colour \"\$file\" 40 620 600 140 \"#C03020\") 0.9"'
+stop "$pid"
+check "a photo without an EXIF thumbnail logs nothing about it (the summary aside)" \
+    '! grep -hi thumbnail "$OUT/app.err" "$OUT/heif.err" "$OUT/hang.err" | grep -qv "decodes asked for"'
 
 # SIGINT (a terminal's Ctrl+C) while a decoder hangs: the same.
 DISPLAY=$X_DISPLAY TRIPS_DECODER_FAULT=hang=stuck.jpg "$TRIPS" --photos "$h" --fullscreen 2>/dev/null &
