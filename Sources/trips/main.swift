@@ -275,6 +275,7 @@ let code: ExitCode = {
             log(String(format: "trips: first frame after %.1f ms (%d photos still decoding), %d frames", first * 1000,
                        report.firstFramePlaceholders, report.frames))
             if let photo = report.firstPhotoSeconds { log(String(format: "trips: first photo on screen after %.1f ms", photo * 1000)) }
+            if let preview = report.firstPreviewSeconds { log(String(format: "trips: first preview on screen after %.1f ms", preview * 1000)) }
             log("trips: " + photos.summary)
         }
         return .done

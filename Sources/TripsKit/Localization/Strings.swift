@@ -92,7 +92,7 @@ private final class MonthNames: @unchecked Sendable {
             if let names { return names }
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: language)
-            let found = formatter.standaloneMonthSymbols ?? []
+            let found: [String] = formatter.standaloneMonthSymbols
             names = found
             return found
         }
