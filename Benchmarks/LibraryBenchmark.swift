@@ -35,7 +35,7 @@ func runLibraryBenchmark() {
     // A warm cache, as on every start after the first.
     if let library = try? PhotoLibrary.scan(folder) {
         try? CaptureTimeReading(photos: library.allPhotos, cache: CaptureTimeCache(path: cachePath), timeZone: zone)
-            .cache.save(keeping: library.allPhotos, of: library.root)
+            .cache.save(keeping: library.allPhotos)
     }
 
     var steps: [String: (cpu: [Double], wall: [Double])] = [:]

@@ -63,7 +63,7 @@ do {
 // the rest of the dates are read in the background (replays wait for them).
 let verbose = environment["TRIPS_VERBOSE"] != nil
 let library = options.photosFolder.map { folder in
-    LibraryLoader(folder: folder, cachePath: CaptureTimeCache.defaultPath(environment: environment), verbose: verbose,
+    LibraryLoader(folder: folder, cachePath: CaptureTimeCache.defaultPath(library: folder, environment: environment), verbose: verbose,
                   elapsed: { now() - started },
                   log: { log($0) })
 }

@@ -27,7 +27,7 @@ final class CaptureTimeCacheTests: XCTestCase {
         let first = CaptureTimeReading(photos: library.allPhotos, cache: CaptureTimeCache(path: cachePath), timeZone: utc)
         XCTAssertEqual(first.filesOpened, 2)
         XCTAssertEqual(first.times[dir.path + "/a.jpg"]?.instant, Double(19855 * 86400 + 6 * 3600))
-        try first.cache.save(keeping: library.allPhotos, of: library.root)
+        try first.cache.save(keeping: library.allPhotos)
 
         var cache = CaptureTimeCache(path: cachePath)
         cache.load()
@@ -44,30 +44,16 @@ final class CaptureTimeCacheTests: XCTestCase {
         XCTAssertNotNil(third.times[dir.path + "/b.jpg"])
     }
 
-    func testALibrarySavedKeepsWhatTheCacheKnowsOfAnother() throws {
-        let cachePath = dir.appendingPathComponent("capture-times.tsv").path
-        let utc = TimeZone(identifier: "UTC")!
-        var libraries: [PhotoLibrary] = []
-        for name in ["kiosk", "home", "kiosk-old"] {
-            let folder = dir.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: folder.appendingPathComponent("a.jpg"))
-            libraries.append(try PhotoLibrary.scan(folder.path))
-        }
-        for library in libraries {
-            var cache = CaptureTimeCache(path: cachePath)
-            cache.load()
-            try CaptureTimeReading(photos: library.allPhotos, cache: cache, timeZone: utc).cache
-                .save(keeping: library.allPhotos, of: library.root)
-        }
-        // The kiosk's photo is gone: saving its library drops it, and only it.
-        try FileManager.default.removeItem(at: dir.appendingPathComponent("kiosk/a.jpg"))
-        var cache = CaptureTimeCache(path: cachePath)
-        cache.load()
-        try cache.save(keeping: [], of: libraries[0].root)
-        cache = CaptureTimeCache(path: cachePath)
-        cache.load()
-        XCTAssertEqual(Set(cache.entries.keys), [libraries[1].root + "/a.jpg", libraries[2].root + "/a.jpg"])
+    func testEachLibraryHasACacheOfItsOwn() {
+        let env = ["XDG_CACHE_HOME": "/c", "HOME": "/h"]
+        let kiosk = CaptureTimeCache.defaultPath(library: "/srv/Kiosk Photos/", environment: env)
+        XCTAssertTrue(kiosk.hasPrefix("/c/trips/capture-times/Kiosk_Photos-"), kiosk)
+        XCTAssertTrue(kiosk.hasSuffix(".tsv"))
+        XCTAssertEqual(kiosk, CaptureTimeCache.defaultPath(library: "/srv/Kiosk Photos", environment: env), "a trailing / is the same folder")
+        XCTAssertNotEqual(kiosk, CaptureTimeCache.defaultPath(library: "/home/ana/Kiosk Photos", environment: env), "same name elsewhere")
+        XCTAssertTrue(CaptureTimeCache.defaultPath(library: "/p", environment: ["HOME": "/h"]).hasPrefix("/h/.cache/trips/capture-times/p-"))
+        let relative = CaptureTimeCache.defaultPath(library: "photos", environment: env)
+        XCTAssertEqual(relative, CaptureTimeCache.defaultPath(library: FileManager.default.currentDirectoryPath + "/photos", environment: env))
     }
 
     func testADamagedCacheIsAnEmptyOne() throws {
@@ -86,7 +72,5 @@ final class CaptureTimeCacheTests: XCTestCase {
             "/p/with\ttab.jpg": .init(size: 7, modified: 1_700_000_000.25, time: nil),
             "/p/d.jpg": .init(size: -3, modified: 0.00001, time: CaptureTime(instant: 1_717_580_000.5, wall: 1_717_587_200)),
         ])
-        XCTAssertEqual(CaptureTimeCache.defaultPath(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]), "/c/trips/capture-times.tsv")
-        XCTAssertEqual(CaptureTimeCache.defaultPath(environment: ["HOME": "/h"]), "/h/.cache/trips/capture-times.tsv")
     }
 }

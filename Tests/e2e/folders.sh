@@ -95,7 +95,8 @@ check "10,000 photos, first start: every photo opened once for its date ($opened
 # The times are figures, not checks (the reader may beat a slow display);
 # that the first catalog never waits for a date is LibraryLoaderTests'.
 check "10,000 photos, first start: a first frame ($first_ms ms) and settled dates ($settled_ms ms)" '[ -n "$first_ms" ] && [ -n "$settled_ms" ]'
-check "10,000 photos: the cache is in XDG_CACHE_HOME" '[ "$(grep -c . "$XDG_CACHE_HOME/trips/capture-times.tsv")" = 10001 ]'
+check "10,000 photos: the library's cache is in XDG_CACHE_HOME, a file of its own (named after its folder)" \
+    '[ "$(ls "$XDG_CACHE_HOME"/trips/capture-times/library-*.tsv | wc -l)" = 1 ] && [ "$(grep -c . "$XDG_CACHE_HOME"/trips/capture-times/library-*.tsv)" = 10001 ]'
 library_start library-second
 check "10,000 photos, second start: no photo opened, all 10,000 dates from the cache" \
     '[ "$opened" = 0 ] && grep -q "0 files opened, 10000 from the cache" "$OUT/library-second.err"'

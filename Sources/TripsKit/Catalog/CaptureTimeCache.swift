@@ -2,7 +2,9 @@ import Foundation
 import PhotoFile
 
 /// Capture times already read, kept under `$XDG_CACHE_HOME/trips/` so the
-/// second start of a large library opens no photo to learn its date. An
+/// second start of a large library opens no photo to learn its date; a file
+/// a library, so a small one does not read a large one's entries on the way
+/// to its first frame (nor two used in turn wipe each other's). An
 /// entry holds while the file's path, size and modification time are the
 /// ones it was read at; a photo without EXIF is remembered as such. The file
 /// is one entry a line (`size`, `modified`, `instant`, `wall` or `-`, path,
@@ -24,11 +26,17 @@ public struct CaptureTimeCache: Sendable {
     /// A cache that knows nothing and is not meant to be saved: every date is read.
     public static var empty: CaptureTimeCache { CaptureTimeCache(path: "") }
 
-    /// `$XDG_CACHE_HOME/trips/capture-times.tsv`, else under `~/.cache`.
-    public static func defaultPath(environment: [String: String]) -> String {
+    /// `$XDG_CACHE_HOME/trips/capture-times/NAME-HASH.tsv` (else under
+    /// `~/.cache`) for the library in `folder`: its folder's name, to be
+    /// recognised, and a hash of its whole path (FNV-1a), to be told apart.
+    public static func defaultPath(library folder: String, environment: [String: String]) -> String {
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
-        return base + "/trips/capture-times.tsv"
+        let root = PhotoLibrary.absolute(folder)
+        let hash = root.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let name = String(root.split(separator: "/").last ?? "root").map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
+        let hex = String(hash, radix: 16)
+        return base + "/trips/capture-times/" + String(name.prefix(64)) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".tsv"
     }
 
     /// Reads the file; a missing or damaged one is an empty cache (it is
@@ -106,22 +114,14 @@ public struct CaptureTimeCache: Sendable {
         entries[photo.path] = Entry(size: photo.size, modified: photo.modified, time: time)
     }
 
-    /// Writes the cache atomically: of the library in `root`, only
-    /// `photos` (its files gone or changed drop out); what it knows of
-    /// photos elsewhere stays, so two libraries used in turn (a kiosk's
-    /// and a person's) do not each make the other's next start read every date.
-    public func save(keeping photos: [PhotoLibrary.Photo], of root: String) throws {
+    /// Writes the cache atomically, keeping only `photos` (files gone or
+    /// changed drop out).
+    public func save(keeping photos: [PhotoLibrary.Photo]) throws {
         var text = Self.header + "\n"
-        func line(_ path: String, _ e: Entry) -> String {
-            "\(e.size)\t\(e.modified)\t\(e.time.map { "\($0.instant)\t\($0.wall)" } ?? "-\t-")\t\(path)\n"
-        }
         for photo in photos where !photo.path.contains("\n") {
             guard let e = lookup(photo) else { continue }
-            text += line(photo.path, e)
-        }
-        let inside = root.hasSuffix("/") ? root : root + "/"
-        for (path, e) in entries.sorted(by: { $0.key < $1.key }) where !path.hasPrefix(inside) && !path.contains("\n") {
-            text += line(path, e)
+            let time = e.time.map { "\($0.instant)\t\($0.wall)" } ?? "-\t-"
+            text += "\(e.size)\t\(e.modified)\t\(time)\t\(photo.path)\n"
         }
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

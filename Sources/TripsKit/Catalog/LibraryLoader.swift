@@ -72,7 +72,7 @@ public final class LibraryLoader: @unchecked Sendable {
     private func settle(_ library: PhotoLibrary) -> TripCatalog {
         let reading = CaptureTimeReading(photos: library.allPhotos, cache: lock.withLock { cache }, timeZone: timeZone)
         lock.withLock { cache = reading.cache }
-        do { try reading.cache.save(keeping: library.allPhotos, of: library.root) } catch {
+        do { try reading.cache.save(keeping: library.allPhotos) } catch {
             log("trips: \(cachePath): cannot save the capture times (\(error)); they will be read again next time")
         }
         if verbose {

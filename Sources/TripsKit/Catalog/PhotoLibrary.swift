@@ -47,8 +47,7 @@ public struct PhotoLibrary: Equatable, Sendable {
     /// again right after, off the way to the first frame).
     public static func scan(_ path: String, trusting cache: CaptureTimeCache? = nil) throws -> PhotoLibrary {
         try checkFolder(path)
-        var root = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+        let root = absolute(path)
         guard let listing = Listing(root) else {
             throw CatalogError(file: path, line: nil, message: "cannot be listed")
         }
@@ -73,6 +72,14 @@ public struct PhotoLibrary: Equatable, Sendable {
                                message: "has no photos (looked for \(TripCatalog.photoExtensions.sorted().joined(separator: ", ")), in it and in its subfolders)")
         }
         return PhotoLibrary(root: root, folders: folders, loose: loose)
+    }
+
+    /// `path` from the root, without a trailing "/": how the library's
+    /// photos are named, and what its capture-time cache is kept under.
+    public static func absolute(_ path: String) -> String {
+        var root = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+        return root
     }
 
     /// Throws the message a person needs when `path` is no folder at all
