@@ -28,6 +28,8 @@
 # PEERS_RUNS (3) launches, the viewers taking turns run by run. Every wait is
 # bounded (PEERS_TIMEOUT, 60 s a launch); every process is stopped by PID.
 # Usage: Benchmarks/peers.sh [path/to/trips]; PEERS_SIZES="100 1000 10000";
+# "trips-kiosk" is trips --kiosk (fullscreen, no window frame: on weston no
+# libdecor, which a desktop window needs for its title bar there).
 # PEERS_BEFORE=path/to/another/trips adds it as "trips-before" (a change's
 # effect, side by side in the same run). PEERS_EXIF=1 adds "trips-exif": trips
 # on the same photos with the 160x120 EXIF thumbnail a camera embeds
@@ -145,7 +147,7 @@ compare() {
             fi
             firsts[$name]+="$FIRST "; photos[$name]+="$PHOTO "; peaks[$name]+="$PEAK "
             [ -n "$NOTE" ] && notes[$name]=$NOTE
-            if [ "$name" = trips ] || [ "$name" = trips-exif ]; then
+            if [ "$name" = trips ] || [ "$name" = trips-exif ] || [ "$name" = trips-kiosk ]; then
                 saidfirst[$name]+="$(said "$OUT/$name-$n-${display%% *}-$r.log" "first frame") "
                 saidphoto[$name]+="$(said "$OUT/$name-$n-${display%% *}-$r.log" "first photo on screen") "
             fi
@@ -159,7 +161,7 @@ compare() {
         # shellcheck disable=SC2086
         FIRST=$(median ${firsts[$name]}); PHOTO=$(median ${photos[$name]}); PEAK=$(median ${peaks[$name]})
         local note=${notes[$name]:-}
-        { [ "$name" = trips ] || [ "$name" = trips-exif ]; } && [ -z "$note" ] &&
+        { [ "$name" = trips ] || [ "$name" = trips-exif ] || [ "$name" = trips-kiosk ]; } && [ -z "$note" ] &&
             note="app says first frame $(median ${saidfirst[$name]}) ms, photo $(median ${saidphoto[$name]}) ms after its start"
         # shellcheck disable=SC2086
         if [ "$name" = trips-exif ]; then
@@ -179,8 +181,9 @@ X="X11 (Xvfb)"
 x11=(env -u WAYLAND_DISPLAY DISPLAY="$X_DISPLAY")
 for n in $SIZES; do
     d="$OUT/photos-$n"
-    VIEWERS=(trips feh imv); PROGRAMS=("$TRIPS" feh imv-x11)
+    VIEWERS=(trips trips-kiosk feh imv); PROGRAMS=("$TRIPS" "$TRIPS" feh imv-x11)
     COMMANDS=("${x11[*]} TRIPS_VERBOSE=1 $TRIPS --photos $d --state $OUT/state.json"
+              "${x11[*]} TRIPS_VERBOSE=1 $TRIPS --kiosk --photos $d --state $OUT/state.json"
               "${x11[*]} feh --geometry 1280x800+0+0 $d" "${x11[*]} imv-x11 $d")
     [ -n "${PEERS_BEFORE:-}" ] && { VIEWERS+=(trips-before); PROGRAMS+=("$PEERS_BEFORE")
         COMMANDS+=("${x11[*]} $PEERS_BEFORE --photos $d --state $OUT/state.json"); }
@@ -196,8 +199,9 @@ if start_weston 1280x800 >/dev/null; then
     wl=(env -u DISPLAY WAYLAND_DISPLAY="$WL_SOCKET")
     for n in $SIZES; do
         d="$OUT/photos-$n"
-        VIEWERS=(trips swayimg imv); PROGRAMS=("$TRIPS" swayimg imv-wayland)
+        VIEWERS=(trips trips-kiosk swayimg imv); PROGRAMS=("$TRIPS" "$TRIPS" swayimg imv-wayland)
         COMMANDS=("${wl[*]} TRIPS_VERBOSE=1 $TRIPS --photos $d --state $OUT/state.json"
+                  "${wl[*]} TRIPS_VERBOSE=1 $TRIPS --kiosk --photos $d --state $OUT/state.json"
                   "${wl[*]} swayimg --no-sway $d" "${wl[*]} imv-wayland $d")
         [ -n "${PEERS_BEFORE:-}" ] && { VIEWERS+=(trips-before); PROGRAMS+=("$PEERS_BEFORE")
             COMMANDS+=("${wl[*]} $PEERS_BEFORE --photos $d --state $OUT/state.json"); }
@@ -239,9 +243,9 @@ done <"$ROWS"
 echo
 echo "Trips above the platform floor (trips' photo - the faster floor's photo, ms):"
 while IFS='|' read -r display n viewer first photo peak note; do
-    [ "$viewer" = trips ] || continue
+    [ "$viewer" = trips ] || [ "$viewer" = trips-kiosk ] || continue
     fastest=$(awk -F'|' -v d="$display" '$1 == d && $2 == "floor" && $5 ~ /^[0-9]+$/ { print $5 }' "$ROWS" | sort -n | head -1)
-    printf '  %-17s %6s photos: %s\n' "$display" "$n" \
+    printf '  %-17s %6s photos %-11s: %s\n' "$display" "$n" "$viewer" \
         "$(awk -v a="$photo" -v b="${fastest:-}" 'BEGIN { if (a ~ /^[0-9]+$/ && b ~ /^[0-9]+$/) print a - b " (floor " b ")"; else print "-" }')"
 done <"$ROWS"
 # Only the logs stay (and the 24 photos in $CAMERAS).
