@@ -48,6 +48,10 @@ public final class LibraryLoader: @unchecked Sendable {
         }
         if wait { return known.unread.isEmpty ? settled(library, known) : settle(library) }
         Thread.detachNewThread { [self] in
+            // Behind everything else: on two cores it ran beside the first
+            // photo's decode and the display's opening, and slowed both.
+            // (Linux keeps a nice value a thread; 0 is this thread.)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
             guard let looked = try? PhotoLibrary.scan(folder) else { return } // the next change of the folder says why
             if looked == library && known.unread.isEmpty {
                 _ = settled(library, known)
