@@ -47,6 +47,44 @@ final class LibraryLoaderTests: XCTestCase {
         XCTAssertEqual(settledCatalog(of: third, within: 5)?.trips.map(\.nightsText), ["8 nights"], "then looked at and read again")
     }
 
+    func testTheCacheRemembersTheLibraryAsItWasListed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-loader-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for folder in ["2024-05 Oslo", "2024-06 Rome", "."] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true)
+            for name in ["IMG_10.jpg", "IMG_9.jpg", "cover.png"] {
+                try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: dir.appendingPathComponent(folder + "/" + name))
+            }
+        }
+        let cachePath = dir.appendingPathComponent("capture-times.tsv").path
+        let utc = TimeZone(identifier: "UTC")!
+        let listed = try PhotoLibrary.scan(dir.path)
+        try CaptureTimeReading(photos: listed.allPhotos, cache: CaptureTimeCache(path: cachePath), timeZone: utc).cache.save(keeping: listed.allPhotos)
+        var cache = CaptureTimeCache(path: cachePath)
+        cache.load()
+        XCTAssertEqual(PhotoLibrary.remembered(dir.path + "/", from: cache), listed, "folders, loose photos, order, sizes and times")
+        XCTAssertNil(PhotoLibrary.remembered(dir.path, from: CaptureTimeCache(path: dir.appendingPathComponent("none.tsv").path)))
+    }
+
+    func testAPhotoAddedOrRemovedWhileClosedIsFoundByTheLookThatFollows() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-loader-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for name in ["a.jpg", "b.jpg"] { try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: dir.appendingPathComponent(name)) }
+        let cache = dir.appendingPathComponent("cache/capture-times.tsv").path
+        let utc = TimeZone(identifier: "UTC")!
+        func loader() -> LibraryLoader {
+            LibraryLoader(folder: dir.path, cachePath: cache, timeZone: utc, verbose: false, elapsed: { 0 }, log: { _ in })
+        }
+        _ = try loader().start(wait: true) // reads and saves the cache
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("a.jpg"))
+        try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: dir.appendingPathComponent("c.jpg"))
+        let next = loader()
+        let names = { (catalog: TripCatalog) in catalog.allPhotoPaths.map { ($0 as NSString).lastPathComponent }.sorted() }
+        XCTAssertEqual(names(try next.start(wait: false)), ["a.jpg", "b.jpg"], "the first frame shows what the cache remembers")
+        XCTAssertEqual(settledCatalog(of: next, within: 5).map(names), ["b.jpg", "c.jpg"], "the folder as it is now, right after")
+    }
+
     func testAReplayLooksAtEveryPhotoBeforeItsFirstCatalog() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-loader-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }

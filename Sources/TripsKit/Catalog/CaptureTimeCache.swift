@@ -19,6 +19,9 @@ public struct CaptureTimeCache: Sendable {
 
     public let path: String
     public private(set) var entries: [String: Entry] = [:]
+    /// The photos' paths in the order the file lists them: the library's
+    /// order when it was saved (`PhotoLibrary.remembered`).
+    public private(set) var order: [String] = []
     static let header = "trips capture times 1"
 
     public init(path: String) { self.path = path }
@@ -74,7 +77,8 @@ public struct CaptureTimeCache: Sendable {
                     guard let instant = Self.number(base, tabs[1] + 1, tabs[2]), let wall = Self.number(base, tabs[2] + 1, tabs[3]) else { continue }
                     time = CaptureTime(instant: instant, wall: wall)
                 }
-                entries[String(decoding: buffer[(tabs[3] + 1)..<j], as: UTF8.self)] = Entry(size: size, modified: modified, time: time)
+                let path = String(decoding: buffer[(tabs[3] + 1)..<j], as: UTF8.self)
+                if entries.updateValue(Entry(size: size, modified: modified, time: time), forKey: path) == nil { order.append(path) }
             }
         }
     }

@@ -33,18 +33,21 @@ public final class LibraryLoader: @unchecked Sendable {
     /// The catalog to start with. With `wait` (a replay) every photo is
     /// looked at and every capture time read now, so the same script prints
     /// the same bytes. Live, the photos the cache knows are taken on its
-    /// word (their size and time as it last saw them), so a known library
-    /// costs a listing on the way to the first frame; a thread then looks at
-    /// every photo, reads the dates the cache lacks, and hands over a
-    /// settled catalog (`takeSettled`) only if anything differs.
+    /// word (the photos it lists, their size and time as it last saw
+    /// them), so a known library costs reading the cache on the way to the
+    /// first frame; a thread then lists the folder, looks at every photo,
+    /// reads the dates the cache lacks, and hands over a settled catalog
+    /// (`takeSettled`) only if anything differs.
     public func start(wait: Bool) throws -> TripCatalog {
         let begun = elapsed()
         cache.load()
         let loaded = elapsed()
-        let library = try PhotoLibrary.scan(folder, trusting: wait ? nil : cache)
+        let remembered = wait ? nil : PhotoLibrary.remembered(folder, from: cache)
+        let library = try remembered ?? PhotoLibrary.scan(folder, trusting: wait ? nil : cache)
         let known = CaptureTimeReading(photos: library.allPhotos, cache: cache, timeZone: timeZone, openFiles: false)
         if verbose {
-            log(String(format: "trips: library listed in %.1f ms, its cache read in %.1f ms", (elapsed() - loaded) * 1000, (loaded - begun) * 1000))
+            log("trips: library \(remembered == nil ? "listed" : "as the cache remembers it")"
+                + String(format: " in %.1f ms, its cache read in %.1f ms", (elapsed() - loaded) * 1000, (loaded - begun) * 1000))
         }
         if wait { return known.unread.isEmpty ? settled(library, known) : settle(library) }
         Thread.detachNewThread { [self] in
@@ -52,7 +55,11 @@ public final class LibraryLoader: @unchecked Sendable {
             // photo's decode and the display's opening, and slowed both.
             // (Linux keeps a nice value a thread; 0 is this thread.)
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-            guard let looked = try? PhotoLibrary.scan(folder) else { return } // the next change of the folder says why
+            let looked: PhotoLibrary
+            do { looked = try PhotoLibrary.scan(folder) } catch {
+                log("trips: \(error); still showing the photos it had")
+                return
+            }
             if looked == library && known.unread.isEmpty {
                 _ = settled(library, known)
                 return

@@ -74,6 +74,31 @@ public struct PhotoLibrary: Equatable, Sendable {
         return PhotoLibrary(root: root, folders: folders, loose: loose)
     }
 
+    /// The library in `path` as `cache` last saw it, in the order it was
+    /// saved, not looked at at all (no listing, no `stat`): the first
+    /// catalog of a known library, which `LibraryLoader` checks right
+    /// after against a real listing. Nil when the cache knows no photo of it.
+    public static func remembered(_ path: String, from cache: CaptureTimeCache) -> PhotoLibrary? {
+        let root = absolute(path)
+        let inside = root == "/" ? "/" : root + "/"
+        var folders: [Folder] = [], loose: [Photo] = []
+        let slash = UInt8(ascii: "/"), skip = inside.utf8.count
+        for photoPath in cache.order where photoPath.hasPrefix(inside) {
+            guard let known = cache.entries[photoPath] else { continue }
+            let photo = Photo(path: photoPath, size: known.size, modified: known.modified)
+            let rest = photoPath.utf8.dropFirst(skip)
+            guard let cut = rest.firstIndex(of: slash) else {
+                loose.append(photo)
+                continue
+            }
+            guard !rest[rest.index(after: cut)...].contains(slash) else { continue } // deeper than a trip's folder
+            let name = String(Substring(rest[..<cut]))
+            if folders.last?.name == name { folders[folders.count - 1].photos.append(photo) } else { folders.append(Folder(name: name, photos: [photo])) }
+        }
+        guard !folders.isEmpty || !loose.isEmpty else { return nil }
+        return PhotoLibrary(root: root, folders: folders, loose: loose)
+    }
+
     /// `path` from the root, without a trailing "/": how the library's
     /// photos are named, and what its capture-time cache is kept under.
     public static func absolute(_ path: String) -> String {
