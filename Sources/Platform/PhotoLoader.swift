@@ -38,6 +38,12 @@ public final class PhotoLoader: @unchecked Sendable {
     private var pending: [Pending] = []
     private var running: Set<Job> = []
     private var finished: [Finished] = []
+    /// Photos asked for on a guess before the trips are known (`guess`),
+    /// by path: the (negative) number their jobs carry until `prefetch`
+    /// names the real one.
+    private var guessed: [String: Int] = [:]
+    /// Guessed numbers `prefetch` named: the real number of each.
+    private var named: [Int: Int] = [:]
     private var stopping = false
     /// Bumped by `forgetAll`: a decode under way from before it is dropped.
     private var generation = 0
@@ -52,13 +58,15 @@ public final class PhotoLoader: @unchecked Sendable {
     ///     app opens its window.
     ///   - deadlines: how long a decode may take before its worker is stopped.
     ///   - zygote: forks the worker processes without exec, when there is one.
+    ///   - executable: the trips binary whose decode mode a worker runs
+    ///     without a zygote (tests name the built one).
     public init(workers: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)),
-         deadlines: DecoderProcess.Deadlines = .standard, zygote: DecoderZygote? = nil) {
+         deadlines: DecoderProcess.Deadlines = .standard, zygote: DecoderZygote? = nil, executable: String = "/proc/self/exe") {
         let registered = SDL_RegisterEvents(1)
         readyEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
         self.deadlines = deadlines
         for i in 0..<max(1, workers) {
-            let process = DecoderProcess(zygote: zygote)
+            let process = DecoderProcess(executable: executable, zygote: zygote)
             processes.append(process)
             // The worker is started by its own thread: its parent-death
             // signal follows that thread, which lives as long as the loader.
@@ -98,11 +106,16 @@ public final class PhotoLoader: @unchecked Sendable {
     /// on screen sooner. The rest wait for the first frame, which asks for
     /// what it really shows (its window may have another size) and never
     /// waits for a decode.
-    public func prefetch(_ scene: Scene, photoPaths: [String], thumbnailTarget: (width: Int, height: Int)) {
+    /// Returns the paths asked for (what `guess` may ask for next time).
+    @discardableResult
+    public func prefetch(_ scene: Scene, photoPaths: [String], thumbnailTarget: (width: Int, height: Int)) -> [String] {
         let first = scene.commands.compactMap { command -> Int? in
             guard case let .photo(number, _, _, _, _, _) = command, photoPaths.indices.contains(number) else { return nil }
             return number
         }.prefix(processes.count)
+        condition.lock()
+        for number in first { adopt(photoPaths[number], as: number) }
+        condition.unlock()
         // Newest first: the leftmost photo is asked for last.
         for number in first.reversed() {
             request(Job(photo: number, use: .thumbnail), path: photoPaths[number], target: thumbnailTarget)
@@ -110,6 +123,37 @@ public final class PhotoLoader: @unchecked Sendable {
         // Their previews go before any of them, so one can be in the very first frame.
         for number in first.reversed() where Self.mayHavePreview(photoPaths[number]) {
             request(Job(photo: number, use: .preview), path: photoPaths[number], target: thumbnailTarget)
+        }
+        return first.map { photoPaths[$0] }
+    }
+
+    /// Starts decoding `paths` (what the first frame asked for last time,
+    /// `FirstPhotosGuess`) before the trips are known. `prefetch` then takes
+    /// over those it really wants, done, under way or queued; the rest are
+    /// dropped unseen.
+    public func guess(_ paths: [String], thumbnailTarget: (width: Int, height: Int)) {
+        condition.lock()
+        defer { condition.unlock() }
+        for path in paths.prefix(processes.count).reversed() where guessed[path] == nil {
+            let number = -(guessed.count + named.count + 1)
+            guessed[path] = number
+            pending.append(Pending(job: Job(photo: number, use: .thumbnail), path: path, target: thumbnailTarget))
+            if Self.mayHavePreview(path) {
+                pending.append(Pending(job: Job(photo: number, use: .preview), path: path, target: thumbnailTarget))
+            }
+        }
+        condition.broadcast()
+    }
+
+    /// Gives a guessed photo its number in the trips (the lock is held).
+    private func adopt(_ path: String, as number: Int) {
+        guard let guess = guessed.removeValue(forKey: path) else { return }
+        named[guess] = number
+        for i in pending.indices where pending[i].job.photo == guess { pending[i].job.photo = number }
+        for i in finished.indices where finished[i].job.photo == guess { finished[i].job.photo = number }
+        for job in running where job.photo == guess {
+            running.remove(job)
+            running.insert(Job(photo: number, use: job.use))
         }
     }
 
@@ -147,6 +191,7 @@ public final class PhotoLoader: @unchecked Sendable {
         condition.lock()
         pending.removeAll()
         finished.removeAll()
+        guessed.removeAll()
         generation += 1
         condition.unlock()
     }
@@ -155,7 +200,7 @@ public final class PhotoLoader: @unchecked Sendable {
     func takeFinished() -> [Finished] {
         condition.lock()
         defer { condition.unlock() }
-        let out = finished
+        let out = finished.filter { $0.job.photo >= 0 } // a guess nobody took is dropped
         finished.removeAll(keepingCapacity: true)
         return out
     }
@@ -198,8 +243,10 @@ public final class PhotoLoader: @unchecked Sendable {
                                         region: next.region)
 
             condition.lock()
-            running.remove(next.job)
-            if asked == generation { finished.append(Finished(job: next.job, result: result)) }
+            // A guess may have been given its number meanwhile.
+            let job = named[next.job.photo].map { Job(photo: $0, use: next.job.use) } ?? next.job
+            running.remove(job)
+            if asked == generation { finished.append(Finished(job: job, result: result)) }
             condition.broadcast()
             condition.unlock()
             var event = SDL_Event()

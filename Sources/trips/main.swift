@@ -167,14 +167,24 @@ let startScreen: AppModel.Screen = options.startInPlayground ? .playground : .ov
 // moment it has them (the app it lays them out with is thrown away; the
 // frame loop's own is made once the display is open).
 let loader = PhotoLoader(zygote: zygote)
+@Sendable func thumbnailTarget(_ stripPhoto: CGSize) -> (width: Int, height: Int) {
+    (Int((stripPhoto.width * pixelScale).rounded(.up)), Int((stripPhoto.height * pixelScale).rounded(.up)))
+}
+// A library's first photos of last time start decoding at once, on a
+// guess, before the library is read (`FirstPhotosGuess`).
+let firstPhotosGuess = script == nil ? library.map { FirstPhotosGuess(path: FirstPhotosGuess.defaultPath(library: $0.folder, environment: environment)) } : nil
 @Sendable func decodeFirstPhotos(of app: AppModel) {
-    let stripPhoto = app.layout.photoSize
-    loader.prefetch(app.scene { _ in nil }, photoPaths: app.catalog.allPhotoPaths,
-                    thumbnailTarget: (Int((stripPhoto.width * pixelScale).rounded(.up)), Int((stripPhoto.height * pixelScale).rounded(.up))))
+    let asked = loader.prefetch(app.scene { _ in nil }, photoPaths: app.catalog.allPhotoPaths, thumbnailTarget: thumbnailTarget(app.layout.photoSize))
     if verbose { log(String(format: "trips: first photos asked for after %.1f ms", (now() - started) * 1000)) }
+    do { try firstPhotosGuess?.save(asked) } catch { log("trips: cannot keep the first photos for the next start: \(error)") }
 }
 let early = readyCatalog.map(makeApp)
-if let early { decodeFirstPhotos(of: early) } else if script == nil { library?.prepare { decodeFirstPhotos(of: makeApp($0)) } }
+if let early {
+    decodeFirstPhotos(of: early)
+} else if let library, let firstPhotosGuess {
+    loader.guess(firstPhotosGuess.load(), thumbnailTarget: thumbnailTarget(OverviewLayout(size: CGSize(width: pointSize.0, height: pointSize.1), itemCount: 1).photoSize))
+    library.prepare { decodeFirstPhotos(of: makeApp($0)) }
+}
 
 let code: ExitCode = {
     let theme = Theme.standard

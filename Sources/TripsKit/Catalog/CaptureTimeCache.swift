@@ -29,17 +29,9 @@ public struct CaptureTimeCache: Sendable {
     /// A cache that knows nothing and is not meant to be saved: every date is read.
     public static var empty: CaptureTimeCache { CaptureTimeCache(path: "") }
 
-    /// `$XDG_CACHE_HOME/trips/capture-times/NAME-HASH.tsv` (else under
-    /// `~/.cache`) for the library in `folder`: its folder's name, to be
-    /// recognised, and a hash of its whole path (FNV-1a), to be told apart.
+    /// `$XDG_CACHE_HOME/trips/capture-times/NAME-HASH.tsv` for the library in `folder` (`LibraryCacheFile`).
     public static func defaultPath(library folder: String, environment: [String: String]) -> String {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
-        let root = PhotoLibrary.absolute(folder)
-        let hash = root.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-        let name = String(root.split(separator: "/").last ?? "root").map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
-        let hex = String(hash, radix: 16)
-        return base + "/trips/capture-times/" + String(name.prefix(64)) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".tsv"
+        LibraryCacheFile.path("capture-times", library: folder, fileExtension: "tsv", environment: environment)
     }
 
     /// Reads the file; a missing or damaged one is an empty cache (it is

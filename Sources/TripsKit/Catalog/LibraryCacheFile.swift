@@ -1,0 +1,16 @@
+import Foundation
+
+/// Where a library's cached knowledge is kept: `$XDG_CACHE_HOME/trips/KIND/`
+/// (else under `~/.cache`), a file a library, named after its folder, to
+/// be recognised, and a hash of its whole path (FNV-1a), to be told apart.
+enum LibraryCacheFile {
+    static func path(_ kind: String, library folder: String, fileExtension: String, environment: [String: String]) -> String {
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
+        let root = PhotoLibrary.absolute(folder)
+        let hash = root.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let name = String(root.split(separator: "/").last ?? "root").map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
+        let hex = String(hash, radix: 16)
+        return base + "/trips/" + kind + "/" + String(name.prefix(64)) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + "." + fileExtension
+    }
+}
