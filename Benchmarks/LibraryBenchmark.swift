@@ -54,7 +54,6 @@ func runLibraryBenchmark() {
         time("read the cache") { cache.load() }
         // The first start's listing (and the check after every start) beside a known library's.
         _ = try? time("list, stat each photo") { try PhotoLibrary.scan(folder) }
-        _ = try? time("list, trusting the cache") { try PhotoLibrary.scan(folder, trusting: cache) }
         guard let library = time("as the cache remembers it", { PhotoLibrary.remembered(folder, from: cache) }) else {
             print("library: the cache remembers no photo of \(folder)"); return
         }
@@ -71,7 +70,7 @@ func runLibraryBenchmark() {
         print("  " + label.padding(toLength: 28, withPad: " ", startingAt: 0)
               + String(format: "%7.2f", cpu * 1000) + (wall.map { String(format: " / %7.2f", $0 * 1000) } ?? ""))
     }
-    for step in ["list, stat each photo", "list, trusting the cache"] + firstCatalog {
+    for step in ["list, stat each photo"] + firstCatalog {
         guard let s = steps[step] else { continue }
         row(step, median(s.cpu), median(s.wall))
     }

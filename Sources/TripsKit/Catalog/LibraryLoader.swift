@@ -43,7 +43,7 @@ public final class LibraryLoader: @unchecked Sendable {
         cache.load()
         let loaded = elapsed()
         let remembered = wait ? nil : PhotoLibrary.remembered(folder, from: cache)
-        let library = try remembered ?? PhotoLibrary.scan(folder, trusting: wait ? nil : cache)
+        let library = try remembered ?? PhotoLibrary.scan(folder)
         let known = CaptureTimeReading(photos: library.allPhotos, cache: cache, timeZone: timeZone, openFiles: false)
         if verbose {
             log("trips: library \(remembered == nil ? "listed" : "as the cache remembers it")"

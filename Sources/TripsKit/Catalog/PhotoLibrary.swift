@@ -40,20 +40,13 @@ public struct PhotoLibrary: Equatable, Sendable {
     /// A new trip starts after more than this many seconds without a photo.
     public static let tripGap: Double = 48 * 3600
 
-    /// Lists `path` and its subfolders (one level deep). A photo `trusting`
-    /// knows is taken with the size and modification time it has there,
-    /// unlooked-at: the first catalog of a known library then costs a
-    /// listing, not a `stat` of each of its photos (`LibraryLoader` looks
-    /// again right after, off the way to the first frame).
-    public static func scan(_ path: String, trusting cache: CaptureTimeCache? = nil) throws -> PhotoLibrary {
+    /// Lists `path` and its subfolders (one level deep), each photo looked
+    /// at with `stat` (a known library's first catalog is `remembered` instead).
+    public static func scan(_ path: String) throws -> PhotoLibrary {
         try checkFolder(path)
         let root = absolute(path)
         guard let listing = Listing(root) else {
             throw CatalogError(file: path, line: nil, message: "cannot be listed")
-        }
-        func photo(_ path: String, _ name: String, in listing: borrowing Listing) -> Photo {
-            if let known = cache?.entries[path] { return Photo(path: path, size: known.size, modified: known.modified) }
-            return Self.photo(path, listing.stat(name))
         }
         var folders: [Folder] = [], loose: [Photo] = []
         for entry in sortedNaturally(listing.entries.filter { !$0.name.hasPrefix(".") }, by: \.name) {
@@ -61,10 +54,10 @@ public struct PhotoLibrary: Equatable, Sendable {
             if listing.isFolder(entry) {
                 guard let inner = Listing(root + "/" + name) else { continue }
                 let folder = root + "/" + name
-                let photos = sortedNaturally(inner.names.filter(isPhotoName)).map { photo(folder + "/" + $0, $0, in: inner) }
+                let photos = sortedNaturally(inner.names.filter(isPhotoName)).map { photo(folder + "/" + $0, inner.stat($0)) }
                 if !photos.isEmpty { folders.append(Folder(name: name, photos: photos)) }
             } else if isPhotoName(name) {
-                loose.append(photo(root + "/" + name, name, in: listing))
+                loose.append(photo(root + "/" + name, listing.stat(name)))
             }
         }
         guard !folders.isEmpty || !loose.isEmpty else {
