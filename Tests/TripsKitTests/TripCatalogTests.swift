@@ -91,8 +91,8 @@ final class TripCatalogTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for name in ["b-side.PNG", "a_place.jpg", "photo10.jpg", "photo9.jpg", "notes.txt", ".hidden.jpg"] {
-            FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([1]),
-                                           attributes: [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)])
+            XCTAssertTrue(FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([1]),
+                                                         attributes: [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)]))
         }
         let catalog = try folder(dir.path)
         XCTAssertEqual(catalog.trips.count, 1)
