@@ -17,10 +17,7 @@ extension CachedTexture {
     /// when the renderer cannot make it (SDL_GetError says why).
     init?(renderer: OpaquePointer, pixels: SharedPixels, lastUsed: Int) {
         let w = pixels.width, h = pixels.height
-        // BGRA bytes (ARGB8888), as the workers write them for the loader:
-        // the renderers' own texture format, so the upload is a copy and the
-        // software renderer blits them by its ARGB fast paths.
-        let made = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_BGRA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(w), Int32(h))
+        let made = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(w), Int32(h))
         guard let texture = made, SDL_UpdateTexture(texture, nil, pixels.base, Int32(pixels.pitch)) == 0 else {
             if let made { SDL_DestroyTexture(made) }
             return nil

@@ -9,31 +9,27 @@ struct DecodeRequest: Equatable {
     var plainSDL: Bool
     /// The embedded EXIF thumbnail instead of the picture (`DecodePlan.Use.preview`).
     var preview: Bool
-    /// Pixels in BGRA byte order (SDL's ARGB8888) rather than RGBA: the
-    /// textures' own format, so the app's upload is a copy, not a conversion.
-    var bgra: Bool
     /// A part of the picture at a finer level instead of the whole (a detail tile).
     var region: DecodeRegion?
     /// The file's name, for the test-only fault switch (the worker opens nothing).
     var name: String
 
     /// The numbers before the name.
-    private static let numberCount = 10
+    private static let numberCount = 9
     static let maximumBytes = numberCount * 4 + 1024
 
     var bytes: [UInt8] {
         let r = region
         return DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0, r?.level ?? 0, r?.x ?? 0, r?.y ?? 0, r?.width ?? 0, r?.height ?? 0,
-                                   preview ? 1 : 0, bgra ? 1 : 0])
+                                   preview ? 1 : 0])
             + Array(name.utf8.prefix(1024))
     }
 
-    init(targetWidth: Int, targetHeight: Int, plainSDL: Bool, preview: Bool = false, bgra: Bool = false, region: DecodeRegion? = nil, name: String) {
+    init(targetWidth: Int, targetHeight: Int, plainSDL: Bool, preview: Bool = false, region: DecodeRegion? = nil, name: String) {
         self.targetWidth = targetWidth
         self.targetHeight = targetHeight
         self.plainSDL = plainSDL
         self.preview = preview
-        self.bgra = bgra
         self.region = region
         self.name = name
     }
@@ -41,7 +37,7 @@ struct DecodeRequest: Equatable {
     init?(_ bytes: ArraySlice<UInt8>) {
         guard let n = DecodeWire.read(bytes, count: Self.numberCount) else { return nil }
         let region = n[3] > 0 ? DecodeRegion(level: n[3], x: n[4], y: n[5], width: n[6], height: n[7]) : nil
-        self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, preview: n[8] != 0, bgra: n[9] != 0, region: region,
+        self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, preview: n[8] != 0, region: region,
                   name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }

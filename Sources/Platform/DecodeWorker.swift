@@ -121,7 +121,6 @@ public enum DecodeWorker {
         case .success(let decoded):
             SDL_FreeSurface(decoded.surface)
             guard let pixels else { return (DecodeReply(status: .failed, message: "no shared memory for its pixels"), nil) }
-            if request.bgra { pixels.swapRedAndBlue() }
             return (DecodeReply(status: .decoded, width: pixels.width, height: pixels.height, fullWidth: decoded.fullWidth,
                                 fullHeight: decoded.fullHeight, usedTurboJPEG: decoded.usedTurboJPEG, message: decoded.note ?? ""), pixels)
         case .failure(.refused(let why)):

@@ -130,7 +130,7 @@ public final class DecoderProcess {
     /// With `region`, only that part of the picture, at its level (a detail
     /// tile); with `preview`, its embedded EXIF thumbnail instead (`DecodePlan.Use.preview`).
     public func decode(path: String, target: (width: Int, height: Int), deadline: Double, plainSDL: Bool = false,
-                       preview: Bool = false, bgra: Bool = false, region: DecodeRegion? = nil) -> Result<Decoded, PhotoDecoder.Failure> {
+                       preview: Bool = false, region: DecodeRegion? = nil) -> Result<Decoded, PhotoDecoder.Failure> {
         // Vetted here, by path, before anything is opened for a worker: a
         // FIFO, a symlink loop or a header bomb is refused without a round
         // trip. The worker parses the header again from the bytes it reads,
@@ -139,7 +139,7 @@ public final class DecoderProcess {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.refused("cannot be read (\(String(cString: strerror(errno))))")) }
         defer { close(fd) }
-        let request = DecodeRequest(targetWidth: target.width, targetHeight: target.height, plainSDL: plainSDL, preview: preview, bgra: bgra, region: region,
+        let request = DecodeRequest(targetWidth: target.width, targetHeight: target.height, plainSDL: plainSDL, preview: preview, region: region,
                                     name: (path as NSString).lastPathComponent)
         // A worker that retired itself (its CPU allowance) between two
         // photos is replaced and asked once more.

@@ -239,9 +239,8 @@ public final class PhotoLoader: @unchecked Sendable {
             condition.unlock()
 
             let deadline = next.job.use == .thumbnail || next.job.use == .preview ? deadlines.thumbnail : deadlines.full
-            // In the textures' byte order (`CachedTexture`).
             let result = process.decode(path: next.path, target: next.target, deadline: deadline, preview: next.job.use == .preview,
-                                        bgra: true, region: next.region)
+                                        region: next.region)
 
             condition.lock()
             // A guess may have been given its number meanwhile.

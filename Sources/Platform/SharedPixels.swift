@@ -51,7 +51,7 @@ public final class SharedPixels {
         var info = stat()
         guard width > 0, height > 0, width <= 32_768, height <= 32_768, fstat(fd, &info) == 0,
               Int(info.st_size) >= width * height * 4,
-              let base = mmap(nil, width * height * 4, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0), base != MAP_FAILED else {
+              let base = mmap(nil, width * height * 4, PROT_READ, MAP_SHARED, fd, 0), base != MAP_FAILED else {
             close(fd)
             return nil
         }
@@ -59,20 +59,6 @@ public final class SharedPixels {
     }
 
     /// An SDL surface over these pixels (it does not own them).
-    /// RGBA bytes turned into BGRA (or back) in place: a worker hands the
-    /// app pixels in its textures' own order, so the main thread's upload is
-    /// a copy. (SDL converted RGBA32 at every upload: 2.2 ms for a
-    /// 1280 x 800 picture on the software renderer, in the frame it arrived.)
-    func swapRedAndBlue() {
-        for y in 0..<height {
-            let row = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let p = row[x]
-                row[x] = (p & 0xFF00_FF00) | (p & 0x0000_00FF) << 16 | (p & 0x00FF_0000) >> 16
-            }
-        }
-    }
-
     public func surface() -> UnsafeMutablePointer<SDL_Surface>? {
         SDL_CreateRGBSurfaceWithFormatFrom(base, Int32(width), Int32(height), 32, Int32(pitch), SDL_PIXELFORMAT_RGBA32.rawValue)
     }

@@ -38,19 +38,4 @@ final class DecodeOrientationTests: XCTestCase {
             XCTAssertEqual(DecodeFixtures.colour(p, at: corners.green), "green", "orientation \(tag): stored top-right quarter")
         }
     }
-
-    /// What the app's textures take (`CachedTexture`): the same picture with
-    /// red and blue bytes swapped, so read as RGBA the red quarter is blue.
-    func testPixelsComeInBGRAOrderWhenAsked() throws {
-        let folder = DecodeFixtures.temporaryFolder("trips-bgra")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/quadrants.jpg"
-        FileManager.default.createFile(atPath: path, contents: Data(try DecodeFixtures.quadrants(orientation: 1)))
-        let process = DecoderProcess(executable: DecodeFixtures.trips)
-        guard case .success(let bgra) = process.decode(path: path, target: (64, 32), deadline: 5, bgra: true) else { return XCTFail("not decoded") }
-        XCTAssertEqual(DecodeFixtures.colour(bgra.pixels, at: .topLeft), "blue", "red, in BGRA order")
-        XCTAssertEqual(DecodeFixtures.colour(bgra.pixels, at: .topRight), "green", "green stays")
-        guard case .success(let rgba) = process.decode(path: path, target: (64, 32), deadline: 5) else { return XCTFail("not decoded") }
-        XCTAssertEqual(DecodeFixtures.colour(rgba.pixels, at: .topLeft), "red")
-    }
 }
