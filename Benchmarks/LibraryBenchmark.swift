@@ -20,8 +20,6 @@ private func threadCPUSeconds() -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
-private func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
 func runLibraryBenchmark() {
     let root = NSTemporaryDirectory() + "trips-library-bench-\(getpid())"
     let folder = root + "/photos"
@@ -44,9 +42,8 @@ func runLibraryBenchmark() {
     func time<T>(_ step: String, _ body: () throws -> T) rethrows -> T {
         let wall = ContinuousClock.now, cpu = threadCPUSeconds()
         let result = try body()
-        let elapsed = ContinuousClock.now - wall
         steps[step, default: ([], [])].cpu.append(threadCPUSeconds() - cpu)
-        steps[step, default: ([], [])].wall.append(Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
+        steps[step, default: ([], [])].wall.append(seconds(ContinuousClock.now - wall))
         return result
     }
     for _ in 0..<runs {

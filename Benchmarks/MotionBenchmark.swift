@@ -82,16 +82,3 @@ func runMotionBenchmark() {
     }
     print("motion: presentation reads   median \(ms(median(presentationTimes))) for all \(springCount) values (once per frame)")
 }
-
-// MARK: Statistics
-
-private func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let mid = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-
-private func seconds(_ duration: Duration) -> Double {
-    let (whole, attoseconds) = duration.components
-    return Double(whole) + Double(attoseconds) * 1e-18
-}
