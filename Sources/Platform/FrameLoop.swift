@@ -145,10 +145,8 @@ public final class FrameLoop {
                 report.firstFrameSeconds = Self.precise() - started
                 report.firstFramePlaceholders = scene.placeholdersDrawn
             }
-            // A photo drawn is its sharp picture unless it came from a preview.
-            let previews = photos.previewsServed
-            if report.firstPhotoSeconds == nil && scene.photosDrawn > previews { report.firstPhotoSeconds = Self.precise() - started }
-            if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && previews > 0 && scene.photosDrawn > 0 {
+            if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 { report.firstPhotoSeconds = Self.precise() - started }
+            if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && scene.previewsDrawn > 0 {
                 report.firstPreviewSeconds = Self.precise() - started
             }
             needsFrame = false

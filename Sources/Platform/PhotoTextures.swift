@@ -54,8 +54,6 @@ public final class PhotoTextures {
     public private(set) var turboDecodedCount = 0
     /// Previews made from embedded EXIF thumbnails.
     public private(set) var previewCount = 0
-    /// Photos drawn from their preview in the current frame (so far).
-    public private(set) var previewsServed = 0
 
     /// The SDL event type that says decoded photos are waiting.
     public var readyEventType: UInt32 { loader.readyEventType }
@@ -83,15 +81,16 @@ public final class PhotoTextures {
     /// Starts a frame: requests not repeated in it are dropped from the queue.
     public func beginFrame() {
         frame += 1
-        previewsServed = 0
         loader.keepOnly(wanted.union(tiles.wanted))
         wanted.removeAll(keepingCapacity: true)
         tiles.beginFrame()
     }
 
     /// The best texture to draw photo number `photo` at `pixels` (the size the whole
-    /// picture would have on screen), asking for a better one if needed.
-    public func texture(_ photo: Int, covering pixels: (width: Double, height: Double)) -> (texture: OpaquePointer, width: Int, height: Int)? {
+    /// picture would have on screen), asking for a better one if needed;
+    /// `isPreview` when it is only the blurred-up EXIF thumbnail.
+    public func texture(_ photo: Int, covering pixels: (width: Double, height: Double))
+        -> (texture: OpaquePointer, width: Int, height: Int, isPreview: Bool)? {
         guard paths.indices.contains(photo), failed[paths[photo]] == nil else { return nil }
         // A thumbnail covers the strip photo; anything shown much larger (the
         // big photo, a zoom) needs the full picture.
@@ -107,8 +106,7 @@ public final class PhotoTextures {
             if var entry = entries[candidate] {
                 entry.lastUsed = frame
                 entries[candidate] = entry
-                if candidate == preview { previewsServed += 1 }
-                return (entry.texture, entry.width, entry.height)
+                return (entry.texture, entry.width, entry.height, candidate == preview)
             }
         }
         // Nothing at all yet: the loader serves the preview before the real decode.

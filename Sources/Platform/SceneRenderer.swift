@@ -27,13 +27,16 @@ public final class SceneRenderer {
 
     /// Photos drawn as placeholder tiles in the last frame (not decoded yet, or broken).
     public private(set) var placeholdersDrawn = 0
-    /// Photos drawn from a decoded texture in the last frame.
+    /// Photos drawn from their own decoded picture in the last frame.
     public private(set) var photosDrawn = 0
+    /// Photos drawn from their blurred-up EXIF preview in the last frame.
+    public private(set) var previewsDrawn = 0
 
     /// Draws `scene` at `scale` pixels per point into the back buffer.
     public func draw(_ scene: Scene, scale: Double) {
         placeholdersDrawn = 0
         photosDrawn = 0
+        previewsDrawn = 0
         let bg = scene.background
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
         SDL_RenderSetClipRect(renderer, nil)
@@ -49,9 +52,10 @@ public final class SceneRenderer {
                 let photo = photos.texture(number, covering: covering) // asked for even when not drawn yet
                 guard opacity > 0 else { break }
                 if let photo {
-                    photosDrawn += 1
+                    if photo.isPreview { previewsDrawn += 1 } else { photosDrawn += 1 }
                     let alpha = UInt8((min(opacity, 1) * 255).rounded())
-                    let shape = PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source)
+                    // The frame's outline as a fan: for a fade, a zoom's tiles, or where a blit cannot serve.
+                    var shape: [PhotoGeometry.Vertex] { PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source) }
                     if alpha < 255 {
                         // Fading (the vertex alpha; photo textures blend): a blit has no alpha to give.
                         fan(shape, scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
@@ -59,7 +63,8 @@ public final class SceneRenderer {
                     }
                     // Zoomed past the picture's own pixels: finer tiles over it, inside its corners.
                     let detail = photos.detail(number, covering: covering.width, source: source, decodedWidth: photo.width)
-                    if !detail.coversView && !blit(photo, frame: frame, source: source, cornerRadius: radius, scale: scale) {
+                    if !detail.coversView && !blit((photo.texture, photo.width, photo.height), frame: frame, source: source,
+                                                    cornerRadius: radius, scale: scale) {
                         fan(shape, scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
                     }
                     for tile in detail.tiles {
