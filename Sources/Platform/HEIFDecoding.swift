@@ -9,14 +9,12 @@ import PhotoFile
 /// the file's own thumbnail image (phones store one) when that covers the
 /// target, else the whole picture is decoded and shrunk.
 extension PhotoDecoder {
-    /// The largest picture libheif is let decode: the header limit's side.
-    static let heifMaximumSide: UInt32 = 32_768
-
     static func decodeHEIF(_ bytes: UnsafeRawBufferPointer, header: PhotoHeader, target: (width: Int, height: Int),
                            output: Output) -> Result<Decoded, Failure> {
         guard let context = heif_context_alloc() else { return .failure(.decode("libheif has no memory")) }
         defer { heif_context_free(context) }
-        heif_context_set_maximum_image_size_limit(context, Int32(heifMaximumSide))
+        // The largest picture libheif is let decode: the header limit's side.
+        heif_context_set_maximum_image_size_limit(context, Int32(PhotoHeader.Limits.standard.maximumSide))
         var error = heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil)
         guard error.code == heif_error_Ok else { return .failure(.decode("libheif cannot read it: \(message(error))")) }
         var primary: OpaquePointer?

