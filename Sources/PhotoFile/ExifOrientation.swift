@@ -22,6 +22,13 @@ public enum ExifOrientation: Int, CaseIterable, Sendable {
     /// Orientations 5 to 8 store the picture on its side.
     public var swapsWidthAndHeight: Bool { rawValue >= 5 }
 
+    /// `size` turned between the stored and the upright picture (the same
+    /// swap either way): a target the upright picture must cover, as the
+    /// stored one must cover it.
+    public func turned(_ size: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        swapsWidthAndHeight ? (size.height, size.width) : size
+    }
+
     public var transform: Transform {
         switch self {
         case .up: return Transform(clockwiseQuarterTurns: 0, flipsHorizontally: false)

@@ -57,9 +57,7 @@ public struct PhotoHeader: Equatable, Sendable {
 
     /// The size of the photo drawn upright: stored width and height swapped
     /// when the orientation turns the picture a quarter turn.
-    public var displaySize: (width: Int, height: Int) {
-        orientation.swapsWidthAndHeight ? (height, width) : (width, height)
-    }
+    public var displaySize: (width: Int, height: Int) { orientation.turned((width, height)) }
 
     /// How big a picture may claim to be before it is refused undecoded.
     public struct Limits: Equatable, Sendable {

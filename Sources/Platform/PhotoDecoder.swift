@@ -95,24 +95,40 @@ public struct PhotoDecoder {
     /// libjpeg-turbo at the smallest n/8 scale that still covers the target.
     private static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, header: PhotoHeader, target: (width: Int, height: Int),
                                    output: Output) -> Decoded? {
-        guard let base = bytes.bindMemory(to: UInt8.self).baseAddress, let handle = tjInitDecompress() else { return nil }
-        defer { tjDestroy(handle) }
-        var w: Int32 = 0, h: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        guard tjDecompressHeader3(handle, base, UInt(bytes.count), &w, &h, &subsampling, &colorspace) == 0 else { return nil }
         // The target is upright; the stored picture may be turned.
-        let storedTarget = header.orientation.swapsWidthAndHeight ? (target.height, target.width) : target
-        let n = DecodePlan.jpegScale(image: (Int(w), Int(h)), target: storedTarget)
-        let sw = (Int(w) * n + 7) / 8, sh = (Int(h) * n + 7) / 8
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(sw), Int32(sh), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return nil }
-        let ok = tjDecompress2(handle, base, UInt(bytes.count), surface.pointee.pixels.assumingMemoryBound(to: UInt8.self),
-                               Int32(sw), surface.pointee.pitch, Int32(sh), Int32(TJPF_RGBA.rawValue), TJFLAG_FASTDCT)
-        guard ok == 0 else {
-            SDL_FreeSurface(surface)
+        guard case .success(let decoded) = turboDecode(bytes, covering: header.orientation.turned(target)) else {
             return nil // let SDL_image try and give its reason
         }
-        let full = PhotoHeader(format: .jpeg, width: Int(w), height: Int(h), orientation: header.orientation).displaySize
-        guard let out = shrink(surface, upright: header.orientation, toCover: target, into: output) else { return nil }
+        let full = header.displaySize
+        guard let out = shrink(decoded, upright: header.orientation, toCover: target, into: output) else { return nil }
         return Decoded(surface: out, fullWidth: full.width, fullHeight: full.height, usedTurboJPEG: true)
+    }
+
+    /// Why `turboDecode` gave no picture.
+    enum TurboFailure: Error { case header, memory, decode }
+
+    /// The JPEG `jpeg` decoded by libjpeg-turbo, in its stored orientation,
+    /// at the smallest n/8 scale that still covers `storedTarget`, into a
+    /// new RGBA32 surface: the whole photo's strip or big picture, and a
+    /// preview's embedded thumbnail. `isAcceptable` may refuse the size its
+    /// header claims before anything is decoded.
+    static func turboDecode(_ jpeg: UnsafeRawBufferPointer, covering storedTarget: (width: Int, height: Int),
+                            isAcceptable: (_ width: Int, _ height: Int) -> Bool = { _, _ in true })
+        -> Result<UnsafeMutablePointer<SDL_Surface>, TurboFailure> {
+        guard let base = jpeg.bindMemory(to: UInt8.self).baseAddress, let handle = tjInitDecompress() else { return .failure(.header) }
+        defer { tjDestroy(handle) }
+        var w: Int32 = 0, h: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        guard tjDecompressHeader3(handle, base, UInt(jpeg.count), &w, &h, &subsampling, &colorspace) == 0, w > 0, h > 0,
+              isAcceptable(Int(w), Int(h)) else { return .failure(.header) }
+        let n = DecodePlan.jpegScale(image: (Int(w), Int(h)), target: storedTarget)
+        let sw = (Int(w) * n + 7) / 8, sh = (Int(h) * n + 7) / 8
+        guard let surface = newSurface(sw, sh) else { return .failure(.memory) }
+        guard tjDecompress2(handle, base, UInt(jpeg.count), surface.pointee.pixels.assumingMemoryBound(to: UInt8.self), Int32(sw),
+                            surface.pointee.pitch, Int32(sh), Int32(TJPF_RGBA.rawValue), TJFLAG_FASTDCT) == 0 else {
+            SDL_FreeSurface(surface)
+            return .failure(.decode)
+        }
+        return .success(surface)
     }
 
     /// The stored picture shrunk (linear filtering) to cover `target` and
@@ -123,8 +139,7 @@ public struct PhotoDecoder {
                                toCover target: (width: Int, height: Int), into output: Output) -> UnsafeMutablePointer<SDL_Surface>? {
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
         // The target is upright; the stored picture may be turned.
-        let storedTarget = orientation.swapsWidthAndHeight ? (target.height, target.width) : target
-        let cover = DecodePlan.coverSize(image: (w, h), target: storedTarget)
+        let cover = DecodePlan.coverSize(image: (w, h), target: orientation.turned(target))
         return resize(surface, part: SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), to: cover, upright: orientation, into: output)
     }
 

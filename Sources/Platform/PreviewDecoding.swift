@@ -28,26 +28,19 @@ extension PhotoDecoder {
                                      output: Output = newSurface) -> Result<Decoded, Failure> {
         let head = Array(bytes.prefix(ExifThumbnail.readLength))
         guard case .success(let header) = PhotoHeader.parse(head, fileLength: fileLength ?? bytes.count), header.format == .jpeg,
-              let range = ExifThumbnail.range(in: head), let base = bytes.bindMemory(to: UInt8.self).baseAddress,
-              let handle = tjInitDecompress() else { return .failure(.refused(noPreview)) }
-        defer { tjDestroy(handle) }
-        let thumbnail = base + range.lowerBound, length = UInt(range.count)
-        var w: Int32 = 0, h: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        guard tjDecompressHeader3(handle, thumbnail, length, &w, &h, &subsampling, &colorspace) == 0, w > 0, h > 0,
-              Int(max(w, h)) <= min(previewMaximumSide, max(header.width, header.height)) else {
-            return .failure(.decode("its embedded thumbnail is not a JPEG libjpeg-turbo reads"))
+              let range = ExifThumbnail.range(in: head) else { return .failure(.refused(noPreview)) }
+        let storedTarget = header.orientation.turned(target)
+        let decoded = turboDecode(UnsafeRawBufferPointer(rebasing: bytes[range]), covering: storedTarget) { w, h in
+            max(w, h) <= min(previewMaximumSide, max(header.width, header.height))
         }
-        let storedTarget = header.orientation.swapsWidthAndHeight ? (target.height, target.width) : target
-        let n = DecodePlan.jpegScale(image: (Int(w), Int(h)), target: storedTarget)
-        let sw = (Int(w) * n + 7) / 8, sh = (Int(h) * n + 7) / 8
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(sw), Int32(sh), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
-            return .failure(.decode("no memory for its embedded thumbnail"))
+        let surface: UnsafeMutablePointer<SDL_Surface>
+        switch decoded {
+        case .success(let s): surface = s
+        case .failure(.header): return .failure(.decode("its embedded thumbnail is not a JPEG libjpeg-turbo reads"))
+        case .failure(.memory): return .failure(.decode("no memory for its embedded thumbnail"))
+        case .failure(.decode): return .failure(.decode("its embedded thumbnail cannot be decoded"))
         }
-        guard tjDecompress2(handle, thumbnail, length, surface.pointee.pixels.assumingMemoryBound(to: UInt8.self), Int32(sw),
-                            surface.pointee.pitch, Int32(sh), Int32(TJPF_RGBA.rawValue), TJFLAG_FASTDCT) == 0 else {
-            SDL_FreeSurface(surface)
-            return .failure(.decode("its embedded thumbnail cannot be decoded"))
-        }
+        let sw = Int(surface.pointee.w), sh = Int(surface.pointee.h)
         let part = previewPart(thumbnail: (sw, sh), photo: (header.width, header.height))
         let scale = min(previewMaximumScale, max(Double(storedTarget.0) / Double(part.w), Double(storedTarget.1) / Double(part.h)))
         let size = (width: max(1, Int((Double(part.w) * scale).rounded(.up))), height: max(1, Int((Double(part.h) * scale).rounded(.up))))
