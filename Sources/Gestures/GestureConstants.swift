@@ -17,7 +17,7 @@ public enum GestureConstants {
     public static let doubleTapDistance: CGFloat = 40
     /// Farthest a finger may move during a tap: the drag's default minimum
     /// distance, so a touch that stops being a tap starts being a drag.
-    public static let tapSlop: CGFloat = 10
+    public static let tapSlop: CGFloat = dragMinimumDistance
 
     // MARK: Long press
 

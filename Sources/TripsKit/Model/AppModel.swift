@@ -92,20 +92,18 @@ public final class AppModel {
 
     public func handle(_ event: InputEvent) {
         switch event {
-        case .key, .pointer, .wheel: idle.input(at: time); attractDue = nil
-        default: break // the system's doings are not a visitor's
-        }
-        if screen == .attract {
+        case .key, .pointer, .wheel:
+            idle.input(at: time)
+            attractDue = nil
             // The first touch, click, key or wheel ends the loop and does
             // nothing else. The rest of that touch does nothing either: the
             // engine never saw it land, and drops the moves and the lift of
             // a pointer that is not down (docs/GESTURES.md, rule 31).
-            switch event {
-            case .pointer, .key, .wheel:
+            if screen == .attract {
                 endAttract()
                 return
-            default: break
             }
+        default: break // the system's doings are not a visitor's
         }
         switch event {
         case .quit:
@@ -313,7 +311,6 @@ public final class AppModel {
             if mode != .kiosk { quitRequested = true }
             return
         }
-        if screen == .attract { return }
         if screen == .playground {
             switch key {
             case .escape: show(.overview)

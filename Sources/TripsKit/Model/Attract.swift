@@ -35,9 +35,9 @@ public final class Attract {
     /// Which of `slides` shows; kept between runs so the next visitor's
     /// wait starts on other photos.
     public private(set) var position = 0
-    public private(set) var isRunning = false
-    /// When the next photo comes, in model seconds.
+    /// When the next photo comes, in model seconds; nil while not playing.
     public private(set) var nextSlideTime: Double?
+    public var isRunning: Bool { nextSlideTime != nil }
     /// The photo fading out, with its pan-and-zoom where it stopped (drawn
     /// while the current one is still fading in).
     public private(set) var previous: (slide: Slide, progress: CGFloat)?
@@ -63,14 +63,12 @@ public final class Attract {
         guard !slides.isEmpty else { return }
         self.slides = slides
         position %= slides.count
-        isRunning = true
         previous = nil
         beginSlide(due: time + settings.slideSeconds)
     }
 
     func stop() {
         guard isRunning else { return }
-        isRunning = false
         position = (position + 1) % max(1, slides.count)
         previous = nil
         nextSlideTime = nil

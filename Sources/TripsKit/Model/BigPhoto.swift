@@ -122,8 +122,7 @@ public final class BigPhoto {
         if !caughtOnItsWayBack {
             resetZoom()
             frame.jump(to: slot)
-            self.pageCount = max(1, pageCount)
-            self.page = min(max(0, page), self.pageCount - 1)
+            repage(count: pageCount, page: page)
             pageOffset.jump(to: 0)
         }
         generation += 1
@@ -232,7 +231,7 @@ public final class BigPhoto {
     func node(closeTo slot: @escaping () -> CGRect) -> GestureNode {
         let f = drawnFrame
         let node = GestureNode("big-photo", frame: f, shape: .roundedRectangle(cornerRadius: OverviewLayout.bigCornerRadius))
-        let drag = DragGesture(minimumDistance: 10)
+        let drag = DragGesture()
             .updating($pull) { value, state, _ in state = value.translation }
             .onChanged { [weak self] value in self?.dragChanged(value) }
             .onEnded { [weak self] value in self?.dragEnded(value, slot: slot()) }
