@@ -10,11 +10,6 @@ public struct FontLocator: Equatable, Sendable {
     public var regular: String
     public var bold: String
 
-    public init(regular: String, bold: String) {
-        self.regular = regular
-        self.bold = bold
-    }
-
     public static let searchFolders = [
         "/usr/share/fonts/truetype/dejavu",
         "/usr/share/fonts/dejavu",

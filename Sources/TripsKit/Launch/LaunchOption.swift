@@ -55,6 +55,9 @@ public struct LaunchOption: Sendable {
         return n
     }
 
+    /// What the flags leave alone, for the help's "(default ...)".
+    private static let defaults = LaunchOptions()
+
     /// Every flag, in the order the help lists them.
     public static let all: [LaunchOption] = [
         LaunchOption("--photos", "DIR", help: "show the photo library DIR: subfolders and dates make trips",
@@ -66,14 +69,14 @@ public struct LaunchOption: Sendable {
         LaunchOption("--kiosk", help: "fullscreen, no cursor, no quit keys (SIGTERM/SIGINT quit)",
                      effect: .set { $0.windowMode = .kiosk }),
         LaunchOption("--idle", "SECONDS", help: "back to the Overview after SECONDS without input",
-                     "(default 120 with --kiosk, else off; 0 turns it off)",
+                     "(default \(Int(LaunchOptions.kioskIdleSeconds)) with --kiosk, else off; 0 turns it off)",
                      effect: .read { $0.idleSeconds = try number($1, in: 0...86_400, "--idle expects seconds from 0 (off) to 86400") }),
         LaunchOption("--slide", "SECONDS", help: "after the idle time play the trips' photos, each SECONDS",
                      "(default \(Int(Attract.Settings.defaultSlideSeconds)); on with --kiosk, else when given)",
                      effect: .read { $0.slideSeconds = try number($1, in: 1...3600, "--slide expects seconds from 1 to 3600") }),
         LaunchOption("--reduce-motion", help: "fades instead of moving: the big photo, its pages, the slideshow",
                      effect: .set { $0.reduceMotion = true }),
-        LaunchOption("--size", "WxH", help: "window size in points (default 1280x800)",
+        LaunchOption("--size", "WxH", help: "window size in points (default \(defaults.windowSize.width)x\(defaults.windowSize.height))",
                      effect: .read { options, v in
                          let parts = v.lowercased().split(separator: "x")
                          guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
@@ -88,11 +91,11 @@ public struct LaunchOption: Sendable {
                      effect: .read { $0.frames = try number($1, in: 1...1_000_000, "--frames expects a whole number from 1 to 1000000") }),
         LaunchOption("--screenshot", "FILE", help: "with --frames: write the last frame as PNG",
                      effect: .read { $0.screenshot = $1 }),
-        LaunchOption("--rate", "HZ", help: "simulation steps per second (default 120)",
+        LaunchOption("--rate", "HZ", help: "simulation steps per second (default \(Int(defaults.simulationRate)))",
                      effect: .read { $0.simulationRate = try number($1, in: 10...1000, "--rate expects steps per second from 10 to 1000") }),
         LaunchOption("--playground", help: "start on the playground screen",
                      effect: .set { $0.startInPlayground = true }),
-        LaunchOption("--memory-budget", "MIB", help: "texture memory for photos (default 256)",
+        LaunchOption("--memory-budget", "MIB", help: "texture memory for photos (default \(defaults.memoryBudgetMiB))",
                      effect: .read { $0.memoryBudgetMiB = try number($1, in: 16...65536, "--memory-budget expects MiB from 16 to 65536") }),
         LaunchOption("--state", "FILE", help: "where the order of trips is saved", "(default $XDG_STATE_HOME/trips/state.json)",
                      effect: .read { $0.stateFile = $1 }),
