@@ -111,7 +111,7 @@ public struct ReplayScript: Equatable, Sendable {
 // MARK: - Reading
 
 extension ReplayScript {
-    static let commandNames = "down, move, up, cancel, mouse, wheel, key, state or shot"
+    static let commandNames = "down, move, up, cancel, mouse, wheel, key, state, size or shot"
 
     /// Reads a script; `file` names it in errors.
     public static func parse(_ text: String, file: String) throws -> ReplayScript {
