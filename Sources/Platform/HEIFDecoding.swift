@@ -30,12 +30,12 @@ extension PhotoDecoder {
         defer { heif_image_release(image) }
         var stride: Int32 = 0
         let w = Int(heif_image_get_width(image, heif_channel_interleaved)), h = Int(heif_image_get_height(image, heif_channel_interleaved))
+        // libheif's own plane, read in place (released with `image`, after
+        // the shrink): no copy of the whole decoded picture first.
         guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride), w > 0, h > 0,
-              let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+              let surface = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: plane), Int32(w), Int32(h), 32, stride,
+                                                               SDL_PIXELFORMAT_RGBA32.rawValue) else {
             return .failure(.decode("libheif gave no pixels"))
-        }
-        for row in 0..<h {
-            (surface.pointee.pixels + row * Int(surface.pointee.pitch)).copyMemory(from: plane + row * Int(stride), byteCount: w * 4)
         }
         guard let out = shrink(surface, upright: .up, toCover: target, into: output) else {
             return .failure(.decode("no memory for its \(w) x \(h) pixels"))
