@@ -17,6 +17,9 @@ public enum ExifOrientation: Int, CaseIterable, Sendable {
             self.clockwiseQuarterTurns = clockwiseQuarterTurns
             self.flipsHorizontally = flipsHorizontally
         }
+
+        /// The quarter turns as 0...3, whatever was given.
+        public var quarterTurns: Int { ((clockwiseQuarterTurns % 4) + 4) % 4 }
     }
 
     /// Orientations 5 to 8 store the picture on its side.

@@ -5,7 +5,7 @@ public enum PixelOrientation {
     /// horizontally if asked, then turned clockwise by quarter turns.
     public static func apply(_ transform: ExifOrientation.Transform, to pixels: [UInt32], width: Int, height: Int)
         -> (pixels: [UInt32], width: Int, height: Int) {
-        if quarterTurns(transform) == 0 && !transform.flipsHorizontally { return (pixels, width, height) }
+        if transform.quarterTurns == 0 && !transform.flipsHorizontally { return (pixels, width, height) }
         let size = turnedSize(transform, width: width, height: height)
         var out = [UInt32](repeating: 0, count: pixels.count)
         pixels.withUnsafeBufferPointer { src in
@@ -20,7 +20,7 @@ public enum PixelOrientation {
     /// decoder writes the upright picture straight into its output.
     public static func apply(_ transform: ExifOrientation.Transform, from src: UnsafePointer<UInt32>, width: Int, height: Int, pitch: Int,
                              to dst: UnsafeMutablePointer<UInt32>, pitch outPitch: Int) {
-        let turns = quarterTurns(transform)
+        let turns = transform.quarterTurns
         for y in 0..<height {
             for x in 0..<width {
                 let sx = transform.flipsHorizontally ? width - 1 - x : x
@@ -39,10 +39,6 @@ public enum PixelOrientation {
 
     /// The size of a `width` x `height` picture once turned.
     public static func turnedSize(_ transform: ExifOrientation.Transform, width: Int, height: Int) -> (width: Int, height: Int) {
-        quarterTurns(transform) % 2 == 0 ? (width, height) : (height, width)
-    }
-
-    private static func quarterTurns(_ transform: ExifOrientation.Transform) -> Int {
-        ((transform.clockwiseQuarterTurns % 4) + 4) % 4
+        transform.quarterTurns % 2 == 0 ? (width, height) : (height, width)
     }
 }

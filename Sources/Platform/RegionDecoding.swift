@@ -38,15 +38,10 @@ extension PhotoDecoder {
             SDL_FreeSurface(decoded)
             return .failure(.decode("libjpeg cannot decode the tile: \(String(cString: message))"))
         }
-        var out = decoded
-        if header.orientation != .up {
-            defer { SDL_FreeSurface(decoded) }
-            guard let turned = output(region.width, region.height) else { return .failure(.decode("no memory for a tile")) }
-            PixelOrientation.apply(transform, from: decoded.pointee.pixels.assumingMemoryBound(to: UInt32.self), width: stored.width,
-                                   height: stored.height, pitch: Int(decoded.pointee.pitch) / 4,
-                                   to: turned.pointee.pixels.assumingMemoryBound(to: UInt32.self), pitch: Int(turned.pointee.pitch) / 4)
-            out = turned
-        }
+        let upright = header.orientation == .up ? decoded
+            : resize(decoded, part: SDL_Rect(x: 0, y: 0, w: Int32(stored.width), h: Int32(stored.height)),
+                     to: (stored.width, stored.height), upright: header.orientation, into: output)
+        guard let out = upright else { return .failure(.decode("no memory for a tile")) }
         let full = header.displaySize
         let tile = Decoded(surface: out, fullWidth: full.width, fullHeight: full.height, usedTurboJPEG: false)
         return .success(convertingColour(tile, bytes: bytes, format: header.format))
@@ -61,7 +56,7 @@ extension PhotoDecoder {
         let (w, h) = storedSize
         func stored(_ dx: Int, _ dy: Int) -> (Int, Int) {
             let x: Int, y: Int // x before the mirror
-            switch ((transform.clockwiseQuarterTurns % 4) + 4) % 4 {
+            switch transform.quarterTurns {
             case 1: (x, y) = (dy, h - 1 - dx)
             case 2: (x, y) = (w - 1 - dx, h - 1 - dy)
             case 3: (x, y) = (w - 1 - dy, dx)
