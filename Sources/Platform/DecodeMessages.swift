@@ -8,9 +8,9 @@ struct DecodeRequest: Equatable {
     var targetHeight: Int
     var plainSDL: Bool
     /// The embedded EXIF thumbnail instead of the picture (`DecodePlan.Use.preview`).
-    var preview: Bool
+    var preview = false
     /// A part of the picture at a finer level instead of the whole (a detail tile).
-    var region: DecodeRegion?
+    var region: DecodeRegion? = nil
     /// The file's name, for the test-only fault switch (the worker opens nothing).
     var name: String
 
@@ -24,16 +24,10 @@ struct DecodeRequest: Equatable {
                                    preview ? 1 : 0])
             + Array(name.utf8.prefix(1024))
     }
+}
 
-    init(targetWidth: Int, targetHeight: Int, plainSDL: Bool, preview: Bool = false, region: DecodeRegion? = nil, name: String) {
-        self.targetWidth = targetWidth
-        self.targetHeight = targetHeight
-        self.plainSDL = plainSDL
-        self.preview = preview
-        self.region = region
-        self.name = name
-    }
-
+// In an extension, so the memberwise initialiser (with its defaults) stays.
+extension DecodeRequest {
     init?(_ bytes: ArraySlice<UInt8>) {
         guard let n = DecodeWire.read(bytes, count: Self.numberCount) else { return nil }
         let region = n[3] > 0 ? DecodeRegion(level: n[3], x: n[4], y: n[5], width: n[6], height: n[7]) : nil

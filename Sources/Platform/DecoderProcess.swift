@@ -65,16 +65,12 @@ public final class DecoderProcess {
     @discardableResult
     public func start() -> String? {
         if socket >= 0 { return nil }
-        var pair: [Int32] = [-1, -1]
-        guard Glibc.socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+        guard let pair = DecoderZygote.socketPair() else {
             return "no socket for a decoder: \(String(cString: strerror(errno)))"
         }
-        if let child = zygote?.startWorker(socket: pair[1]) {
-            close(pair[1])
-            lock.lock()
-            pid = child
-            socket = pair[0]
-            lock.unlock()
+        if let child = zygote?.startWorker(socket: pair.zygote) {
+            close(pair.zygote)
+            adopt(child, socket: pair.app)
             return nil
         }
         var actions = posix_spawn_file_actions_t()
@@ -82,7 +78,7 @@ public final class DecoderProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         // Descriptor 3 is its socket; it has no other way out (stdio goes
         // to /dev/null: a decoder spinning on warnings must not flood the log).
-        posix_spawn_file_actions_adddup2(&actions, pair[1], DecodeWorker.socketDescriptor)
+        posix_spawn_file_actions_adddup2(&actions, pair.zygote, DecodeWorker.socketDescriptor)
         for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
         // Its own process group, so a terminal's Ctrl+C reaches the app,
         // which ends its workers, rather than every worker at once; no
@@ -100,16 +96,21 @@ public final class DecoderProcess {
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
         let spawned = posix_spawn(&child, executable, &actions, &attributes, &argv, environ)
-        close(pair[1])
+        close(pair.zygote)
         guard spawned == 0 else {
-            close(pair[0])
+            close(pair.app)
             return "cannot start a decoder (\(executable)): \(String(cString: strerror(spawned)))"
         }
+        adopt(child, socket: pair.app)
+        return nil
+    }
+
+    /// The worker `child` (forked or spawned) and the app's end of its socket.
+    private func adopt(_ child: pid_t, socket: Int32) {
         lock.lock()
         pid = child
-        socket = pair[0]
+        self.socket = socket
         lock.unlock()
-        return nil
     }
 
     /// The worker's process id while one runs (for the benchmark's CPU count).

@@ -96,7 +96,9 @@ public final class DecoderZygote: @unchecked Sendable {
         return child > 0 ? child : nil
     }
 
-    private static func socketPair() -> (app: Int32, zygote: Int32)? {
+    /// A connected SEQPACKET pair, close-on-exec: the app's end and the
+    /// other process's (the zygote's, or a worker's).
+    static func socketPair() -> (app: Int32, zygote: Int32)? {
         var pair: [Int32] = [-1, -1]
         guard Glibc.socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else { return nil }
         return (pair[0], pair[1])
