@@ -26,7 +26,7 @@ public final class PhotoTextures {
     private let loader: PhotoLoader
     /// The zoomed big photo's detail tiles, decoded by the same workers.
     private let tiles: PhotoTiles
-    private var entries: [Key: Entry] = [:]
+    private let entries = TextureCache<Key>()
     /// Photos that failed, by path, with the file as it was then.
     private var failed: [String: FileIdentity] = [:]
     /// Photos (by path) whose preview could not be made: most files have
@@ -37,7 +37,6 @@ public final class PhotoTextures {
     private var noted: Set<String> = []
     /// Each photo's full upright size once known: the crop's aspect.
     private var fullSizes: [Int: (width: Int, height: Int)] = [:]
-    private var bytesInUse = 0
     private var frame = 0
     private var wanted: Set<PhotoLoader.Job> = []
     private let log: (String) -> Void
@@ -75,7 +74,6 @@ public final class PhotoTextures {
     deinit {
         loader.stop()
         tiles.forgetAll()
-        for entry in entries.values { SDL_DestroyTexture(entry.texture) }
     }
 
     /// Starts a frame: requests not repeated in it are dropped from the queue.
@@ -103,9 +101,7 @@ public final class PhotoTextures {
         // which beats a placeholder.
         let preview = Key(photo: photo, use: .preview)
         for candidate in [key, Key(photo: photo, use: needsFull ? .thumbnail : .full), preview] {
-            if var entry = entries[candidate] {
-                entry.lastUsed = frame
-                entries[candidate] = entry
+            if let entry = entries.use(candidate, in: frame) {
                 return (entry.texture, entry.width, entry.height, candidate == preview)
             }
         }
@@ -165,7 +161,7 @@ public final class PhotoTextures {
             switch finished.result {
             case .failure(let failure):
                 failedCount += 1
-                drop(Key(photo: photo, use: .preview)) // a failed photo is a placeholder
+                entries.drop(Key(photo: photo, use: .preview)) // a failed photo is a placeholder
                 if markFailed(photo) {
                     log("trips: photo \(paths[photo]): \(failure); showing a placeholder")
                     changed = true
@@ -180,7 +176,7 @@ public final class PhotoTextures {
                     markFailed(photo)
                     continue
                 }
-                drop(Key(photo: photo, use: .preview)) // the sharp picture replaces it
+                entries.drop(Key(photo: photo, use: .preview)) // the sharp picture replaces it
                 changed = true
             }
         }
@@ -209,30 +205,15 @@ public final class PhotoTextures {
     /// the budget; false when the renderer cannot make it.
     private func store(_ pixels: SharedPixels, as key: Key) -> Bool {
         guard let entry = Entry(renderer: renderer, pixels: pixels, lastUsed: frame) else { return false }
-        drop(key)
-        entries[key] = entry
-        bytesInUse += entry.bytes
+        entries.store(entry, as: key)
         return true
-    }
-
-    /// Lets go of the texture of `key`, if there is one.
-    private func drop(_ key: Key) {
-        guard let old = entries.removeValue(forKey: key) else { return }
-        SDL_DestroyTexture(old.texture)
-        bytesInUse -= old.bytes
     }
 
     /// Drops the least recently drawn textures until under budget; what the
     /// current frame draws is never dropped.
     private func evict() {
-        defer { tiles.evict(toFit: budgetBytes - bytesInUse) }
-        guard bytesInUse + tiles.bytesInUse > budgetBytes else { return }
-        for (key, entry) in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
-            guard bytesInUse + tiles.bytesInUse > budgetBytes, entry.lastUsed < frame - 1 else { break }
-            SDL_DestroyTexture(entry.texture)
-            bytesInUse -= entry.bytes
-            entries[key] = nil
-        }
+        entries.evict(toFit: budgetBytes - tiles.bytesInUse, frame: frame)
+        tiles.evict(toFit: budgetBytes - entries.bytesInUse)
     }
 
     /// Waits for every requested decode and makes its texture (before a
@@ -249,14 +230,7 @@ public final class PhotoTextures {
         let newIndex = Dictionary(newPaths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         loader.forgetAll()
         tiles.forgetAll()
-        var kept: [Key: Entry] = [:]
-        for (key, entry) in entries {
-            if let i = newIndex[paths[key.photo]] { kept[Key(photo: i, use: key.use)] = entry } else {
-                SDL_DestroyTexture(entry.texture)
-                bytesInUse -= entry.bytes
-            }
-        }
-        entries = kept
+        entries.rekey { key in newIndex[paths[key.photo]].map { Key(photo: $0, use: key.use) } }
         failed = failed.filter { newIndex[$0.key] != nil }
         previewless = previewless.filter { newIndex[$0] != nil }
         fullSizes = Dictionary(fullSizes.compactMap { old, size in newIndex[paths[old]].map { ($0, size) } }, uniquingKeysWith: { a, _ in a })
@@ -285,7 +259,7 @@ public final class PhotoTextures {
     /// One line for the log: what was decoded and what it costs.
     public var summary: String {
         String(format: "photos: %d decodes asked for, %d done (%d with libjpeg-turbo's scaled decoding), %d failed; textures %.1f MiB of a %d MiB budget",
-               requestedCount, decodedCount, turboDecodedCount, failedCount, Double(bytesInUse + tiles.bytesInUse) / 1_048_576, budgetBytes >> 20)
+               requestedCount, decodedCount, turboDecodedCount, failedCount, Double(entries.bytesInUse + tiles.bytesInUse) / 1_048_576, budgetBytes >> 20)
             + String(format: "; %d previews from EXIF thumbnails; %d detail tiles decoded", previewCount, tiles.tilesDecoded)
             + (tiles.lastViewSeconds.map { String(format: ", the last zoomed view's tiles all there after %.0f ms", $0 * 1000) } ?? "")
     }

@@ -36,7 +36,7 @@ final class PhotoTiles {
     private let loader: PhotoLoader
     private let log: (String) -> Void
     private let maximumTextureSide: Int
-    private var entries: [Key: Entry] = [:]
+    private let entries = TextureCache<Key>()
     /// Photos whose tiles cannot be had, by path.
     private var unavailable: Set<String> = []
     private var frame = 0
@@ -44,7 +44,7 @@ final class PhotoTiles {
     private var drawnBefore: Set<Int> = []
     /// What this frame asked the loader for (the loader keeps only what a frame asks).
     private(set) var wanted: Set<PhotoLoader.Job> = []
-    private(set) var bytesInUse = 0
+    var bytesInUse: Int { entries.bytesInUse }
     /// When the tiles of the view being shown were first asked for, and how
     /// long the last of them took to arrive (for the log line).
     private var viewAskedAt: ContinuousClock.Instant?
@@ -70,7 +70,7 @@ final class PhotoTiles {
         let gone = drawnBefore.subtracting(drawnPhotos)
         drawnBefore = drawnPhotos
         drawnPhotos.removeAll(keepingCapacity: true)
-        if !gone.isEmpty { drop { gone.contains($0.photo) } }
+        if !gone.isEmpty { entries.drop { gone.contains($0.photo) } }
     }
 
     /// The tiles to draw over photo number `photo` (its file `path`, `full` its
@@ -97,12 +97,12 @@ final class PhotoTiles {
                            region: DecodeRegion(level: tile.level, x: r.x, y: r.y, width: r.width, height: r.height))
         }
         var drawn: [(level: Int, tile: Drawn)] = []
-        for (key, entry) in entries where key.photo == photo {
+        for (key, entry) in entries.entries where key.photo == photo {
             guard case .tile(let tile) = key.use, tile.level >= level || needed.contains(key) else { continue }
             let b = tile.bounds(full: full)
             let bounds = CGRect(x: b.x, y: b.y, width: b.width, height: b.height)
             guard bounds.intersects(source) else { continue }
-            entries[key]?.lastUsed = frame
+            _ = entries.use(key, in: frame)
             drawn.append((tile.level, Drawn(texture: entry.texture, width: entry.width, height: entry.height, bounds: bounds)))
         }
         let complete = !needed.isEmpty && needed.allSatisfy { entries[$0] != nil }
@@ -119,9 +119,7 @@ final class PhotoTiles {
             if unavailable.insert(path).inserted { log("trips: photo \(path): no detail when zoomed (\(failure)); the window-sized picture stays") }
         case .success(let decoded):
             guard let entry = Entry(renderer: renderer, pixels: decoded.pixels, lastUsed: frame) else { return true }
-            if let old = entries[finished.job] { SDL_DestroyTexture(old.texture); bytesInUse -= old.bytes }
-            entries[finished.job] = entry
-            bytesInUse += entry.bytes
+            entries.store(entry, as: finished.job)
             tilesDecoded += 1
             if let asked = viewAskedAt, viewTiles.allSatisfy({ entries[$0] != nil }) {
                 let took = asked.duration(to: .now)
@@ -134,28 +132,12 @@ final class PhotoTiles {
 
     /// Drops the least recently drawn tiles until they fit in `bytes`;
     /// what the current frame draws stays.
-    func evict(toFit bytes: Int) {
-        guard bytesInUse > bytes else { return }
-        for (key, entry) in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
-            guard bytesInUse > bytes, entry.lastUsed < frame - 1 else { break }
-            SDL_DestroyTexture(entry.texture)
-            bytesInUse -= entry.bytes
-            entries[key] = nil
-        }
-    }
+    func evict(toFit bytes: Int) { entries.evict(toFit: bytes, frame: frame) }
 
     /// Lets every tile go (the photo list changed: indices mean other photos).
     func forgetAll() {
-        drop { _ in true }
+        entries.drop { _ in true }
         drawnBefore.removeAll()
         drawnPhotos.removeAll()
-    }
-
-    private func drop(where matches: (Key) -> Bool) {
-        for (key, entry) in entries where matches(key) {
-            SDL_DestroyTexture(entry.texture)
-            bytesInUse -= entry.bytes
-            entries[key] = nil
-        }
     }
 }
