@@ -143,22 +143,9 @@ public final class SceneRenderer {
         // inside the quarter disc, so nothing pokes out of the rounding.
         copy(f.minX, f.minY + r - 1, f.minX + r, f.maxY - r + 1)
         copy(f.maxX - r, f.minY + r - 1, f.maxX, f.maxY - r + 1)
-        // The corners, in points, with the texture coordinates the fan would give them.
-        let rp = r / scale
-        func vertex(_ p: CGPoint) -> PhotoGeometry.Vertex {
-            PhotoGeometry.Vertex(position: p, texture: CGPoint(x: source.minX + (p.x - frame.minX) / frame.width * source.width,
-                                                               y: source.minY + (p.y - frame.minY) / frame.height * source.height))
-        }
-        let corners: [(CGPoint, CGFloat)] = [
-            (CGPoint(x: frame.minX + rp, y: frame.minY + rp), .pi), (CGPoint(x: frame.maxX - rp, y: frame.minY + rp), 1.5 * .pi),
-            (CGPoint(x: frame.maxX - rp, y: frame.maxY - rp), 0), (CGPoint(x: frame.minX + rp, y: frame.maxY - rp), 0.5 * .pi),
-        ]
-        for (centre, start) in corners {
-            let arc = (0...8).map { i -> PhotoGeometry.Vertex in
-                let angle = start + CGFloat(i) / 8 * .pi / 2
-                return vertex(CGPoint(x: centre.x + rp * cos(angle), y: centre.y + rp * sin(angle)))
-            }
-            fan([vertex(centre)] + arc, scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
+        // The corners, with the texture coordinates the whole fan would give them.
+        for corner in PhotoGeometry.cornerFans(frame: frame, cornerRadius: cornerRadius, source: source) {
+            fan(corner, scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
         }
         return true
     }

@@ -47,6 +47,17 @@ final class PhotoGeometryTests: XCTestCase {
         XCTAssertEqual(fan.count, 1 + 4 * 9 + 1)
     }
 
+    /// The software renderer's corners are the whole fan's, cut at its corners.
+    func testCornerFansAreTheRoundedFansCorners() {
+        let frame = CGRect(x: 10, y: 20, width: 300, height: 200), source = CGRect(x: 0.1, y: 0, width: 0.8, height: 1)
+        let whole = PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: 16, source: source)
+        let corners = PhotoGeometry.cornerFans(frame: frame, cornerRadius: 16, source: source)
+        XCTAssertEqual(corners.count, 4)
+        XCTAssertEqual(corners.flatMap { $0.dropFirst() }, Array(whole.dropFirst().dropLast()), "the arcs, in the outline's order")
+        XCTAssertEqual(corners[0][0].position, CGPoint(x: 26, y: 36), "a corner fan turns about its arc's centre")
+        XCTAssertEqual(corners[2][0].texture.x, 0.1 + (310 - 16 - 10) / 300 * 0.8, accuracy: 1e-9)
+    }
+
     func testSquareCornersNeedOnlyFourOutlinePoints() {
         let fan = PhotoGeometry.roundedRectFan(frame: CGRect(x: 0, y: 0, width: 4, height: 4), cornerRadius: 0,
                                                source: CGRect(x: 0, y: 0, width: 1, height: 1))

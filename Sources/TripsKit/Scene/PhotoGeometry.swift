@@ -73,15 +73,27 @@ public enum PhotoGeometry {
     /// repeated). Texture coordinates map `frame` onto `source`.
     public static func roundedRectFan(frame: CGRect, cornerRadius: CGFloat, source: CGRect,
                                       segmentsPerCorner: Int = 8) -> [Vertex] {
+        let corners = roundedCorners(frame: frame, cornerRadius: cornerRadius, source: source, segmentsPerCorner: segmentsPerCorner)
+        var out: [Vertex] = [texturePoint(CGPoint(x: frame.midX, y: frame.midY), frame: frame, source: source)]
+        out.reserveCapacity(4 * (segmentsPerCorner + 1) + 2)
+        for corner in corners { out += corner.arc }
+        out.append(out[1])
+        return out
+    }
+
+    /// The same rounded rectangle's four quarter discs, each a fan (its
+    /// corner's centre, then its arc), mapped as `roundedRectFan` maps them:
+    /// where the software renderer draws triangles around blitted straight parts.
+    public static func cornerFans(frame: CGRect, cornerRadius: CGFloat, source: CGRect, segmentsPerCorner: Int = 8) -> [[Vertex]] {
+        roundedCorners(frame: frame, cornerRadius: cornerRadius, source: source, segmentsPerCorner: segmentsPerCorner)
+            .map { [$0.centre] + $0.arc }
+    }
+
+    /// Each corner clockwise from top-left: its arc's centre and the arc.
+    private static func roundedCorners(frame: CGRect, cornerRadius: CGFloat, source: CGRect,
+                                       segmentsPerCorner: Int) -> [(centre: Vertex, arc: [Vertex])] {
         let r = max(0, min(cornerRadius, frame.width / 2, frame.height / 2))
         let segments = r > 0 ? max(1, segmentsPerCorner) : 0
-        func vertex(_ p: CGPoint) -> Vertex {
-            let u = frame.width > 0 ? (p.x - frame.minX) / frame.width : 0
-            let v = frame.height > 0 ? (p.y - frame.minY) / frame.height : 0
-            return Vertex(position: p, texture: CGPoint(x: source.minX + u * source.width, y: source.minY + v * source.height))
-        }
-        var out: [Vertex] = [vertex(CGPoint(x: frame.midX, y: frame.midY))]
-        out.reserveCapacity(4 * (segments + 1) + 2)
         // Corner centres clockwise from top-left, with the angle each arc starts at.
         let corners: [(CGPoint, CGFloat)] = [
             (CGPoint(x: frame.minX + r, y: frame.minY + r), .pi),
@@ -89,14 +101,20 @@ public enum PhotoGeometry {
             (CGPoint(x: frame.maxX - r, y: frame.maxY - r), 0),
             (CGPoint(x: frame.minX + r, y: frame.maxY - r), 0.5 * .pi),
         ]
-        for (centre, start) in corners {
-            for i in 0...segments {
+        return corners.map { centre, start in
+            let arc = (0...segments).map { i -> Vertex in
                 let angle = start + (segments == 0 ? 0 : CGFloat(i) / CGFloat(segments) * .pi / 2)
-                out.append(vertex(CGPoint(x: centre.x + r * cos(angle), y: centre.y + r * sin(angle))))
+                return texturePoint(CGPoint(x: centre.x + r * cos(angle), y: centre.y + r * sin(angle)), frame: frame, source: source)
             }
+            return (texturePoint(centre, frame: frame, source: source), arc)
         }
-        out.append(out[1])
-        return out
+    }
+
+    /// `p` with the texture coordinate that maps `frame` onto `source`.
+    private static func texturePoint(_ p: CGPoint, frame: CGRect, source: CGRect) -> Vertex {
+        let u = frame.width > 0 ? (p.x - frame.minX) / frame.width : 0
+        let v = frame.height > 0 ? (p.y - frame.minY) / frame.height : 0
+        return Vertex(position: p, texture: CGPoint(x: source.minX + u * source.width, y: source.minY + v * source.height))
     }
 
     /// The part of a convex fan (`roundedRectFan`) whose texture
