@@ -99,17 +99,23 @@ final class FontFaces {
                   FcPatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch, let charset else { continue }
             _ = FcPatternGetInteger(font, "index", 0, &index)
             let face = Face(path: String(cString: file), index: Int(index))
-            var weight: Int32 = 80
-            _ = FcPatternGetInteger(font, "weight", 0, &weight)
             guard !list.contains(face) else { continue }
             // SDL_ttf draws TrueType and OpenType outlines; skip bitmap-only formats.
             var format: UnsafeMutablePointer<FcChar8>?
             if FcPatternGetString(font, "fontformat", 0, &format) == FcResultMatch, let format,
                !["TrueType", "CFF"].contains(String(cString: format)) { continue }
-            list.append(face)
-            if weight >= 180 { boldFaces.insert(face) } // FC_WEIGHT_DEMIBOLD
-            if charsets[face] == nil { charsets[face] = FcCharSetCopy(charset) }
+            append(face, described: font, charset: charset, to: &list)
         }
+    }
+
+    /// `face` at the end of `list`, with its characters and whether it is
+    /// bold, as fontconfig's `pattern` of it says.
+    private func append(_ face: Face, described pattern: OpaquePointer, charset: OpaquePointer, to list: inout [Face]) {
+        var weight: Int32 = 80
+        _ = FcPatternGetInteger(pattern, "weight", 0, &weight)
+        if weight >= 180 { boldFaces.insert(face) } // FC_WEIGHT_DEMIBOLD
+        list.append(face)
+        if charsets[face] == nil { charsets[face] = FcCharSetCopy(charset) }
     }
 
     /// A font file given by path: its characters read by fontconfig.
@@ -121,10 +127,6 @@ final class FontFaces {
         defer { FcPatternDestroy(pattern) }
         var charset: OpaquePointer?
         guard FcPatternGetCharSet(pattern, "charset", 0, &charset) == FcResultMatch, let charset else { return }
-        var weight: Int32 = 80
-        _ = FcPatternGetInteger(pattern, "weight", 0, &weight)
-        if weight >= 180 { boldFaces.insert(face) }
-        list.append(face)
-        if charsets[face] == nil { charsets[face] = FcCharSetCopy(charset) }
+        append(face, described: pattern, charset: charset, to: &list)
     }
 }
