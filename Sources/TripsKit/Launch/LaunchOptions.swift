@@ -57,7 +57,7 @@ public struct LaunchOptions: Equatable, Sendable {
     /// asked for it with `--slide`); nil goes back to the Overview only.
     public var attract: Attract.Settings? {
         guard windowMode == .kiosk || slideSeconds != nil else { return nil }
-        return Attract.Settings(slideSeconds: slideSeconds ?? Attract.Settings.defaultSlideSeconds, reduceMotion: reduceMotion)
+        return Attract.Settings(slideSeconds: slideSeconds ?? Attract.Settings.defaultSlideSeconds)
     }
 
     /// The idle timeout in force, in seconds, or nil for none.

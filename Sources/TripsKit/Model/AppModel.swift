@@ -69,7 +69,7 @@ public final class AppModel {
         bigPhoto = BigPhoto(animator: animator, reduceMotion: reduceMotion, emit: { emitBig($0) })
         playground = Playground(animator: animator, emit: { emitPlayground($0) })
         let animator = self.animator
-        attract = attractSettings.map { Attract(settings: $0, animator: animator) }
+        attract = attractSettings.map { Attract(settings: $0, reduceMotion: reduceMotion, animator: animator) }
         emitBig = { [unowned self] event in self.bigPhotoEvent(event) }
         emitOrder = { [unowned self] order in
             let ids = order.map { self.catalog.trips[$0].id }
@@ -199,7 +199,7 @@ public final class AppModel {
     /// 30 frames a second: frames may come no more often than this then
     /// (half the work of a 60 Hz display); nil: as often as the display.
     public var minimumFrameInterval: Double? {
-        guard screen == .attract, let attract, !attract.isFading, !attract.settings.reduceMotion else { return nil }
+        guard screen == .attract, let attract, !attract.isFading, !attract.reduceMotion else { return nil }
         return 1.0 / 30
     }
 

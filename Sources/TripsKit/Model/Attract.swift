@@ -10,13 +10,10 @@ public final class Attract {
     public struct Settings: Equatable, Sendable {
         /// Seconds each photo stays.
         public var slideSeconds: Double
-        /// No pan-and-zoom: photos only cross-fade.
-        public var reduceMotion: Bool
         /// How long a photo stays unless `--slide` says otherwise.
         public static let defaultSlideSeconds: Double = 6
-        public init(slideSeconds: Double = defaultSlideSeconds, reduceMotion: Bool = false) {
+        public init(slideSeconds: Double = defaultSlideSeconds) {
             self.slideSeconds = slideSeconds
-            self.reduceMotion = reduceMotion
         }
     }
 
@@ -31,6 +28,8 @@ public final class Attract {
     public static let panZoom: CGFloat = 1.15
 
     public let settings: Settings
+    /// No pan-and-zoom: photos only cross-fade (the app's `--reduce-motion`).
+    public let reduceMotion: Bool
     private var slides: [Slide] = []
     /// Which of `slides` shows; kept between runs so the next visitor's
     /// wait starts on other photos.
@@ -47,8 +46,9 @@ public final class Attract {
     /// How far the current photo's pan-and-zoom has gone (0...1).
     private let progress: Animated<CGFloat>
 
-    init(settings: Settings, animator: Animator) {
+    init(settings: Settings, reduceMotion: Bool, animator: Animator) {
         self.settings = settings
+        self.reduceMotion = reduceMotion
         fade = Animated(1, animator: animator, restThreshold: 0.002)
         progress = Animated(0, animator: animator, restThreshold: 0.001)
     }
@@ -91,7 +91,7 @@ public final class Attract {
         fade.jump(to: 0)
         fade.animate(to: 1, with: Self.fadeAnimation)
         progress.jump(to: 0)
-        if !settings.reduceMotion {
+        if !reduceMotion {
             // On for the whole stay and the fade after it, easing out.
             progress.animate(to: 1, with: .spring(duration: settings.slideSeconds + 1))
         }
@@ -102,7 +102,7 @@ public final class Attract {
     /// `position` after `progress`: even slides grow and drift right, odd
     /// ones shrink back and drift left.
     public func panZoom(position: Int, progress: CGFloat) -> (zoom: CGFloat, center: CGPoint) {
-        guard !settings.reduceMotion else { return (1, CGPoint(x: 0.5, y: 0.5)) }
+        guard !reduceMotion else { return (1, CGPoint(x: 0.5, y: 0.5)) }
         let p = min(max(progress, 0), 1), growing = position % 2 == 0
         let zoom = growing ? 1 + (Self.panZoom - 1) * p : Self.panZoom - (Self.panZoom - 1) * p
         let x = growing ? 0.45 + 0.1 * p : 0.55 - 0.1 * p
