@@ -9,10 +9,8 @@
 # Usage: Tests/e2e/decoders.sh [path/to/trips]
 set -u
 cd "$(dirname "$0")/../.."
-TRIPS=$(realpath "${1:-.build/debug/trips}")
 . Tests/e2e/lib.sh
-e2e_begin trips-decoders
-echo "decoders: trips=$TRIPS, output in $OUT"
+e2e_begin trips-decoders "decoders" "${1:-}"
 
 # The bad files first, so each is the strip's first photo in turn; then good ones.
 p="$OUT/photos"; mkdir -p "$p"
@@ -165,5 +163,4 @@ kill -KILL "$pid"; wait "$pid" 2>/dev/null; sleep 0.3
 left=""; for w in $workers; do alive "$w" && left="$left $w"; done
 check "killing the app with SIGKILL ends its workers too (workers $workers, left:${left:- none})" '[ -n "$workers" ] && [ -z "$left" ]'
 
-echo "decoders: $E2E_PASS passed, $E2E_FAIL failed"
-[ "$E2E_FAIL" = 0 ]
+e2e_end

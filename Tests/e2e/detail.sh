@@ -13,10 +13,8 @@
 # Usage: Tests/e2e/detail.sh [path/to/trips]
 set -u
 cd "$(dirname "$0")/../.."
-TRIPS=$(realpath "${1:-.build/debug/trips}")
 . Tests/e2e/lib.sh
-e2e_begin trips-detail
-echo "detail: trips=$TRIPS, output in $OUT"
+e2e_begin trips-detail "detail" "${1:-}"
 
 mkdir -p "$OUT/jpeg/photos" "$OUT/png/photos" "$OUT/turned/photos"
 convert -size 500x375 xc:gray -seed 7 +noise Random -colorspace Gray -filter Gaussian -resize '4000x3000!' -normalize "$OUT/coarse.png"
@@ -25,10 +23,7 @@ convert "$OUT/coarse.png" "$OUT/fine.png" -define compose:args=40,60 -compose bl
 convert "$OUT/jpeg/photos/texture.jpg" -quality 10 "$OUT/png/photos/texture.png"
 photo="$OUT/jpeg/photos/texture.jpg"
 convert "$photo" -rotate -90 -quality 92 "$OUT/stored.jpg"
-python3 -c 'import sys
-b = open(sys.argv[1], "rb").read()
-exif = bytes([0xFF, 0xE1, 0, 0x22]) + b"Exif\0\0" + bytes([0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0, 0x12, 1, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0])
-open(sys.argv[2], "wb").write(b[:2] + exif + b[2:])' "$OUT/stored.jpg" "$OUT/turned/photos/texture.jpg"
+exif_orientation6 "$OUT/stored.jpg" "$OUT/turned/photos/texture.jpg"
 
 for kind in jpeg png turned; do
     (cd "$OUT/$kind" && SDL_VIDEODRIVER=offscreen "$TRIPS" --photos photos --replay "$OLDPWD/Tests/e2e/scripts/zoom-detail.txt" \
@@ -60,5 +55,4 @@ done
 check "a photo without detail tiles (PNG) says so once and keeps its picture" \
     '[ "$(grep -c "texture.png: no detail when zoomed" "$OUT/png/replay.err")" = 1 ]'
 
-echo "detail: $E2E_PASS passed, $E2E_FAIL failed"
-[ "$E2E_FAIL" = 0 ]
+e2e_end

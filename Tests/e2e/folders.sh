@@ -6,10 +6,8 @@
 # Usage: Tests/e2e/folders.sh [path/to/trips]
 set -u
 cd "$(dirname "$0")/../.."
-TRIPS=$(realpath "${1:-.build/debug/trips}")
 . Tests/e2e/lib.sh
-e2e_begin trips-folders
-echo "folders: trips=$TRIPS, output in $OUT"
+e2e_begin trips-folders "folders" "${1:-}"
 
 # --- 2,000 photos of 12 MP: eight distinct pictures, hard-linked under 2,000
 # names, each in a folder of its own: 2,000 trips (hard links share one
@@ -105,11 +103,7 @@ check "10,000 photos, second start: no photo opened, all 10,000 dates from the c
 mkdir -p "$OUT/orient"
 convert -size 400x300 xc:red -size 400x300 xc:blue -append -resize '400x600!' "$OUT/upright.png"  # red above blue
 convert "$OUT/upright.png" -rotate -90 "$OUT/stored.jpg"
-# ImageMagick 6 writes no EXIF for a PNG source: put an APP1 segment with
-# IFD0 Orientation = 6 right after the JPEG's SOI marker by hand.
-{ head -c 2 "$OUT/stored.jpg"
-  printf '\xff\xe1\x00\x22Exif\x00\x00II*\x00\x08\x00\x00\x00\x01\x00\x12\x01\x03\x00\x01\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00'
-  tail -c +3 "$OUT/stored.jpg"; } >"$OUT/orient/sideways.jpg"
+exif_orientation6 "$OUT/stored.jpg" "$OUT/orient/sideways.jpg"
 SDL_VIDEODRIVER=offscreen "$TRIPS" --photos "$OUT/orient" --frames 1 --screenshot "$OUT/orient.png" 2>"$OUT/orient.err"
 check "EXIF orientation: a sideways-stored photo is drawn upright (red above blue)" \
     'at_least "$(near_colour "$OUT/orient.png" 100 610 500 60 "rgb(255,0,0)")" 0.9 && at_least "$(near_colour "$OUT/orient.png" 100 720 500 60 "rgb(0,0,255)")" 0.9'
@@ -163,5 +157,4 @@ msg=$(as_unprivileged env SDL_VIDEODRIVER=offscreen HOME=/tmp XDG_STATE_HOME=/tm
 check "an unreadable photo: named with its reason, and the app goes on (code $rc)" \
     '[ "$rc" = 0 ] && grep -q "locked.jpg: cannot be read" <<<"$msg"'
 
-echo "folders: $E2E_PASS passed, $E2E_FAIL failed"
-[ "$E2E_FAIL" = 0 ]
+e2e_end

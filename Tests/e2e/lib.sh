@@ -7,14 +7,38 @@ E2E_PIDS=()
 # e2e_begin PREFIX: a fresh output folder ($OUT) with a private
 # XDG_RUNTIME_DIR for the compositors, every process stopped on exit, and no
 # display inherited from the caller.
+# e2e_begin NAME [LABEL [BINARY]]: a fresh output folder /tmp/NAME.*, its
+# own runtime and cache folders, no display inherited. With a LABEL (a
+# test script): TRIPS is BINARY (default the debug build), Assets/ is named
+# for a binary outside this tree, and the script's first line says both.
 e2e_begin() {
     OUT=$(mktemp -d "/tmp/$1.XXXXXX")
+    E2E_LABEL=${2:-$1}
+    if [ $# -ge 2 ]; then
+        TRIPS=$(realpath "${3:-.build/debug/trips}")
+        case "$TRIPS" in "$PWD"/*) ;; *) export TRIPS_ASSETS="$PWD/Assets" ;; esac
+        echo "$E2E_LABEL: trips=$TRIPS, output in $OUT"
+    fi
     export XDG_RUNTIME_DIR="$OUT/runtime"
     mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
     # The capture-time cache of --photos runs stays with the test's files.
     export XDG_CACHE_HOME="$OUT/cache"
     trap e2e_cleanup EXIT
     unset WAYLAND_DISPLAY DISPLAY SDL_VIDEODRIVER TRIPS_FONT_DIR
+}
+# exif_orientation6 IN.jpg OUT.jpg: IN with an APP1 segment whose IFD0
+# says Orientation 6 (turn 90° clockwise), right after the SOI marker:
+# ImageMagick 6 writes no EXIF for a picture it made itself.
+exif_orientation6() {
+    { head -c 2 "$1"
+      printf '\xff\xe1\x00\x22Exif\x00\x00II*\x00\x08\x00\x00\x00\x01\x00\x12\x01\x03\x00\x01\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00'
+      tail -c +3 "$1"; } >"$2"
+}
+
+# e2e_end: the script's last line: its counts, and its exit status.
+e2e_end() {
+    echo "$E2E_LABEL: $E2E_PASS passed, $E2E_FAIL failed"
+    [ "$E2E_FAIL" = 0 ]
 }
 E2E_PASS=0
 E2E_FAIL=0

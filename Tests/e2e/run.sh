@@ -7,13 +7,10 @@
 # Usage: Tests/e2e/run.sh [path/to/trips]
 set -u
 cd "$(dirname "$0")/../.."
-TRIPS=$(realpath "${1:-.build/debug/trips}")
 . Tests/e2e/lib.sh
-e2e_begin trips-e2e
-echo "e2e: trips=$TRIPS, output in $OUT"
+e2e_begin trips-e2e "e2e" "${1:-}"
 # A binary built outside this checkout (swift build --scratch-path) does not
 # find the bundled Assets beside it: point it at this checkout's.
-case "$TRIPS" in "$PWD"/*) ;; *) export TRIPS_ASSETS="$PWD/Assets" ;; esac
 
 # --- (3) offscreen: --frames/--screenshot with no display at all -----------
 SDL_VIDEODRIVER=offscreen "$TRIPS" --frames 3 --screenshot "$OUT/offscreen.png" 2>"$OUT/offscreen.err"
@@ -255,5 +252,4 @@ SH
 fi
 
 echo "e2e screenshots: $OUT"
-echo "e2e: $E2E_PASS passed, $E2E_FAIL failed"
-[ "$E2E_FAIL" = 0 ]
+e2e_end

@@ -9,11 +9,8 @@
 # Usage: Tests/e2e/touch.sh [path/to/trips]
 set -u
 cd "$(dirname "$0")/../.."
-TRIPS=$(realpath "${1:-.build/debug/trips}")
 . Tests/e2e/lib.sh
-e2e_begin trips-touch
-echo "touch e2e: trips=$TRIPS, output in $OUT"
-case "$TRIPS" in "$PWD"/*) ;; *) export TRIPS_ASSETS="$PWD/Assets" ;; esac
+e2e_begin trips-touch "touch e2e" "${1:-}"
 
 PLUGIN="$OUT/weston-input.so"
 if ! cc -shared -fPIC -Wall -Werror -o "$PLUGIN" Tests/e2e/weston-input.c \
@@ -198,5 +195,4 @@ check "hidpi: the replay of the recording opens it too" \
     'grep -q "\"event\": \"open\", \"trip\": \"lisbon\"" "$OUT/hidpi-replay.jsonl"'
 
 echo "touch e2e screenshots: $OUT"
-echo "touch e2e: $E2E_PASS passed, $E2E_FAIL failed"
-[ "$E2E_FAIL" = 0 ]
+e2e_end
