@@ -177,41 +177,34 @@ compare() {
 
 echo "peers: $TRIPS; each launch at most $LIMIT s"
 start_xvfb 1280x800 >/dev/null || { echo "peers: Xvfb did not start"; exit 1; }
-X="X11 (Xvfb)"
-x11=(env -u WAYLAND_DISPLAY DISPLAY="$X_DISPLAY")
-for n in $SIZES; do
-    d="$OUT/photos-$n"
-    VIEWERS=(trips trips-kiosk feh imv); PROGRAMS=("$TRIPS" "$TRIPS" feh imv-x11)
-    COMMANDS=("${x11[*]} TRIPS_VERBOSE=1 $TRIPS --photos $d --state $OUT/state.json"
-              "${x11[*]} TRIPS_VERBOSE=1 $TRIPS --kiosk --photos $d --state $OUT/state.json"
-              "${x11[*]} feh --geometry 1280x800+0+0 $d" "${x11[*]} imv-x11 $d")
-    [ -n "${PEERS_BEFORE:-}" ] && { VIEWERS+=(trips-before); PROGRAMS+=("$PEERS_BEFORE")
-        COMMANDS+=("${x11[*]} $PEERS_BEFORE --photos $d --state $OUT/state.json"); }
-    [ -n "${PEERS_EXIF:-}" ] && { VIEWERS+=(trips-exif); PROGRAMS+=("$TRIPS")
-        COMMANDS+=("${x11[*]} TRIPS_VERBOSE=1 $TRIPS --photos $OUT/photos-exif-$n --state $OUT/state.json"); }
-    compare "$X" "$n"
-done
-VIEWERS=(floor-sw floor-gl); PROGRAMS=("$OUT/floor" "$OUT/floor")
-COMMANDS=("${x11[*]} $OUT/floor software" "${x11[*]} $OUT/floor opengl")
-compare "$X" floor
-if start_weston 1280x800 >/dev/null; then
-    W="Wayland (weston)"
-    wl=(env -u DISPLAY WAYLAND_DISPLAY="$WL_SOCKET")
+# display_rows LABEL ENV PEER PROGRAM COMMAND PEER PROGRAM COMMAND: on one
+# display (ENV: the command prefix that reaches it), each size's rows (trips,
+# trips --kiosk, the two peers, whose COMMAND takes the folder last, and the
+# optional rows), then the floor's.
+display_rows() {
+    local label=$1 env=$2 n d
+    local -a peers=("$3" "$6") programs=("$4" "$7") commands=("$5" "$8")
     for n in $SIZES; do
         d="$OUT/photos-$n"
-        VIEWERS=(trips trips-kiosk swayimg imv); PROGRAMS=("$TRIPS" "$TRIPS" swayimg imv-wayland)
-        COMMANDS=("${wl[*]} TRIPS_VERBOSE=1 $TRIPS --photos $d --state $OUT/state.json"
-                  "${wl[*]} TRIPS_VERBOSE=1 $TRIPS --kiosk --photos $d --state $OUT/state.json"
-                  "${wl[*]} swayimg --no-sway $d" "${wl[*]} imv-wayland $d")
+        VIEWERS=(trips trips-kiosk "${peers[@]}"); PROGRAMS=("$TRIPS" "$TRIPS" "${programs[@]}")
+        COMMANDS=("$env TRIPS_VERBOSE=1 $TRIPS --photos $d --state $OUT/state.json"
+                  "$env TRIPS_VERBOSE=1 $TRIPS --kiosk --photos $d --state $OUT/state.json"
+                  "$env ${commands[0]} $d" "$env ${commands[1]} $d")
         [ -n "${PEERS_BEFORE:-}" ] && { VIEWERS+=(trips-before); PROGRAMS+=("$PEERS_BEFORE")
-            COMMANDS+=("${wl[*]} $PEERS_BEFORE --photos $d --state $OUT/state.json"); }
+            COMMANDS+=("$env $PEERS_BEFORE --photos $d --state $OUT/state.json"); }
         [ -n "${PEERS_EXIF:-}" ] && { VIEWERS+=(trips-exif); PROGRAMS+=("$TRIPS")
-            COMMANDS+=("${wl[*]} TRIPS_VERBOSE=1 $TRIPS --photos $OUT/photos-exif-$n --state $OUT/state.json"); }
-        compare "$W" "$n"
+            COMMANDS+=("$env TRIPS_VERBOSE=1 $TRIPS --photos $OUT/photos-exif-$n --state $OUT/state.json"); }
+        compare "$label" "$n"
     done
     VIEWERS=(floor-sw floor-gl); PROGRAMS=("$OUT/floor" "$OUT/floor")
-    COMMANDS=("${wl[*]} $OUT/floor software" "${wl[*]} $OUT/floor opengl")
-    compare "$W" floor
+    COMMANDS=("$env $OUT/floor software" "$env $OUT/floor opengl")
+    compare "$label" floor
+}
+display_rows "X11 (Xvfb)" "env -u WAYLAND_DISPLAY DISPLAY=$X_DISPLAY" \
+    feh feh "feh --geometry 1280x800+0+0" imv imv-x11 imv-x11
+if start_weston 1280x800 >/dev/null; then
+    display_rows "Wayland (weston)" "env -u DISPLAY WAYLAND_DISPLAY=$WL_SOCKET" \
+        swayimg swayimg "swayimg --no-sway" imv imv-wayland imv-wayland
 else
     echo "peers: weston did not start; no Wayland rows"
 fi
