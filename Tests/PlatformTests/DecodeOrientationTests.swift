@@ -27,7 +27,7 @@ final class DecodeOrientationTests: XCTestCase {
         let process = DecoderProcess(executable: DecodeFixtures.trips)
         for (tag, corners) in expected.sorted(by: { $0.key < $1.key }) {
             let path = folder + "/orientation-\(tag).jpg"
-            FileManager.default.createFile(atPath: path, contents: Data(try DecodeFixtures.quadrants(orientation: tag)))
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(try DecodeFixtures.quadrants(orientation: tag))))
             guard case .success(let decoded) = process.decode(path: path, target: (200, 200), deadline: 5) else {
                 XCTFail("orientation \(tag): not decoded")
                 continue

@@ -20,7 +20,7 @@ final class DecoderFuzzTests: XCTestCase {
         let deadline = 1.0
         let folder = DecodeFixtures.temporaryFolder("trips-fuzz")
         let withThumbnail = folder + "/seed-exif-thumbnail.jpg"
-        FileManager.default.createFile(atPath: withThumbnail, contents: Data(try DecodeFixtures.photoWithThumbnail(orientation: 6)))
+        XCTAssertTrue(FileManager.default.createFile(atPath: withThumbnail, contents: Data(try DecodeFixtures.photoWithThumbnail(orientation: 6))))
         let seeds = DecodeFixtures.seeds + [withThumbnail]
         XCTAssertGreaterThanOrEqual(seeds.count, 10)
         var rng = SplitMix64(seed: seed)
@@ -30,7 +30,7 @@ final class DecoderFuzzTests: XCTestCase {
             let source = seeds[i % seeds.count]
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
             let path = folder + String(format: "/%05d-", i) + (source as NSString).lastPathComponent
-            FileManager.default.createFile(atPath: path, contents: Data(PhotoMutator.mutate(bytes, using: &rng)))
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(PhotoMutator.mutate(bytes, using: &rng))))
             let started = ContinuousClock.now
             // Mutated JPEGs are asked for as previews (their EXIF thumbnail)
             // every other round over the seeds; else every other one as a

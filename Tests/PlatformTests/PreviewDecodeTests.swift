@@ -16,7 +16,7 @@ final class PreviewDecodeTests: XCTestCase {
 
     private func write(_ bytes: [UInt8], _ name: String) -> String {
         let path = folder + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         return path
     }
 

@@ -52,7 +52,7 @@ final class RegionDecodeTests: XCTestCase {
         let process = DecoderProcess(executable: DecodeFixtures.trips)
         for tag: UInt8 in 1...8 {
             let path = folder + "/turned-\(tag).jpg"
-            FileManager.default.createFile(atPath: path, contents: Data(try DecodeFixtures.quadrants(orientation: tag)))
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(try DecodeFixtures.quadrants(orientation: tag))))
             let whole = try process.decode(path: path, target: (200, 200), deadline: 5).get().pixels
             for (x, y) in [(0, 0), (whole.width / 2, whole.height / 2)] {
                 let region = DecodeRegion(level: 1, x: x, y: y, width: whole.width / 2, height: whole.height / 2)

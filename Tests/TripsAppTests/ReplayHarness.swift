@@ -130,8 +130,9 @@ extension Replay {
         let scriptPath = dir.appendingPathComponent("script.txt").path
         let outPath = dir.appendingPathComponent("out.txt").path, errPath = dir.appendingPathComponent("err.txt").path
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        // Not made, the handles below throw and say so.
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         let process = Process()
