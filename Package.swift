@@ -77,6 +77,13 @@ let package = Package(
             pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"])]
         ),
+        // libwayland-client: the core Wayland protocol on SDL's own
+        // wl_display, for what SDL 2.26 does not offer.
+        .systemLibrary(
+            name: "CWayland",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
+        ),
         // zlib: inflates a PNG's iCCP profile.
         .systemLibrary(
             name: "CZlib",
