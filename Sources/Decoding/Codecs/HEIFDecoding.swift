@@ -10,7 +10,7 @@ import PhotoFile
 /// target, else the whole picture is decoded and shrunk.
 extension PhotoDecoder {
     static func decodeHEIF(_ bytes: UnsafeRawBufferPointer, header: PhotoHeader, target: (width: Int, height: Int),
-                           output: Output) -> Result<Decoded, Failure> {
+                           output: Output) -> Result<Decoded, DecodeFailure> {
         guard let context = heif_context_alloc() else { return .failure(.decode("libheif has no memory")) }
         defer { heif_context_free(context) }
         // The largest picture libheif is let decode: the header limit's side.

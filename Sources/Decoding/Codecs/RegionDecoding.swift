@@ -9,7 +9,7 @@ import PhotoFile
 /// upright by the EXIF orientation. Only JPEGs have tiles: other photos
 /// keep their window-sized picture when zoomed (the reason comes back refused).
 extension PhotoDecoder {
-    public static func decode(bytes: UnsafeRawBufferPointer, region: DecodeRegion, output: Output = newSurface) -> Result<Decoded, Failure> {
+    public static func decode(bytes: UnsafeRawBufferPointer, region: DecodeRegion, output: Output = newSurface) -> Result<Decoded, DecodeFailure> {
         let head = Array(bytes.prefix(PhotoHeader.readLimit))
         let header: PhotoHeader
         switch PhotoHeader.parse(head, fileLength: bytes.count) {
@@ -36,7 +36,8 @@ extension PhotoDecoder {
                                               &message, Int32(message.count))
         guard status == 0 else {
             SDL_FreeSurface(decoded)
-            return .failure(.decode("libjpeg cannot decode the tile: \(String(cString: message))"))
+            let said = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            return .failure(.decode("libjpeg cannot decode the tile: \(String(decoding: said, as: UTF8.self))"))
         }
         let upright = header.orientation == .up ? decoded
             : resize(decoded, part: SDL_Rect(x: 0, y: 0, w: Int32(stored.width), h: Int32(stored.height)),

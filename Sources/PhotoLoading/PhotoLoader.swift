@@ -1,7 +1,6 @@
-import CSDL2
+import Decoding
 import Foundation
 import PhotoFile
-import TripsKit
 
 /// Decodes photos off the main thread so that neither the first frame nor
 /// scrolling waits for them. The main thread asks for (photo, use, target);
@@ -9,20 +8,25 @@ import TripsKit
 /// (`DecoderProcess`), previews first (a camera JPEG's embedded thumbnail
 /// takes well under a millisecond), then newest requests first (what is on
 /// screen now), and
-/// hands back pixels in shared memory; a registered SDL event wakes a
-/// sleeping frame loop. A decoder that crashes or hangs costs its photo and
+/// hands back pixels in shared memory; `wake`, called from a loader
+/// thread after each decode, wakes a sleeping frame loop. A decoder that crashes or hangs costs its photo and
 /// its process, never the app. Every method may be called from any
 /// thread (its queues are guarded by one condition lock): the app asks for
 /// a library's first photos from the thread that lists it.
 public final class PhotoLoader: @unchecked Sendable {
-    struct Job: Hashable {
-        var photo: Int
-        var use: DecodePlan.Use
+    /// A photo at one of its uses (the key the textures are cached by too).
+    public struct Job: Hashable, Sendable {
+        public var photo: Int
+        public var use: DecodePlan.Use
+        public init(photo: Int, use: DecodePlan.Use) {
+            self.photo = photo
+            self.use = use
+        }
     }
 
-    struct Finished {
-        var job: Job
-        var result: Result<DecoderProcess.Decoded, PhotoDecoder.Failure>
+    public struct Finished {
+        public var job: Job
+        public var result: Result<DecoderProcess.Decoded, DecodeFailure>
     }
 
     private struct Pending {
@@ -32,8 +36,8 @@ public final class PhotoLoader: @unchecked Sendable {
         var region: DecodeRegion?
     }
 
-    /// The SDL event type a worker pushes when something is ready.
-    let readyEventType: UInt32
+    /// Called on a loader thread when something is ready to be taken.
+    private let wake: @Sendable () -> Void
     private let condition = NSCondition()
     private var pending: [Pending] = []
     private var running: Set<Job> = []
@@ -60,10 +64,12 @@ public final class PhotoLoader: @unchecked Sendable {
     ///   - zygote: forks the worker processes without exec, when there is one.
     ///   - executable: the trips binary whose decode mode a worker runs
     ///     without a zygote (tests name the built one).
+    ///   - wake: called on a loader thread after each decode (the frame
+    ///     loop's wake-up; nothing for a caller that polls).
     public init(workers: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)),
-         deadlines: DecoderProcess.Deadlines = .standard, zygote: DecoderZygote? = nil, executable: String = "/proc/self/exe") {
-        let registered = SDL_RegisterEvents(1)
-        readyEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
+         deadlines: DecoderProcess.Deadlines = .standard, zygote: DecoderZygote? = nil, executable: String = "/proc/self/exe",
+         wake: @escaping @Sendable () -> Void = {}) {
+        self.wake = wake
         self.deadlines = deadlines
         for i in 0..<max(1, workers) {
             let process = DecoderProcess(executable: executable, zygote: zygote)
@@ -86,7 +92,7 @@ public final class PhotoLoader: @unchecked Sendable {
 
     /// Ends the workers at once, whatever they are decoding (SIGTERM must
     /// end the app within a second), and drops what nobody took.
-    func stop() {
+    public func stop() {
         condition.lock()
         stopping = true
         pending.removeAll()
@@ -99,7 +105,8 @@ public final class PhotoLoader: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Starts decoding the first strip photos `scene` shows, one a worker,
+    /// Starts decoding the first of `photos` (numbers in `photoPaths`, in
+    /// the order the first frame draws them), one a worker,
     /// as thumbnails of `thumbnailTarget` pixels (JPEGs' previews first),
     /// before there is a window:
     /// the app calls it while SDL sets up its video, so the first photo is
@@ -108,11 +115,8 @@ public final class PhotoLoader: @unchecked Sendable {
     /// waits for a decode.
     /// Returns the paths asked for (what `guess` may ask for next time).
     @discardableResult
-    public func prefetch(_ scene: Scene, photoPaths: [String], thumbnailTarget: (width: Int, height: Int)) -> [String] {
-        let first = scene.commands.compactMap { command -> Int? in
-            guard case let .photo(number, _, _, _, _, _) = command, photoPaths.indices.contains(number) else { return nil }
-            return number
-        }.prefix(processes.count)
+    public func prefetch(_ photos: [Int], photoPaths: [String], thumbnailTarget: (width: Int, height: Int)) -> [String] {
+        let first = photos.filter { photoPaths.indices.contains($0) }.prefix(processes.count)
         condition.lock()
         for number in first { adopt(photoPaths[number], as: number) }
         condition.unlock()
@@ -160,14 +164,14 @@ public final class PhotoLoader: @unchecked Sendable {
     /// Whether a photo may carry an embedded EXIF thumbnail: a JPEG by its
     /// name (the main thread reads no file to ask; a JPEG without one, or
     /// misnamed, costs one quick refusal in a worker).
-    static func mayHavePreview(_ path: String) -> Bool {
+    public static func mayHavePreview(_ path: String) -> Bool {
         let name = path.lowercased()
         return name.hasSuffix(".jpg") || name.hasSuffix(".jpeg") || name.hasSuffix(".jpe")
     }
 
     /// Asks for a decode (of `region` only, for a detail tile), unless it
     /// is queued or under way. Newest first.
-    func request(_ job: Job, path: String, target: (width: Int, height: Int), region: DecodeRegion? = nil) {
+    public func request(_ job: Job, path: String, target: (width: Int, height: Int), region: DecodeRegion? = nil) {
         condition.lock()
         defer { condition.unlock() }
         // Under way, or done and not yet taken: asking again would decode twice.
@@ -178,7 +182,7 @@ public final class PhotoLoader: @unchecked Sendable {
     }
 
     /// Forgets queued requests that are no longer wanted (scrolled away).
-    func keepOnly(_ wanted: Set<Job>) {
+    public func keepOnly(_ wanted: Set<Job>) {
         condition.lock()
         pending.removeAll { !wanted.contains($0.job) }
         condition.unlock()
@@ -187,7 +191,7 @@ public final class PhotoLoader: @unchecked Sendable {
     /// Drops everything queued, finished or under way (the photo list
     /// changed, so the jobs' indices mean other photos now) without waiting
     /// for a decode under way, which may take until its deadline.
-    func forgetAll() {
+    public func forgetAll() {
         condition.lock()
         pending.removeAll()
         finished.removeAll()
@@ -197,7 +201,7 @@ public final class PhotoLoader: @unchecked Sendable {
     }
 
     /// What is ready, for the main thread to turn into textures.
-    func takeFinished() -> [Finished] {
+    public func takeFinished() -> [Finished] {
         condition.lock()
         defer { condition.unlock() }
         let out = finished.filter { $0.job.photo >= 0 } // a guess nobody took is dropped
@@ -206,13 +210,13 @@ public final class PhotoLoader: @unchecked Sendable {
     }
 
     /// Blocks until nothing is queued or under way (screenshots, replays).
-    func waitUntilIdle() {
+    public func waitUntilIdle() {
         condition.lock()
         while !(pending.isEmpty && running.isEmpty) && !stopping { condition.wait() }
         condition.unlock()
     }
 
-    var isBusy: Bool {
+    public var isBusy: Bool {
         condition.lock()
         defer { condition.unlock() }
         return !pending.isEmpty || !running.isEmpty
@@ -249,9 +253,7 @@ public final class PhotoLoader: @unchecked Sendable {
             if asked == generation { finished.append(Finished(job: job, result: result)) }
             condition.broadcast()
             condition.unlock()
-            var event = SDL_Event()
-            event.type = readyEventType
-            SDL_PushEvent(&event)
+            wake()
         }
     }
 }
