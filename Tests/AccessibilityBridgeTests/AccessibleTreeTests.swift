@@ -135,8 +135,11 @@ final class AccessibleTreeTests: XCTestCase {
         let t = AccessibleTree(title: "Trips", elements: model.accessibilityElements, focus: model.focusName,
                                window: WindowGeometry(size: model.size), active: true)
         XCTAssertEqual(t.nodes.first?.role, .heading)
+        // The hero (a button named by its trip), the strip's photos, the list's rows.
         XCTAssertEqual(t.nodes.filter { $0.role == .pushButton }.map(\.name),
-                       ["Playground", "Photo of Lisbon", "Photo of Kyoto", "Lisbon", "Kyoto"])
+                       ["Playground", "Lisbon", "Photo of Lisbon", "Photo of Kyoto", "Lisbon", "Kyoto"])
+        XCTAssertEqual(t.nodes.filter { $0.role == .pushButton }.map(\.key),
+                       ["button:playground", "hero", "strip:lisbon", "strip:kyoto", "row:lisbon", "row:kyoto"])
         XCTAssertEqual(t.focusedKey, model.focusName)
         XCTAssertNotNil(t.focusedKey)
     }
