@@ -11,15 +11,21 @@ final class ArchitectureTests: XCTestCase {
         "Gestures": ["Motion"],
         "PhotoFile": [],
         "JSON": [],
-        "TripsKit": ["Motion", "Gestures", "JSON", "PhotoFile"],
+        "Geography": [],
+        // libgeonames' table through its C module, into Geography's cities.
+        "Gazetteer": ["CGeonames", "Geography"],
+        "TripsKit": ["Motion", "Gestures", "JSON", "PhotoFile", "Geography"],
         // The worker side of decoding: the codecs' C libraries (SDL_image, libjpeg-turbo, libjpeg for detail
         // tiles, libheif, Little CMS and zlib for colour) and libseccomp; never TripsKit or Platform.
         "Decoding": ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CLCMS", "PhotoFile", "CZlib"],
         // The app side of decoding: no SDL (it wakes the frame loop through a callback), no TripsKit.
         "PhotoLoading": ["CSeccomp", "Decoding", "PhotoFile"],
         // SDL, Xlib, fontconfig, FriBidi and gettext; the photos through PhotoLoading.
-        "Platform": ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "Decoding", "PhotoLoading", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
-        "trips": ["CSDL2", "Decoding", "PhotoLoading", "Platform", "TripsKit"],
+        "Platform": ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "Decoding", "PhotoLoading", "Motion", "Gestures", "PhotoFile", "JSON",
+                     "TripsKit", "AccessibilityBridge"],
+        // libdbus behind one seam (BusConnection); the tree comes from TripsKit's accessibility elements.
+        "AccessibilityBridge": ["CDBus", "TripsKit"],
+        "trips": ["CSDL2", "Decoding", "PhotoLoading", "Platform", "TripsKit", "Gazetteer"],
     ]
 
     /// A newcomer finds a module's concerns from its folder list: no
