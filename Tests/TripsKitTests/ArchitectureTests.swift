@@ -17,7 +17,7 @@ final class ArchitectureTests: XCTestCase {
         "TripsKit": ["Motion", "Gestures", "JSON", "PhotoFile", "Geography"],
         // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the decode workers, Xlib, fontconfig, FriBidi, gettext, libjpeg for detail tiles, libheif, Little CMS and zlib for formats and colour).
         "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
-        "trips": ["CSDL2", "Platform", "TripsKit", "Gazetteer"],
+        "trips": ["CSDL2", "Platform", "TripsKit", "Gazetteer", "Geography"],
     ]
 
     func testEveryModuleImportsOnlyWhatItsRowAllows() throws {
