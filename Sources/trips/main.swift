@@ -226,7 +226,7 @@ let code: ExitCode = {
             do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }
         }
     }
-    let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme)
+    let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme, verboseLog: verbose ? { log($0) } : nil)
     // SDL ends the loop with the same SDL_QUIT for SIGTERM and for a
     // compositor that went away: only the connection tells them apart.
     func connectionLost() -> ExitCode? {
