@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3;(experimentalCGen)
 import PackageDescription
 
 // The pure modules (Motion, Gestures, PhotoFile, JSON, TripsKit) never import
@@ -83,6 +83,12 @@ let package = Package(
             pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]
         ),
+        // Wayland's pointer gestures (touchpad pinch and hold), the C code
+        // wayland-scanner generates from wayland-protocols' XML at build time
+        // (Plugins/WaylandScanner; experimentalCGen above lets SwiftPM 6.3
+        // compile generated C).
+        .plugin(name: "WaylandScanner", capability: .buildTool()),
+        .target(name: "CPointerGestures", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
         // libgeonames: GeoNames' cities of more than 15,000 people and their
         // names in 190 languages, offline (a photo's place: Gazetteer).
         .systemLibrary(
@@ -127,10 +133,10 @@ let package = Package(
         // The app side of decoding: the loader threads and their worker
         // processes. No SDL: it wakes the frame loop through a callback.
         .target(name: "PhotoLoading", dependencies: ["CSeccomp", "Decoding", "PhotoFile"], swiftSettings: swift6),
-        .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "Decoding", "PhotoLoading", "Gestures", "Motion",
-                                                 "PhotoFile", "TripsKit", "AccessibilityBridge"],
+        .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Decoding",
+                                                 "PhotoLoading", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"],
                 swiftSettings: swift6),
-        .executableTarget(name: "trips", dependencies: ["Decoding", "PhotoLoading", "Platform", "TripsKit", "Gazetteer"], swiftSettings: swift6),
+        .executableTarget(name: "trips", dependencies: ["Decoding", "PhotoLoading", "Platform", "TripsKit", "Gazetteer", "Geography"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit", "Geography", "Gazetteer"], path: "Benchmarks",
@@ -150,7 +156,7 @@ let package = Package(
         .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "CDBus", "TripsKit", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swift6),
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Gazetteer"], swiftSettings: swift6),
-        .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "Geography", "TestSupport"], swiftSettings: swift6),
         // Runs the built `trips` binary (SDL's offscreen driver) on replay
         // scripts: every behaviour of docs/BEHAVIOUR.md through the real event path.
         .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "JSON", "TestSupport"], swiftSettings: swift6),

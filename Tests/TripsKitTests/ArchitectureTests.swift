@@ -20,12 +20,13 @@ final class ArchitectureTests: XCTestCase {
         "Decoding": ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CLCMS", "PhotoFile", "CZlib"],
         // The app side of decoding: no SDL (it wakes the frame loop through a callback), no TripsKit.
         "PhotoLoading": ["CSeccomp", "Decoding", "PhotoFile"],
-        // SDL, Xlib, fontconfig, FriBidi and gettext; the photos through PhotoLoading.
-        "Platform": ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "Decoding", "PhotoLoading", "Motion", "Gestures", "PhotoFile", "JSON",
-                     "TripsKit", "AccessibilityBridge"],
+        // SDL, Xlib, fontconfig, FriBidi, gettext, libwayland-client and the pointer-gestures protocol
+        // for the touchpad; the photos through PhotoLoading.
+        "Platform": ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Decoding", "PhotoLoading", "Motion",
+                     "Gestures", "PhotoFile", "JSON", "TripsKit", "AccessibilityBridge"],
         // libdbus behind one seam (BusConnection); the tree comes from TripsKit's accessibility elements.
         "AccessibilityBridge": ["CDBus", "TripsKit"],
-        "trips": ["CSDL2", "Decoding", "PhotoLoading", "Platform", "TripsKit", "Gazetteer"],
+        "trips": ["CSDL2", "Decoding", "PhotoLoading", "Platform", "TripsKit", "Gazetteer", "Geography"],
     ]
 
     /// A newcomer finds a module's concerns from its folder list: no
