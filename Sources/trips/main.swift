@@ -166,7 +166,9 @@ let startScreen: AppModel.Screen = options.startInPlayground ? .playground : .ov
 // library is listed on its own thread, which asks for its first photos the
 // moment it has them (the app it lays them out with is thrown away; the
 // frame loop's own is made once the display is open).
-let loader = PhotoLoader(zygote: zygote)
+// Strip thumbnails come from the desktop's shared thumbnail cache when it has them, and go to it when not.
+let sharedThumbnails = SharedThumbnailCache(environment: environment, version: version) { log($0) }
+let loader = PhotoLoader(zygote: zygote, sharedThumbnails: sharedThumbnails)
 @Sendable func thumbnailTarget(_ stripPhoto: CGSize) -> (width: Int, height: Int) {
     (Int((stripPhoto.width * pixelScale).rounded(.up)), Int((stripPhoto.height * pixelScale).rounded(.up)))
 }
@@ -266,7 +268,10 @@ let code: ExitCode = {
             let report = try loop.replay(app, script: script, scale: pixelScale, presentFrames: options.replayInWindow) { line in
                 stdout.write(Data((line + "\n").utf8))
             }
-            if verbose { log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown") }
+            if verbose {
+                log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown")
+                log("trips: " + photos.summary)
+            }
             if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
             return .done
         }
@@ -295,4 +300,5 @@ let code: ExitCode = {
         return .failure
     }
 }()
+sharedThumbnails?.waitUntilWritten() // what was decoded is kept for the next start
 exit(code)
