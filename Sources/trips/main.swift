@@ -291,6 +291,9 @@ let code: ExitCode = {
                        report.firstFramePlaceholders, report.frames))
             if let photo = report.firstPhotoSeconds { log(String(format: "trips: first photo on screen after %.1f ms", photo * 1000)) }
             if let preview = report.firstPreviewSeconds { log(String(format: "trips: first preview on screen after %.1f ms", preview * 1000)) }
+            if let all = report.allPhotosSeconds, let frame = report.allPhotosFrame {
+                log(String(format: "trips: every photo on screen decoded after %.1f ms (frame %d)", all * 1000, frame))
+            }
             log("trips: " + photos.summary)
         }
         return .done
