@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3;(experimentalCGen)
 import PackageDescription
 
 // The pure modules (Motion, Gestures, PhotoFile, JSON, TripsKit) never import
@@ -85,12 +85,24 @@ let package = Package(
             pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]
         ),
+        // Wayland's pointer gestures (touchpad pinch and hold), the C code
+        // wayland-scanner generates from wayland-protocols' XML at build time
+        // (Plugins/WaylandScanner; experimentalCGen above lets SwiftPM 6.3
+        // compile generated C).
+        .plugin(name: "WaylandScanner", capability: .buildTool()),
+        .target(name: "CPointerGestures", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
         // libgeonames: GeoNames' cities of more than 15,000 people and their
         // names in 190 languages, offline (a photo's place: Gazetteer).
         .systemLibrary(
             name: "CGeonames",
             pkgConfig: "geonames",
             providers: [.apt(["libgeonames-dev"])]
+        ),
+        // libdbus: the AT-SPI bridge speaks D-Bus with it (AccessibilityBridge).
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
         ),
         // zlib: inflates a PNG's iCCP profile.
         .systemLibrary(
@@ -111,10 +123,13 @@ let package = Package(
         // libgeonames' table read into Geography's cities (the system's gazetteer).
         .target(name: "Gazetteer", dependencies: ["CGeonames", "Geography"], swiftSettings: swift6),
         .target(name: "TripsKit", dependencies: ["Gestures", "Motion", "JSON", "PhotoFile", "Geography"], swiftSettings: swift6),
+        // The accessibility tree on the AT-SPI bus, for screen readers: the
+        // mapping and event diffing are plain values; libdbus is behind BusConnection.
+        .target(name: "AccessibilityBridge", dependencies: ["CDBus", "TripsKit"], swiftSettings: swift6),
         // Swift 5 mode: PhotoLoader's worker threads capture the non-Sendable
         // loader (its queue is guarded by an NSCondition the compiler cannot see);
         // making it Sendable is the decode path's rework.
-        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "Gestures", "Motion", "PhotoFile", "TripsKit"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit", "Gazetteer"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.
@@ -132,6 +147,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: swift6),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Motion", "TestSupport"]),
         .testTarget(name: "PhotoFileTests", dependencies: ["PhotoFile", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "CDBus", "TripsKit", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swift6),
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Gazetteer"], swiftSettings: swift6),
         .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "TestSupport"], swiftSettings: swift6),

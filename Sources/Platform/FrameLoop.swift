@@ -17,8 +17,13 @@ public final class FrameLoop {
     /// Asked once per turn of the live loop whether something outside the
     /// app changed what it shows (the watched folder); true redraws.
     public var externalChanges: (() -> Bool)?
+    /// Screen readers' view of the app (AT-SPI), live runs only; nil: none.
+    public var accessibility: AccessibilityLink?
     /// The longest sleep between checks while idle, in milliseconds.
     private let idleWaitMilliseconds = 250.0
+    /// Told once whether the compositor's touchpad gestures were bound
+    /// (`TRIPS_VERBOSE`); nil says nothing.
+    private let verboseLog: ((String) -> Void)?
 
     /// What a run did, for logs and benchmarks.
     public struct Report {
@@ -44,8 +49,10 @@ public final class FrameLoop {
         public var inputLatencies: [Double] = []
     }
 
-    public init(display: Display, photos: PhotoTextures, text: TextRenderer, theme: Theme) {
+    public init(display: Display, photos: PhotoTextures, text: TextRenderer, theme: Theme,
+                verboseLog: ((String) -> Void)? = nil) {
         self.display = display
+        self.verboseLog = verboseLog
         self.photos = photos
         self.text = text
         self.scene = SceneRenderer(renderer: display.renderer, photos: photos, text: text, theme: theme)
@@ -105,15 +112,27 @@ public final class FrameLoop {
         let size = sizeInPoints()
         app.handle(.resized(size))
         record?(.resized(size), 0)
+        // Pinch, rotate, hold and the fingers' scroll, where the compositor
+        // offers them (SDL 2.26 reports none of them).
+        let touchpad = WaylandTouchpad(display: display.connection.waylandDisplay, log: verboseLog)
+        translator.wheelFromCompositor = touchpad?.readsTheWheel == true
 
         func dispatch(_ event: SDL_Event) {
             if event.type == photos.readyEventType { needsFrame = photos.pump() || needsFrame; return }
+            if let accessibility, event.type == accessibility.wakeEventType {
+                if accessibility.pump(app, display: display, now: Self.now() - origin, record: record) { needsFrame = true }
+                return
+            }
             // When SDL took the input from the system, not when this loop
             // takes it off the queue (perhaps a frame later): a velocity
             // fit needs the moves' own times.
             let stamp = translator.stamp(of: event, origin: origin)
             app.advance(to: stamp.time)
-            if let input = translator.translate(event, size: app.size, stamp: stamp) {
+            let input = translator.translate(event, size: app.size, stamp: stamp)
+            // A key goes to the screen reader first; it acts (and is
+            // recorded) when the reader has let it pass.
+            if accessibility?.offer(event, input: input, at: stamp.time) == true { return }
+            if let input {
                 record?(input, stamp.time * 1000)
                 app.handle(input)
             }
@@ -123,13 +142,28 @@ public final class FrameLoop {
         while !app.quitRequested {
             let busy = needsFrame || app.isAnimating || frames != nil
             if !busy {
-                var wait = idleWaitMilliseconds
+                // A key waiting for the reader's verdict is looked at again within a millisecond.
+                var wait = accessibility?.needsPump == true ? 1 : idleWaitMilliseconds
                 if let deadline = app.nextDeadline { wait = min(wait, max(1, (deadline - (Self.now() - origin)) * 1000)) }
-                if SDL_WaitEventTimeout(&event, Int32(wait.rounded(.up))) != 0 { dispatch(event) }
+                if let touchpad {
+                    // Sleeps on the Wayland socket, which SDL's own wait
+                    // would not leave for the touchpad's queue.
+                    touchpad.wait(milliseconds: Int32(wait.rounded(.up)))
+                } else if SDL_WaitEventTimeout(&event, Int32(wait.rounded(.up))) != 0 {
+                    dispatch(event)
+                }
             }
             while SDL_PollEvent(&event) != 0 { dispatch(event) }
+            // After SDL pumped: the touchpad's queue, on the same road.
+            for (input, time) in touchpad?.take(now: Self.now() - origin) ?? [] {
+                app.advance(to: time)
+                record?(input, time * 1000)
+                app.handle(input)
+                needsFrame = true
+            }
             if app.quitRequested { break }
             if externalChanges?() == true { needsFrame = true }
+            if accessibility?.pump(app, display: display, now: Self.now() - origin, record: record) == true { needsFrame = true }
             // SDL turns a dead Wayland connection into SDL_QUIT; should it
             // not, the loop still ends (the caller tells the two apart).
             if display.connection.lostReason() != nil { break }
@@ -159,6 +193,8 @@ public final class FrameLoop {
                 report.allPhotosFrame = report.frames
             }
             needsFrame = false
+            accessibility?.start(app, display: display)
+            accessibility?.publish(app, display: display)
             if last { break }
             let interval = max(paceInterval, app.minimumFrameInterval ?? 0)
             if interval > 0 {
@@ -225,6 +261,12 @@ public final class FrameLoop {
                 SDL_SetWindowSize(display.window, Int32((size.width * scale).rounded()), Int32((size.height * scale).rounded()))
                 events.size = size
                 app.handle(.resized(size))
+            case .pinch, .scroll:
+                if let input = events.touchpadInput(step.command, at: t) {
+                    if inputTaken == nil { inputTaken = Self.precise() }
+                    app.handle(input)
+                }
+                for event in app.takeEvents() { emit(event.jsonLine) }
             default:
                 guard let pushed = events.push(step.command, at: t) else {
                     throw SDLError.last("SDL_PushEvent (script line \(step.line))")
