@@ -12,8 +12,8 @@ final class ArchitectureTests: XCTestCase {
         "PhotoFile": [],
         "JSON": [],
         "TripsKit": ["Motion", "Gestures", "JSON", "PhotoFile"],
-        // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the decode workers, Xlib, fontconfig, FriBidi, gettext, libjpeg for detail tiles, libheif, Little CMS and zlib for formats and colour).
-        "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
+        // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the decode workers, Xlib, fontconfig, FriBidi, gettext, libjpeg for detail tiles, libheif, libjxl, Little CMS and zlib for formats and colour).
+        "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
         "trips": ["CSDL2", "Platform", "TripsKit"],
     ]
 
