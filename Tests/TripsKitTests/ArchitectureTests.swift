@@ -11,10 +11,13 @@ final class ArchitectureTests: XCTestCase {
         "Gestures": ["Motion"],
         "PhotoFile": [],
         "JSON": [],
-        "TripsKit": ["Motion", "Gestures", "JSON", "PhotoFile"],
+        "Geography": [],
+        // libgeonames' table through its C module, into Geography's cities.
+        "Gazetteer": ["CGeonames", "Geography"],
+        "TripsKit": ["Motion", "Gestures", "JSON", "PhotoFile", "Geography"],
         // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the decode workers, Xlib, fontconfig, FriBidi, gettext, libjpeg for detail tiles, libheif, libjxl, Little CMS and zlib for formats and colour).
         "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
-        "trips": ["CSDL2", "Platform", "TripsKit"],
+        "trips": ["CSDL2", "Platform", "TripsKit", "Gazetteer"],
     ]
 
     func testEveryModuleImportsOnlyWhatItsRowAllows() throws {

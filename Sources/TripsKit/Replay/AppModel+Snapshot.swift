@@ -45,6 +45,11 @@ extension AppModel {
                                                 traits: ["button", "image"], frame: grown))
             }
             out.append(AccessibilityElement(label: say(.playground), value: "", traits: ["button"], frame: playgroundButtonFrame))
+            // The hero is a button named by its trip; what it says of the trip is its value.
+            if let trip = heroTrip, let frame = layout.hero {
+                out.append(AccessibilityElement(label: trips[trip].city, value: OverviewScene.heroDetail(trips[trip], strings: say) ?? "",
+                                                traits: ["button", "image"], frame: frame))
+            }
             for position in layout.visibleStripItems(offset: strip.offset.presentationValue) where position < trips.count {
                 let trip = strip.order[position]
                 guard trip != bigPhoto.trip else { continue }
@@ -82,6 +87,7 @@ extension AppModel {
                 ("photos", .list(trips[trip].photoPaths.map { .string(Self.fileName($0)) })),
             ]) } ?? .null),
             ("badge", big.badge.map { .string($0) } ?? .null),
+            ("hero", heroTrip.map { .string(trips[$0].id) } ?? .null),
         ]
         var items: [JSONValue] = []
         for (position, trip) in strip.order.enumerated() {
