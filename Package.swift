@@ -92,6 +92,12 @@ let package = Package(
             pkgConfig: "geonames",
             providers: [.apt(["libgeonames-dev"])]
         ),
+        // libdbus: the AT-SPI bridge speaks D-Bus with it (AccessibilityBridge).
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
         // zlib: inflates a PNG's iCCP profile.
         .systemLibrary(
             name: "CZlib",
@@ -111,10 +117,13 @@ let package = Package(
         // libgeonames' table read into Geography's cities (the system's gazetteer).
         .target(name: "Gazetteer", dependencies: ["CGeonames", "Geography"], swiftSettings: swift6),
         .target(name: "TripsKit", dependencies: ["Gestures", "Motion", "JSON", "PhotoFile", "Geography"], swiftSettings: swift6),
+        // The accessibility tree on the AT-SPI bus, for screen readers: the
+        // mapping and event diffing are plain values; libdbus is behind BusConnection.
+        .target(name: "AccessibilityBridge", dependencies: ["CDBus", "TripsKit"], swiftSettings: swift6),
         // Swift 5 mode: PhotoLoader's worker threads capture the non-Sendable
         // loader (its queue is guarded by an NSCondition the compiler cannot see);
         // making it Sendable is the decode path's rework.
-        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "Gestures", "Motion", "PhotoFile", "TripsKit"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit", "Gazetteer"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.
@@ -132,6 +141,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: swift6),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Motion", "TestSupport"]),
         .testTarget(name: "PhotoFileTests", dependencies: ["PhotoFile", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "CDBus", "TripsKit", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swift6),
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Gazetteer"], swiftSettings: swift6),
         .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "TestSupport"], swiftSettings: swift6),

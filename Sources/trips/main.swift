@@ -234,6 +234,12 @@ let code: ExitCode = {
         }
     }
     let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme)
+    // Screen readers read the live app over AT-SPI (NO_AT_BRIDGE=1: not);
+    // a replay prints what they would read in its snapshots instead.
+    if script == nil {
+        loop.accessibility = AccessibilityLink(environment: environment, title: configuration.title, version: version,
+                                               locale: strings.language, log: { log($0) })
+    }
     // SDL ends the loop with the same SDL_QUIT for SIGTERM and for a
     // compositor that went away: only the connection tells them apart.
     func connectionLost() -> ExitCode? {
