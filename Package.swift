@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3;(experimentalCGen)
 import PackageDescription
 
 // The pure modules (Motion, Gestures, PhotoFile, JSON, TripsKit) never import
@@ -85,6 +85,12 @@ let package = Package(
             pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]
         ),
+        // Wayland's pointer gestures (touchpad pinch and hold), the C code
+        // wayland-scanner generates from wayland-protocols' XML at build time
+        // (Plugins/WaylandScanner; experimentalCGen above lets SwiftPM 6.3
+        // compile generated C).
+        .plugin(name: "WaylandScanner", capability: .buildTool()),
+        .target(name: "CPointerGestures", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
         // libgeonames: GeoNames' cities of more than 15,000 people and their
         // names in 190 languages, offline (a photo's place: Gazetteer).
         .systemLibrary(
@@ -123,7 +129,7 @@ let package = Package(
         // Swift 5 mode: PhotoLoader's worker threads capture the non-Sendable
         // loader (its queue is guarded by an NSCondition the compiler cannot see);
         // making it Sendable is the decode path's rework.
-        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit", "Gazetteer"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.

@@ -233,7 +233,7 @@ let code: ExitCode = {
             do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }
         }
     }
-    let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme)
+    let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme, verboseLog: verbose ? { log($0) } : nil)
     // Screen readers read the live app over AT-SPI (NO_AT_BRIDGE=1: not);
     // a replay prints what they would read in its snapshots instead.
     if script == nil {
