@@ -130,7 +130,7 @@ let package = Package(
         // loader (its queue is guarded by an NSCondition the compiler cannot see);
         // making it Sendable is the decode path's rework.
         .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"]),
-        .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit", "Gazetteer"], swiftSettings: swift6),
+        .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit", "Gazetteer", "Geography"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit", "Geography", "Gazetteer"], path: "Benchmarks",
@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "CDBus", "TripsKit", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swift6),
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Gazetteer"], swiftSettings: swift6),
-        .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "Geography", "TestSupport"], swiftSettings: swift6),
         // Runs the built `trips` binary (SDL's offscreen driver) on replay
         // scripts: every behaviour of docs/BEHAVIOUR.md through the real event path.
         .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "JSON", "TestSupport"], swiftSettings: swift6),

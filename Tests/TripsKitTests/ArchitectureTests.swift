@@ -19,7 +19,7 @@ final class ArchitectureTests: XCTestCase {
         "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit", "AccessibilityBridge"],
         // libdbus behind one seam (BusConnection); the tree comes from TripsKit's accessibility elements.
         "AccessibilityBridge": ["CDBus", "TripsKit"],
-        "trips": ["CSDL2", "Platform", "TripsKit", "Gazetteer"],
+        "trips": ["CSDL2", "Platform", "TripsKit", "Gazetteer", "Geography"],
     ]
 
     func testEveryModuleImportsOnlyWhatItsRowAllows() throws {
