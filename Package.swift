@@ -70,6 +70,14 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
+        // libjxl: JPEG XL photos, decoded on the workers (its thread runner
+        // too). No `pkgConfig:`, as for CSDL2: libjxl.pc's cflags are only
+        // -DHWY_SHARED_DEFINE (for C++ users of highway), which SwiftPM
+        // refuses as a prohibited flag; the module map links the libraries.
+        .systemLibrary(
+            name: "CJXL",
+            providers: [.apt(["libjxl-dev"])]
+        ),
         // Little CMS: embedded ICC profiles converted to sRGB on the workers.
         .systemLibrary(
             name: "CLCMS",
@@ -128,10 +136,11 @@ let package = Package(
         // codecs, and the wire format between worker and app. Never TripsKit
         // or Platform. The test-only fault switch is compiled into debug
         // builds only (what the tests and e2e scripts run).
-        .target(name: "Decoding", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CLCMS", "CZlib", "PhotoFile"],
+        .target(name: "Decoding", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "PhotoFile"],
                 swiftSettings: swift6 + [.define("TRIPS_DECODER_FAULTS", .when(configuration: .debug))]),
         // The app side of decoding: the loader threads and their worker
-        // processes. No SDL: it wakes the frame loop through a callback.
+        // processes, the shared thumbnail cache. No SDL: it wakes the frame
+        // loop through a callback.
         .target(name: "PhotoLoading", dependencies: ["CSeccomp", "Decoding", "PhotoFile"], swiftSettings: swift6),
         .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Decoding",
                                                  "PhotoLoading", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"],
@@ -162,8 +171,8 @@ let package = Package(
         .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "JSON", "TestSupport"], swiftSettings: swift6),
         // The decode workers through their real path (the built `trips` in
         // its worker mode): containment of every fault, the sandbox, fuzz.
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Decoding", "PhotoLoading", "CHeif", "TestSupport"], exclude: ["Seeds", "Fixtures"],
-                    swiftSettings: swift6),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Decoding", "PhotoLoading", "PhotoFile", "CHeif", "CJXL", "TestSupport"],
+                    exclude: ["Seeds", "Fixtures"], swiftSettings: swift6),
     ],
     swiftLanguageModes: [.v5]
 )

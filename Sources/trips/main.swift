@@ -17,9 +17,11 @@ DecodeWorker.runIfAsked(CommandLine.arguments)
 // The decode zygote is forked before anything else starts a thread (SDL,
 // Foundation's): it warms the decoders while the app reads its folder and
 // opens its window, and forks ready workers without exec.
-let zygote = CommandLine.arguments.contains { $0 == "--help" || $0 == "--version" } ? nil : DecoderZygote.forkHere()
+let zygote = CommandLine.arguments.contains { $0 == "--help" || $0 == "--version" || $0 == "--man" } ? nil : DecoderZygote.forkHere()
 
 let version = "0.1.0"
+/// The day `version` was released (the manual's date; data/*.metainfo.xml.in's release).
+let releaseDate = "2026-12-01"
 
 func log(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -30,21 +32,11 @@ func exit(_ code: ExitCode, _ message: String? = nil) -> Never {
     exit(code.rawValue)
 }
 
-/// The bundled trips.json: beside the executable's package (a build tree in
-/// .build/<config>/), or installed under share/trips.
+/// The bundled trips.json (`TRIPS_ASSETS` for tests), found from the binary
+/// wherever it is run from (`InstalledFiles`).
 func bundledTripsFile(environment: [String: String]) -> String? {
     if let dir = environment["TRIPS_ASSETS"] { return dir + "/trips.json" }
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
-    for _ in 0..<5 {
-        let candidate = folder.appendingPathComponent("Assets/trips.json").path
-        if FileManager.default.fileExists(atPath: candidate) { return candidate }
-        folder.deleteLastPathComponent()
-    }
-    for prefix in ["/usr/local/share/trips", "/usr/share/trips"] where FileManager.default.fileExists(atPath: prefix + "/trips.json") {
-        return prefix + "/trips.json"
-    }
-    return nil
+    return InstalledFiles.running().bundledTripsFile
 }
 
 // On SDL's own clock (it needs no SDL_Init), the one the frame loop reads.
@@ -57,6 +49,7 @@ do {
     switch try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst())) {
     case .help: print(LaunchOptions.usage); exit(.done)
     case .version: print("trips \(version)"); exit(.done)
+    case .manual: print(ManPage.roff(version: version, date: releaseDate), terminator: ""); exit(.done)
     case .run(let parsed): parsedOptions = parsed
     }
 } catch {
@@ -205,10 +198,12 @@ let startScreen: AppModel.Screen = options.startInPlayground ? .playground : .ov
 // library is listed on its own thread, which asks for its first photos the
 // moment it has them (the app it lays them out with is thrown away; the
 // frame loop's own is made once the display is open).
-// The loader wakes the frame loop with an SDL event of its own when a
-// decode is ready.
+// Strip thumbnails come from the desktop's shared thumbnail cache when it has
+// them, and go to it when not. The loader wakes the frame loop with an SDL
+// event of its own when a decode is ready.
+let sharedThumbnails = SharedThumbnailCache(environment: environment, version: version) { log($0) }
 let decodesReady = RegisteredEvent()
-let loader = PhotoLoader(zygote: zygote, wake: decodesReady.push)
+let loader = PhotoLoader(zygote: zygote, sharedThumbnails: sharedThumbnails, wake: decodesReady.push)
 @Sendable func thumbnailTarget(_ stripPhoto: CGSize) -> (width: Int, height: Int) {
     (Int((stripPhoto.width * pixelScale).rounded(.up)), Int((stripPhoto.height * pixelScale).rounded(.up)))
 }
@@ -315,7 +310,10 @@ let code: ExitCode = {
             let report = try loop.replay(app, script: script, scale: pixelScale, presentFrames: options.replayInWindow) { line in
                 stdout.write(Data((line + "\n").utf8))
             }
-            if verbose { log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown") }
+            if verbose {
+                log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown")
+                log("trips: " + photos.summary)
+            }
             if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
             return .done
         }
@@ -335,6 +333,9 @@ let code: ExitCode = {
                        report.firstFramePlaceholders, report.frames))
             if let photo = report.firstPhotoSeconds { log(String(format: "trips: first photo on screen after %.1f ms", photo * 1000)) }
             if let preview = report.firstPreviewSeconds { log(String(format: "trips: first preview on screen after %.1f ms", preview * 1000)) }
+            if let all = report.allPhotosSeconds, let frame = report.allPhotosFrame {
+                log(String(format: "trips: every photo on screen decoded after %.1f ms (frame %d)", all * 1000, frame))
+            }
             log("trips: " + photos.summary)
         }
         return .done
@@ -344,4 +345,5 @@ let code: ExitCode = {
         return .failure
     }
 }()
+sharedThumbnails?.waitUntilWritten() // what was decoded is kept for the next start
 exit(code)

@@ -16,8 +16,8 @@ final class ArchitectureTests: XCTestCase {
         "Gazetteer": ["CGeonames", "Geography"],
         "TripsKit": ["Motion", "Gestures", "JSON", "PhotoFile", "Geography"],
         // The worker side of decoding: the codecs' C libraries (SDL_image, libjpeg-turbo, libjpeg for detail
-        // tiles, libheif, Little CMS and zlib for colour) and libseccomp; never TripsKit or Platform.
-        "Decoding": ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CLCMS", "PhotoFile", "CZlib"],
+        // tiles, libheif, libjxl, Little CMS and zlib for colour) and libseccomp; never TripsKit or Platform.
+        "Decoding": ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CJXL", "CLCMS", "PhotoFile", "CZlib"],
         // The app side of decoding: no SDL (it wakes the frame loop through a callback), no TripsKit.
         "PhotoLoading": ["CSeccomp", "Decoding", "PhotoFile"],
         // SDL, Xlib, fontconfig, FriBidi, gettext, libwayland-client and the pointer-gestures protocol
