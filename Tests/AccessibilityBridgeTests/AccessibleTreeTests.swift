@@ -120,6 +120,18 @@ final class AccessibleTreeTests: XCTestCase {
         XCTAssertEqual(AccessibleEvent.changes(from: nil, to: tree(overview, active: false)), [])
     }
 
+    func testWhileAnimatingNamesAndValuesWaitButNodesAndFocusDoNot() {
+        var moving = overview
+        moving[3].value = "Zoomed in 1.1×"
+        moving.append(element("big-photo", "Photo of Lisbon", value: "Zoomed in 1.1×", traits: ["button"], frame: .zero))
+        let published = tree(overview), now = tree(moving, focus: "row:lisbon")
+        let held = now.keepingWords(of: published)
+        XCTAssertEqual(held.nodes[3].description, "4 nights", "a value still moving waits")
+        XCTAssertEqual(held.nodes.last?.description, "Zoomed in 1.1×", "a new node comes with its value")
+        XCTAssertEqual(AccessibleEvent.changes(from: published, to: held),
+                       [.childAdded(key: "big-photo", index: 4), .focusChanged(key: "row:lisbon", focused: true)])
+    }
+
     // MARK: From the app itself
 
     private func app(strings: Strings = .english) -> AppModel {
