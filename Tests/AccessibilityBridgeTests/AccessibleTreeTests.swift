@@ -92,6 +92,12 @@ final class AccessibleTreeTests: XCTestCase {
                        [.focusChanged(key: "strip:lisbon", focused: false), .focusChanged(key: "row:lisbon", focused: true)])
         XCTAssertEqual(AccessibleEvent.changes(from: after, to: after), [])
         XCTAssertEqual(AccessibleEvent.changes(from: tree(overview), to: before), [.focusChanged(key: "strip:lisbon", focused: true)])
+        // The focused strip photo opens: it leaves the tree, the big photo takes the focus.
+        var opened = overview
+        opened[1] = element("big-photo", "Photo of Lisbon", traits: ["button", "image"], frame: .zero)
+        XCTAssertEqual(AccessibleEvent.changes(from: before, to: tree(opened, focus: "big-photo")),
+                       [.childRemoved(key: "strip:lisbon", index: 1), .childAdded(key: "big-photo", index: 1),
+                        .focusChanged(key: "big-photo", focused: true)])
     }
 
     func testNameAndDescriptionChangesCarryTheNewString() {

@@ -81,8 +81,14 @@ def fresh(app):
 
 
 def nodes(app):
-    frame = app[0]
-    return frame, [frame[i] for i in range(frame.childCount)]
+    # The screen may change between the count and the reading: read again.
+    for attempt in range(20):
+        try:
+            frame = app[0]
+            return frame, [frame[i] for i in range(frame.childCount)]
+        except IndexError:
+            spin(0.05)
+    return frame, []
 
 
 def by_name(app, name, role=pyatspi.ROLE_PUSH_BUTTON):
@@ -322,7 +328,8 @@ def opened():
     """Prints whether a big photo is open (for the Orca test, which asks the tree)."""
     app = find_app()
     fresh(app)
-    print("opened: " + ("yes" if any(c.get_accessible_id() == "big-photo" for c in nodes(app)[1]) else "no"))
+    big = [c for c in nodes(app)[1] if c.get_accessible_id() == "big-photo"]
+    print("opened: " + (("yes, " + big[0].description) if big else "no"))
 
 
 {"opened": opened, "overview": overview, "paging": paging, "attract": attract, "french": french, "wayland": wayland}[MODE]()

@@ -47,6 +47,8 @@ start_app() {
     APP_PID=$!; track "$APP_PID"
 }
 
+# ATSPI_ONLY=orca runs the Orca part alone (while working on it).
+if [ "${ATSPI_ONLY:-}" != orca ]; then
 # The Overview: roles, names, states, extents against the screenshot, Tab,
 # a click, +, and bad D-Bus calls.
 start_app
@@ -76,6 +78,7 @@ start_app --lang fr
 run_client french
 stop "$APP_PID"
 
+fi
 # Orca 43, with speech-dispatcher's dummy module: what it says when Tab
 # reaches a photo, and after + on the opened photo.
 mkdir -p "$OUT/config/speech-dispatcher" "$OUT/home"
@@ -102,17 +105,23 @@ shut=$(timeout 20 $CLIENT opened "$OUT" 2>>"$OUT/client.err")
 xdotool key Return; sleep 2
 xdotool key plus; sleep 2.5
 DISPLAY=$X_DISPLAY import -window root "$OUT/orca-zoomed.png"
-kill -TERM "$ORCA_PID"; wait "$ORCA_PID" 2>/dev/null
+zoomed=$(timeout 20 $CLIENT opened "$OUT" 2>>"$OUT/client.err")
+# Orca writes its log unflushed, and takes seconds to shut down: SIGTERM,
+# and time to finish (lib.sh's stop would SIGKILL it after 3 s).
+kill -TERM "$ORCA_PID"
+for i in $(seq 300); do kill -0 "$ORCA_PID" 2>/dev/null || break; sleep 0.05; done
+stop "$ORCA_PID"
 grep "SPEECH OUTPUT" "$OUT/orca.log" >"$OUT/orca-speech.txt"
 check "Orca says the focused photo's name when Tab reaches it" 'grep -q "SPEECH OUTPUT: .Photo of Lisbon" "$OUT/orca-speech.txt"'
 check "Orca says the zoom after +" 'grep -q "SPEECH OUTPUT: .*Zoomed in" "$OUT/orca-speech.txt"'
 check "a key Orca takes (KP_Enter, where am I) does not act in Trips: the photo stays shut" \
     'grep -q "screen reader took a key" "$OUT/trips.err" && [ "$(grep -c "SPEECH OUTPUT: .Photo of Lisbon" "$OUT/orca-speech.txt")" -ge 2 ] && [ "$shut" = "opened: no" ]'
-check "keys Orca passes on act: Return opened the photo and + zoomed it " \
-    'at_least "$(non_background "$OUT/orca-zoomed.png" 170 130 600 380)" 0.95 && grep -q "SPEECH OUTPUT: .Zoomed in" "$OUT/orca-speech.txt"'
+check "keys Orca passes on act: Return opened the photo and + zoomed it ($zoomed)" \
+    '[ "${zoomed#opened: yes, Zoomed in}" != "$zoomed" ]'
 grep "screen reader took\|passed on a key\|no verdict" "$OUT/trips.err" | sed 's/^/       /'
 stop "$APP_PID"
 
+[ "${ATSPI_ONLY:-}" = orca ] && { e2e_end; exit; }
 # Wayland: weston nested on Xvfb at scale 2.
 if start_weston 1280x800 2; then
     printf 'size 640 400\nat 100 state\n' >"$OUT/hidpi.txt"
