@@ -61,6 +61,7 @@ public final class FrameLoop {
 
     /// Draws the app into the back buffer at `scale` pixels per point.
     private func draw(_ app: AppModel, scale: Double) {
+        display.beginFrame()
         if scale != lastScale { lastScale = scale; text.clear() }
         let photo = app.layout.photoSize
         photos.thumbnailTarget = (Int((photo.width * scale).rounded(.up)), Int((photo.height * scale).rounded(.up)))
@@ -139,7 +140,7 @@ public final class FrameLoop {
             if last && screenshot != nil { drawComplete(app, scale: display.scale) } else { draw(app, scale: display.scale) }
             report.frames += 1
             if last, let screenshot { try Screenshot.write(renderer: display.renderer, to: screenshot) }
-            SDL_RenderPresent(display.renderer)
+            display.present()
             report.frameTimes.append(Self.cpu() - cpuStart)
             if report.firstFrameSeconds == nil {
                 report.firstFrameSeconds = Self.precise() - started
@@ -151,6 +152,7 @@ public final class FrameLoop {
             }
             needsFrame = false
             if last { break }
+            display.waitForNextFrame()
             let interval = max(paceInterval, app.minimumFrameInterval ?? 0)
             if interval > 0 {
                 let spare = interval - (Self.precise() - frameStart)
@@ -183,7 +185,7 @@ public final class FrameLoop {
             let start = Self.cpu()
             photos.pump()
             draw(app, scale: scale)
-            SDL_RenderPresent(display.renderer)
+            display.present()
             let end = Self.precise()
             report.frames += 1
             report.frameTimes.append(Self.cpu() - start)
@@ -209,7 +211,7 @@ public final class FrameLoop {
             case .shot(let path):
                 drawComplete(app, scale: scale)
                 try Screenshot.write(renderer: display.renderer, to: path)
-                SDL_RenderPresent(display.renderer)
+                display.present()
             case .resize(let size):
                 // As a compositor's resize: the window (at the script's
                 // scale, so shots have the new size) and the layout.

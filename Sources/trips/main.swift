@@ -199,6 +199,7 @@ let code: ExitCode = {
         log("trips: \(error)")
         return .failure
     }
+    if let failure = display.presenterFailure { log(failure) }
     if verbose {
         log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)"
             + String(format: ", open after %.1f ms", (now() - started) * 1000))
@@ -287,6 +288,7 @@ let code: ExitCode = {
             if let photo = report.firstPhotoSeconds { log(String(format: "trips: first photo on screen after %.1f ms", photo * 1000)) }
             if let preview = report.firstPreviewSeconds { log(String(format: "trips: first preview on screen after %.1f ms", preview * 1000)) }
             log("trips: " + photos.summary)
+            if let presenter = display.presenter { log("trips: " + presenter.summary) }
         }
         return .done
     } catch {

@@ -13,7 +13,7 @@ final class ArchitectureTests: XCTestCase {
         "JSON": [],
         "TripsKit": ["Motion", "Gestures", "JSON", "PhotoFile"],
         // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the decode workers, Xlib, fontconfig, FriBidi, gettext, libjpeg for detail tiles, libheif, Little CMS and zlib for formats and colour).
-        "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
+        "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CWayland", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit"],
         "trips": ["CSDL2", "Platform", "TripsKit"],
     ]
 
