@@ -267,7 +267,10 @@ let code: ExitCode = {
             let report = try loop.replay(app, script: script, scale: pixelScale, presentFrames: options.replayInWindow) { line in
                 stdout.write(Data((line + "\n").utf8))
             }
-            if verbose { log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown") }
+            if verbose {
+                log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown")
+                if let presenter = display.presenter { log("trips: " + presenter.summary) }
+            }
             if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
             return .done
         }
