@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "TripsKit", targets: ["TripsKit"]),
         .library(name: "PhotoFile", targets: ["PhotoFile"]),
         .library(name: "JSON", targets: ["JSON"]),
+        .library(name: "Geography", targets: ["Geography"]),
     ],
     targets: [
         // No `pkgConfig:` here: sdl2.pc's cflags add only include paths the
@@ -84,6 +85,19 @@ let package = Package(
             pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]
         ),
+        // libgeonames: GeoNames' cities of more than 15,000 people and their
+        // names in 190 languages, offline (a photo's place: Gazetteer).
+        .systemLibrary(
+            name: "CGeonames",
+            pkgConfig: "geonames",
+            providers: [.apt(["libgeonames-dev"])]
+        ),
+        // libdbus: the AT-SPI bridge speaks D-Bus with it (AccessibilityBridge).
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
         // zlib: inflates a PNG's iCCP profile.
         .systemLibrary(
             name: "CZlib",
@@ -97,15 +111,23 @@ let package = Package(
         .target(name: "PhotoFile", swiftSettings: swift6),
         // The JSON reader (line numbers for messages) and the one-object-a-line writer.
         .target(name: "JSON", swiftSettings: swift6),
-        .target(name: "TripsKit", dependencies: ["Gestures", "Motion", "JSON", "PhotoFile"], swiftSettings: swift6),
+        // Where photos were taken, by the cities of a gazetteer: the spatial
+        // index, the weighting by population, the naming of trips. Pure.
+        .target(name: "Geography", swiftSettings: swift6),
+        // libgeonames' table read into Geography's cities (the system's gazetteer).
+        .target(name: "Gazetteer", dependencies: ["CGeonames", "Geography"], swiftSettings: swift6),
+        .target(name: "TripsKit", dependencies: ["Gestures", "Motion", "JSON", "PhotoFile", "Geography"], swiftSettings: swift6),
+        // The accessibility tree on the AT-SPI bus, for screen readers: the
+        // mapping and event diffing are plain values; libdbus is behind BusConnection.
+        .target(name: "AccessibilityBridge", dependencies: ["CDBus", "TripsKit"], swiftSettings: swift6),
         // Swift 5 mode: PhotoLoader's worker threads capture the non-Sendable
         // loader (its queue is guarded by an NSCondition the compiler cannot see);
         // making it Sendable is the decode path's rework.
-        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CWayland", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "Gestures", "Motion", "PhotoFile", "TripsKit"]),
-        .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit"], swiftSettings: swift6),
+        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CWayland", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"]),
+        .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit", "Gazetteer"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.
-        .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit"], path: "Benchmarks",
+        .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit", "Geography", "Gazetteer"], path: "Benchmarks",
                          exclude: ["startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
                                   "GenGestures", "soak.sh", "peers.sh", "Peers", "zoom-memory.sh"]),
         .executableTarget(name: "bench-photos", dependencies: ["CSDL2", "Platform"], path: "Benchmarks/Photos"),
@@ -119,7 +141,9 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: swift6),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Motion", "TestSupport"]),
         .testTarget(name: "PhotoFileTests", dependencies: ["PhotoFile", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "CDBus", "TripsKit", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swift6),
+        .testTarget(name: "GeographyTests", dependencies: ["Geography", "Gazetteer"], swiftSettings: swift6),
         .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "TestSupport"], swiftSettings: swift6),
         // Runs the built `trips` binary (SDL's offscreen driver) on replay
         // scripts: every behaviour of docs/BEHAVIOUR.md through the real event path.

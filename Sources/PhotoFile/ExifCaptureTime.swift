@@ -30,16 +30,12 @@ public struct ExifCaptureTime: Equatable, Sendable {
     }
 
     /// How many bytes from the start of the file are read.
-    public static let readLength = 64 << 10
+    public static let readLength = ExifCapture.readLength
 
     /// The capture time of the photo at `path`, or nil when it has none
-    /// (not a JPEG, no EXIF, no DateTimeOriginal, an unreadable file).
+    /// (neither JPEG nor HEIF, no EXIF, no DateTimeOriginal, an unreadable file).
     public static func read(atPath path: String) -> ExifCaptureTime? {
-        let result: Result<ExifCaptureTime?, PhotoProblem> = PhotoFileReader.withFile(atPath: path) { file in
-            guard let bytes = file.read(from: 0, count: min(readLength, file.length)) else { return .success(nil) }
-            return .success(parse(bytes))
-        }
-        return (try? result.get()) ?? nil
+        ExifCapture.read(atPath: path).time
     }
 
     /// The capture time in the bytes of a JPEG's start, or nil.

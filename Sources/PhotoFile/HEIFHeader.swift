@@ -71,7 +71,7 @@ extension PhotoHeader {
     }
 
     /// The first child box of `type` inside `parent` (its body), or nil.
-    private static func heifChild(_ type: String, of parent: ByteWindow) throws -> ByteWindow? {
+    static func heifChild(_ type: String, of parent: ByteWindow) throws -> ByteWindow? {
         var found: ByteWindow?
         try heifBoxes(parent) { t, body in
             if t == type { found = body }
@@ -84,7 +84,7 @@ extension PhotoHeader {
     /// until it returns true.
     /// A box running past the window's end stops the walk with `ranOut`
     /// (more of the file may hold it); one that cannot fit its parent is damaged.
-    private static func heifBoxes(_ parent: ByteWindow, _ visit: (String, ByteWindow) throws -> Bool) throws {
+    static func heifBoxes(_ parent: ByteWindow, _ visit: (String, ByteWindow) throws -> Bool) throws {
         var pos = 0
         while pos + 8 <= parent.count {
             var size = try parent.u32be(pos)

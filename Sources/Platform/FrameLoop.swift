@@ -17,6 +17,8 @@ public final class FrameLoop {
     /// Asked once per turn of the live loop whether something outside the
     /// app changed what it shows (the watched folder); true redraws.
     public var externalChanges: (() -> Bool)?
+    /// Screen readers' view of the app (AT-SPI), live runs only; nil: none.
+    public var accessibility: AccessibilityLink?
     /// The longest sleep between checks while idle, in milliseconds.
     private let idleWaitMilliseconds = 250.0
 
@@ -104,12 +106,20 @@ public final class FrameLoop {
 
         func dispatch(_ event: SDL_Event) {
             if event.type == photos.readyEventType { needsFrame = photos.pump() || needsFrame; return }
+            if let accessibility, event.type == accessibility.wakeEventType {
+                if accessibility.pump(app, display: display, now: Self.now() - origin, record: record) { needsFrame = true }
+                return
+            }
             // When SDL took the input from the system, not when this loop
             // takes it off the queue (perhaps a frame later): a velocity
             // fit needs the moves' own times.
             let stamp = translator.stamp(of: event, origin: origin)
             app.advance(to: stamp.time)
-            if let input = translator.translate(event, size: app.size, stamp: stamp) {
+            let input = translator.translate(event, size: app.size, stamp: stamp)
+            // A key goes to the screen reader first; it acts (and is
+            // recorded) when the reader has let it pass.
+            if accessibility?.offer(event, input: input, at: stamp.time) == true { return }
+            if let input {
                 record?(input, stamp.time * 1000)
                 app.handle(input)
             }
@@ -119,13 +129,15 @@ public final class FrameLoop {
         while !app.quitRequested {
             let busy = needsFrame || app.isAnimating || frames != nil
             if !busy {
-                var wait = idleWaitMilliseconds
+                // A key waiting for the reader's verdict is looked at again within a millisecond.
+                var wait = accessibility?.needsPump == true ? 1 : idleWaitMilliseconds
                 if let deadline = app.nextDeadline { wait = min(wait, max(1, (deadline - (Self.now() - origin)) * 1000)) }
                 if SDL_WaitEventTimeout(&event, Int32(wait.rounded(.up))) != 0 { dispatch(event) }
             }
             while SDL_PollEvent(&event) != 0 { dispatch(event) }
             if app.quitRequested { break }
             if externalChanges?() == true { needsFrame = true }
+            if accessibility?.pump(app, display: display, now: Self.now() - origin, record: record) == true { needsFrame = true }
             // SDL turns a dead Wayland connection into SDL_QUIT; should it
             // not, the loop still ends (the caller tells the two apart).
             if display.connection.lostReason() != nil { break }
@@ -151,6 +163,8 @@ public final class FrameLoop {
                 report.firstPreviewSeconds = Self.precise() - started
             }
             needsFrame = false
+            accessibility?.start(app, display: display)
+            accessibility?.publish(app, display: display)
             if last { break }
             display.waitForNextFrame()
             let interval = max(paceInterval, app.minimumFrameInterval ?? 0)

@@ -48,16 +48,25 @@ func bundledTripsFile(environment: [String: String]) -> String? {
 let started = now()
 var environment = ProcessInfo.processInfo.environment
 
-let options: LaunchOptions
+var parsedOptions: LaunchOptions
 do {
     switch try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst())) {
     case .help: print(LaunchOptions.usage); exit(.done)
     case .version: print("trips \(version)"); exit(.done)
-    case .run(let parsed): options = parsed
+    case .run(let parsed): parsedOptions = parsed
     }
 } catch {
     exit(.badInput, "trips: \(error)\n\n\(LaunchOptions.usage)")
 }
+
+// `trips PATH...`: a folder is a library, a photo opens big in its folder's
+// trips, several photos are one trip. A path that cannot be shown is named;
+// with nothing else to open that is the end (exit 2).
+let launchPaths = parsedOptions.paths.isEmpty ? nil : LaunchPaths.resolve(parsedOptions.paths, from: FileManager.default.currentDirectoryPath)
+for refusal in (launchPaths?.refusals ?? []) + (launchPaths?.ignored ?? []) { log(refusal.description) }
+if let launchPaths, launchPaths.opening == nil { exit(.badInput) }
+let (pathsCatalog, photoToOpen) = launchPaths?.apply(to: &parsedOptions) ?? (nil, nil)
+let options = parsedOptions
 
 // A library's trips come at once from what the capture-time cache knows;
 // the rest of the dates are read in the background (replays wait for them).
@@ -72,7 +81,9 @@ let library = options.photosFolder.map { folder in
 // there is said at once.
 let readyCatalog: TripCatalog?
 do {
-    if let library, options.replayScript != nil {
+    if let pathsCatalog {
+        readyCatalog = pathsCatalog
+    } else if let library, options.replayScript != nil {
         readyCatalog = try library.start(wait: true)
     } else if let library {
         try PhotoLibrary.checkFolder(library.folder)
@@ -127,7 +138,7 @@ if script != nil && !options.replayInWindow {
 // The order of trips the person made: read at start, saved after each move
 // (write then rename, never half-written). Replays save only when told where.
 var orderStore: OrderStore? = options.stateFile.map(OrderStore.init(path:))
-    ?? (script == nil && options.photosFolder == nil ? OrderStore(path: OrderStore.defaultPath(environment: environment)) : nil)
+    ?? (script == nil && options.photosFolder == nil && pathsCatalog == nil ? OrderStore(path: OrderStore.defaultPath(environment: environment)) : nil)
 var loadedOrder: [String] = []
 if let store = orderStore {
     switch store.load() {
@@ -155,10 +166,13 @@ configuration.fitsDisplay = script == nil
 
 let startScreen: AppModel.Screen = options.startInPlayground ? .playground : .overview
 @Sendable func makeApp(_ catalog: TripCatalog) -> AppModel {
-    AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
-             theme: .standard, order: savedOrder, simulationRate: options.simulationRate,
-             screen: startScreen, idleTimeout: options.idleTimeout,
-             attract: options.attract, reduceMotion: options.reduceMotion, strings: strings)
+    let app = AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
+                       theme: .standard, order: savedOrder, simulationRate: options.simulationRate,
+                       screen: startScreen, idleTimeout: options.idleTimeout,
+                       attract: options.attract, reduceMotion: options.reduceMotion, strings: strings)
+    // `trips PHOTO` starts with it growing into the big photo.
+    if let photoToOpen, !app.openPhoto(atPath: photoToOpen) { log("trips: \(photoToOpen): not among its folder's photos; showing the folder") }
+    return app
 }
 // The photos the first frame shows start decoding as soon as the trips are
 // known, at the size asked for (a HiDPI screen asks again for larger), so
@@ -228,6 +242,12 @@ let code: ExitCode = {
         }
     }
     let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme)
+    // Screen readers read the live app over AT-SPI (NO_AT_BRIDGE=1: not);
+    // a replay prints what they would read in its snapshots instead.
+    if script == nil {
+        loop.accessibility = AccessibilityLink(environment: environment, title: configuration.title, version: version,
+                                               locale: strings.language, log: { log($0) })
+    }
     // SDL ends the loop with the same SDL_QUIT for SIGTERM and for a
     // compositor that went away: only the connection tells them apart.
     func connectionLost() -> ExitCode? {

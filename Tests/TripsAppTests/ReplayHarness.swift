@@ -137,8 +137,9 @@ extension Replay {
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        // The bundled trips unless the test shows a folder of photos.
-        process.arguments = ["--replay", scriptPath] + (arguments.contains("--photos") ? [] : ["--trips", assets]) + arguments
+        // The bundled trips unless the test shows a folder of photos or gives paths (after "--").
+        let ownTrips = arguments.contains("--photos") || arguments.contains("--")
+        process.arguments = ["--replay", scriptPath] + (ownTrips ? [] : ["--trips", assets]) + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = dir.path
         environment["XDG_CACHE_HOME"] = dir.path

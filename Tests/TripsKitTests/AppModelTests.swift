@@ -133,3 +133,39 @@ final class AppModelTests: XCTestCase {
         XCTAssertFalse(app.offerCatalog(app.catalog), "the same trips again change nothing")
     }
 }
+
+/// The hero follows the trips when the library changes under it.
+final class HeroModelTests: XCTestCase {
+    private func trips(_ ids: [String]) -> [Trip] { ids.map { Trip(id: $0, city: $0.uppercased(), nights: 1, photoPath: "/p/\($0)") } }
+
+    func testTheHeroFollowsItsTripAndFallsBackToTheFirstWhenItGoes() {
+        let app = AppModel(catalog: TripCatalog(trips: trips(["a", "b", "c"])), size: CGSize(width: 1280, height: 800), mode: .windowed)
+        XCTAssertEqual(app.heroTrip.map { app.catalog.trips[$0].id }, "a")
+        app.focus = .row(trip: 2)
+        XCTAssertEqual(app.heroTrip.map { app.catalog.trips[$0].id }, "c")
+        // A trip comes in front of it (the catalog's order): the hero keeps c.
+        app.updateCatalog(TripCatalog(trips: trips(["0", "a", "b", "c"])))
+        XCTAssertEqual(app.heroTrip.map { app.catalog.trips[$0].id }, "c")
+        // c goes: the focus goes with it, and the hero is the strip's first.
+        app.updateCatalog(TripCatalog(trips: trips(["0", "a", "b"])))
+        XCTAssertNil(app.focus)
+        XCTAssertEqual(app.heroTrip.map { app.catalog.trips[$0].id }, "0")
+        XCTAssertEqual(app.accessibilityElements.first { $0.traits == ["button", "image"] }?.label, "0")
+        // Every trip goes: no hero, and the scene draws none.
+        app.updateCatalog(TripCatalog(trips: []))
+        XCTAssertNil(app.heroTrip)
+        XCTAssertFalse(app.scene { _ in nil }.commands.contains { if case .photo = $0 { return true }; return false })
+    }
+
+    func testATapOnTheHeroOpensWhatItShowsAndThePhoneHasNone() {
+        let app = AppModel(catalog: TripCatalog(trips: trips(["a", "b"])), size: CGSize(width: 1280, height: 800), mode: .windowed)
+        app.focus = .stripPhoto(trip: 1)
+        let scene = app.scene { _ in nil }
+        XCTAssertTrue(scene.commands.contains { if case .text("B", _, _, _, _, _, _) = $0 { return true }; return false }, "the hero names b")
+        app.handle(.key(.returnKey, ctrl: false))
+        XCTAssertEqual(app.bigPhoto.trip, 1)
+        let phone = AppModel(catalog: TripCatalog(trips: trips(["a"])), size: OverviewLayout.phoneSize, mode: .windowed)
+        XCTAssertNil(phone.layout.hero)
+        XCTAssertNil(phone.heroTrip)
+    }
+}

@@ -49,12 +49,19 @@ final class LaunchOptionsTests: XCTestCase {
 
     func testMistakesAreNamed() {
         XCTAssertEqual(usageError("--bogus"), "unknown option '--bogus'")
-        XCTAssertEqual(usageError("stray"), "unexpected argument 'stray'")
+        XCTAssertEqual(usageError("--photos", "a", "b.jpg"), "a PATH ('b.jpg') cannot be given with --photos or --trips")
         XCTAssertEqual(usageError("--frames"), "--frames needs a value")
         XCTAssertEqual(usageError("--frames", "0"), "--frames expects a whole number from 1 to 1000000, got '0'")
         XCTAssertEqual(usageError("--size", "big"), "--size expects WIDTHxHEIGHT in points, each from 200 to 16384, got 'big'")
         XCTAssertEqual(usageError("--photos", "a", "--trips", "b"), "--photos and --trips cannot be used together")
         XCTAssertEqual(usageError("--memory-budget", "8"), "--memory-budget expects MiB from 16 to 65536, got '8'")
+    }
+
+    func testPathsAreTheArgumentsThatAreNoFlagAndAllAfterADoubleDash() throws {
+        XCTAssertEqual(try options("a.jpg", "--size", "800x600", "b").paths, ["a.jpg", "b"])
+        XCTAssertEqual(try options("--", "--odd name.jpg", "-").paths, ["--odd name.jpg", "-"])
+        XCTAssertEqual(try options().paths, [])
+        XCTAssertTrue(LaunchOptions.usage.hasPrefix("Usage: trips [options] [PATH...]"))
     }
 
     func testIdleTimeoutIsTwoMinutesInAKioskOffOnADesktopAndZeroTurnsItOff() throws {
@@ -84,7 +91,7 @@ final class LaunchOptionTableTests: XCTestCase {
     func testTheReadmeListsEveryFlagAsTheHelpDoes() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md").standardized
         let text = try String(contentsOf: readme, encoding: .utf8)
-        let section = try XCTUnwrap(text.range(of: "## Flags\n\n```\ntrips [options]\n"), "README.md has no flag list")
+        let section = try XCTUnwrap(text.range(of: "## Flags\n\n```\ntrips [options] [PATH...]\n"), "README.md has no flag list")
         let end = try XCTUnwrap(text.range(of: "```", range: section.upperBound..<text.endIndex))
         let listed = text[section.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
         XCTAssertEqual(listed, LaunchOption.all.flatMap(\.usageLines))

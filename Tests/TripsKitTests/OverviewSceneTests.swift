@@ -22,7 +22,9 @@ final class OverviewSceneTests: XCTestCase {
     func testShowsTitleVisibleStripPhotosAndEveryListRow() {
         let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed)
         let scene = app.scene { _ in CGSize(width: 1600, height: 1000) }
-        XCTAssertEqual(photos(scene).map(\.trip), Array(app.layout.visibleStripItems(offset: 0)))
+        // At a desktop size the hero comes first: the first trip in the big photo's room (docs/BEHAVIOUR.md, "The hero").
+        XCTAssertEqual(photos(scene).first?.frame, app.layout.hero)
+        XCTAssertEqual(photos(scene).dropFirst().map(\.trip), Array(app.layout.visibleStripItems(offset: 0)))
         let t = texts(scene)
         XCTAssertEqual(t.first, "Trips")
         for trip in catalog.trips { XCTAssertTrue(t.contains(trip.city)) }

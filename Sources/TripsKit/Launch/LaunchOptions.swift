@@ -19,6 +19,9 @@ public struct LaunchOptions: Equatable, Sendable {
     public var photosFolder: String?
     /// A trips.json to read instead of the bundled one.
     public var tripsFile: String?
+    /// `trips PATH...`: folders and photos to open, as given (`LaunchPaths`
+    /// says what they are).
+    public var paths: [String] = []
     /// Window size in points.
     public var windowSize: (width: Int, height: Int) = (1280, 800)
     /// Simulation steps per second.
@@ -75,6 +78,7 @@ public struct LaunchOptions: Equatable, Sendable {
             && a.replayScript == b.replayScript && a.recordScript == b.recordScript && a.replayInWindow == b.replayInWindow
             && a.startInPlayground == b.startInPlayground && a.stateFile == b.stateFile && a.idleSeconds == b.idleSeconds
             && a.memoryBudgetMiB == b.memoryBudgetMiB && a.fontFile == b.fontFile && a.language == b.language && a.slideSeconds == b.slideSeconds && a.reduceMotion == b.reduceMotion
+            && a.paths == b.paths
     }
 
     public enum Command: Equatable, Sendable {
@@ -94,7 +98,10 @@ public struct LaunchOptions: Equatable, Sendable {
     public static let usage: String = {
         let exitCodes = ExitCode.allCases.compactMap { code in code.meaning.map { "\(code.rawValue) \($0)" } }
         return """
-        Usage: trips [options]
+        Usage: trips [options] [PATH...]
+
+        PATH: a folder opens as a library (as --photos), a photo opens big
+        among its folder's trips, several photos open as one trip.
 
         A touch photo viewer: the Overview's strip of trip photos.
 
@@ -110,6 +117,8 @@ public struct LaunchOptions: Equatable, Sendable {
         var options = LaunchOptions()
         var rest = arguments[...]
         while let argument = rest.popFirst() {
+            // After "--" everything is a path, even one that starts with a dash.
+            if argument == "--" { options.paths += rest; break }
             // Accept --flag=value as well as --flag value.
             var flag = argument
             if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
@@ -117,7 +126,9 @@ public struct LaunchOptions: Equatable, Sendable {
                 rest.insert(String(argument[argument.index(after: eq)...]), at: rest.startIndex)
             }
             guard let option = LaunchOption.named(flag) else {
-                throw UsageError(message: argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
+                guard !argument.hasPrefix("-") || argument == "-" else { throw UsageError(message: "unknown option '\(argument)'") }
+                options.paths.append(argument)
+                continue
             }
             switch option.effect {
             case .command(let command):
@@ -140,6 +151,9 @@ public struct LaunchOptions: Equatable, Sendable {
         }
         if options.photosFolder != nil && options.tripsFile != nil {
             throw UsageError(message: "--photos and --trips cannot be used together")
+        }
+        if !options.paths.isEmpty && (options.photosFolder != nil || options.tripsFile != nil) {
+            throw UsageError(message: "a PATH ('\(options.paths[0])') cannot be given with --photos or --trips")
         }
         return .run(options)
     }

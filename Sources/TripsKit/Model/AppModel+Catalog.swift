@@ -38,7 +38,10 @@ extension AppModel {
         catalog = new
         relayout()
         strip.remap(map, added: added, layout: layout, reorderedAs: inCatalogOrder ? Array(new.trips.indices) : nil)
-        bigPhoto.remap(map)
+        // A trip whose id changed (loose photos named by dates that settled)
+        // keeps its photo open: the trip that now holds the photo shown.
+        let holder = shownPath.flatMap { path in new.trips.firstIndex { $0.photoPaths.contains(path) } }
+        bigPhoto.remap { map($0) ?? holder }
         if let trip = bigPhoto.trip {
             let paths = new.trips[trip].photoPaths
             bigPhoto.repage(count: paths.count, page: shownPath.flatMap { paths.firstIndex(of: $0) } ?? min(bigPhoto.page, paths.count - 1))

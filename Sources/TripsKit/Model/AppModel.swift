@@ -42,6 +42,9 @@ public final class AppModel {
     /// The photo a trip shows in the strip when it is not its cover: the
     /// one it was closed on (trip id → photo path), until the next start.
     var tilePaths: [String: String] = [:]
+    /// The id of the trip opened last, which the hero shows once it closes
+    /// (until the focus moves or the app goes back to its start).
+    var lastOpenedTrip: String?
     /// Back to the start after a quiet spell (`--idle`), on this model's clock.
     public private(set) var idle: IdleTimer
 
@@ -246,8 +249,19 @@ public final class AppModel {
             bigPhoto.close(to: strip.drawnFrame(position: p, layout: layout))
         }
         strip.reveal(position: position, layout: layout)
+        lastOpenedTrip = catalog.trips[trip].id
         bigPhoto.open(trip, page: tilePhoto(trip: trip), of: catalog.trips[trip].photoPaths.count, from: strip.drawnFrame(position: position, layout: layout), to: layout.bigPhoto)
         rebuildTree()
+    }
+
+    /// Opens the photo at `path` big, inside its trip, so its pages are its
+    /// trip's photos (`trips PHOTO`). False when no trip has that photo.
+    @discardableResult
+    public func openPhoto(atPath path: String) -> Bool {
+        guard let trip = catalog.trips.firstIndex(where: { $0.photoPaths.contains(path) }) else { return false }
+        tilePaths[catalog.trips[trip].id] = path
+        open(trip)
+        return true
     }
 
     /// Puts the big photo back into its slot (one tap, Escape, a pull).
@@ -291,6 +305,7 @@ public final class AppModel {
             close() // to its slot with the strip at 0
         }
         focus = nil
+        lastOpenedTrip = nil
         rebuildTree()
     }
 
@@ -358,6 +373,7 @@ public final class AppModel {
             case .stripPhoto(let t)?, .row(let t)?: open(t); focus = .bigPhoto
             case .button("playground")?: show(.playground)
             case .bigPhoto?: bigPhoto.setZoom(bigPhoto.zoom > 1 ? 1 : 2)
+            case nil: openHero() // nothing focused: Return opens what the hero shows
             default: break
             }
         case .plus, .equals, .keypadPlus:
@@ -390,6 +406,11 @@ public final class AppModel {
         switch screen {
         case .overview:
             root.addChild(.button("playground", frame: playgroundButtonFrame) { [unowned self] in self.show(.playground) })
+            if heroTrip != nil, let hero = layout.hero {
+                root.addChild(.button("hero", frame: hero, shape: .roundedRectangle(cornerRadius: OverviewLayout.bigCornerRadius)) { [unowned self] in
+                    self.openHero()
+                })
+            }
             let hidden = bigPhoto.isOut ? bigPhoto.trip : nil
             root.addChild(strip.node(layout: layout, hidden: hidden) { [unowned self] trip in self.open(trip) })
             for (position, trip) in strip.order.enumerated() {

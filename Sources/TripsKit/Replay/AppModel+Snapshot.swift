@@ -3,10 +3,23 @@ import JSON
 
 /// One accessible element: what a screen reader says and where it is.
 public struct AccessibilityElement: Equatable, Sendable {
+    /// Which element this is, the same from frame to frame ("title",
+    /// "strip:lisbon", "row:lisbon", "big-photo", "button:playground"):
+    /// a keyboard focus target's snapshot name where it is one, so a screen
+    /// reader's bridge follows an element and knows the focused one.
+    public var id: String
     public var label: String
     public var value: String
     public var traits: [String]
     public var frame: CGRect
+
+    public init(id: String, label: String, value: String, traits: [String], frame: CGRect) {
+        self.id = id
+        self.label = label
+        self.value = value
+        self.traits = traits
+        self.frame = frame
+    }
 }
 
 extension AppModel {
@@ -17,23 +30,23 @@ extension AppModel {
         switch screen {
         case .attract:
             guard let slide = attract?.current else { return [] }
-            return [AccessibilityElement(label: say(.photoOf, trips[slide.trip].city), value: attractCaption(slide), traits: ["image"],
+            return [AccessibilityElement(id: "attract", label: say(.photoOf, trips[slide.trip].city), value: attractCaption(slide), traits: ["image"],
                                          frame: CGRect(origin: .zero, size: size))]
         case .playground:
             let p = playground
             let xs = p.squareCorners.map(\.x), ys = p.squareCorners.map(\.y)
             let d = Playground.circleDiameter
             return [
-                AccessibilityElement(label: say(.playground), value: "", traits: ["header"], frame: p.titleFrame),
-                AccessibilityElement(label: say(.back), value: "", traits: ["button"], frame: p.backFrame),
-                AccessibilityElement(label: say(.reset), value: "", traits: ["button"], frame: p.resetFrame),
-                AccessibilityElement(label: say(.square), value: String(format: "%.0f%%, %.0f°", Double(p.square.scale * 100), Double(p.square.angle * 180 / .pi)),
+                AccessibilityElement(id: "playground-title", label: say(.playground), value: "", traits: ["header"], frame: p.titleFrame),
+                AccessibilityElement(id: "button:back", label: say(.back), value: "", traits: ["button"], frame: p.backFrame),
+                AccessibilityElement(id: "button:reset", label: say(.reset), value: "", traits: ["button"], frame: p.resetFrame),
+                AccessibilityElement(id: "square", label: say(.square), value: String(format: "%.0f%%, %.0f°", Double(p.square.scale * 100), Double(p.square.angle * 180 / .pi)),
                                      traits: ["image"], frame: CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)),
-                AccessibilityElement(label: say(.circle), value: p.circleActive ? say(.held) : "", traits: ["image"],
+                AccessibilityElement(id: "circle", label: say(.circle), value: p.circleActive ? say(.held) : "", traits: ["image"],
                                      frame: CGRect(x: p.circle.x - d / 2, y: p.circle.y - d / 2, width: d, height: d)),
             ]
         case .overview:
-            var out = [AccessibilityElement(label: say(.title), value: "", traits: ["header"], frame: layout.title)]
+            var out = [AccessibilityElement(id: "title", label: say(.title), value: "", traits: ["header"], frame: layout.title)]
             // The big photo is what the screen is about while it is out: read
             // right after the title, and a button, since a tap puts it back.
             if let trip = bigPhoto.trip {
@@ -41,24 +54,33 @@ extension AppModel {
                 let grown = f.insetBy(dx: -f.width * (s - 1) / 2, dy: -f.height * (s - 1) / 2)
                 let page = bigPhoto.pageCount > 1 ? TripWording(strings: say).pageForAccessibility(bigPhoto.page, of: bigPhoto.pageCount) : nil
                 let value = [page, bigPhoto.badge(in: say).map { say(.zoomedIn, $0) }].compactMap { $0 }.joined(separator: ", ")
-                out.append(AccessibilityElement(label: say(.photoOf, trips[trip].city), value: value,
+                out.append(AccessibilityElement(id: "big-photo", label: say(.photoOf, trips[trip].city), value: value,
                                                 traits: ["button", "image"], frame: grown))
             }
-            out.append(AccessibilityElement(label: say(.playground), value: "", traits: ["button"], frame: playgroundButtonFrame))
+            out.append(AccessibilityElement(id: "button:playground", label: say(.playground), value: "", traits: ["button"], frame: playgroundButtonFrame))
+            // The hero is a button named by its trip; what it says of the trip is its value.
+            if let trip = heroTrip, let frame = layout.hero {
+                out.append(AccessibilityElement(id: "hero", label: trips[trip].city, value: OverviewScene.heroDetail(trips[trip], strings: say) ?? "",
+                                                traits: ["button", "image"], frame: frame))
+            }
             for position in layout.visibleStripItems(offset: strip.offset.presentationValue) where position < trips.count {
                 let trip = strip.order[position]
                 guard trip != bigPhoto.trip else { continue }
-                out.append(AccessibilityElement(label: say(.photoOf, trips[trip].city), value: "", traits: ["button", "image"],
+                out.append(AccessibilityElement(id: "strip:" + trips[trip].id, label: say(.photoOf, trips[trip].city), value: "", traits: ["button", "image"],
                                                 frame: strip.drawnFrame(position: position, layout: layout)))
             }
             for (position, trip) in strip.order.enumerated() where layout.listRow(position).minY < layout.list.maxY {
                 let value = [trips[trip].nightsText(in: say), trips[trip].detailText(in: say)].compactMap { $0 }.joined(separator: ", ")
-                out.append(AccessibilityElement(label: trips[trip].city, value: value, traits: ["button"],
+                out.append(AccessibilityElement(id: "row:" + trips[trip].id, label: trips[trip].city, value: value, traits: ["button"],
                                                 frame: layout.listRow(position)))
             }
             return out
         }
     }
+
+    /// The keyboard focus by its snapshot name, the `id` of the focused
+    /// accessibility element.
+    public var focusName: String? { focus.map { $0.name(trips: catalog.trips) } }
 
     static func fileName(_ path: String) -> String { (path as NSString).lastPathComponent }
 
@@ -82,6 +104,7 @@ extension AppModel {
                 ("photos", .list(trips[trip].photoPaths.map { .string(Self.fileName($0)) })),
             ]) } ?? .null),
             ("badge", big.badge.map { .string($0) } ?? .null),
+            ("hero", heroTrip.map { .string(trips[$0].id) } ?? .null),
         ]
         var items: [JSONValue] = []
         for (position, trip) in strip.order.enumerated() {
@@ -90,7 +113,7 @@ extension AppModel {
         }
         members.append(("strip", .obj([("offset", .num(strip.offset.presentationValue)), ("items", .list(items))])))
         members.append(("order", .list(strip.order.map { .string(trips[$0].id) })))
-        members.append(("focus", focus.map { .string($0.name(trips: trips)) } ?? .null))
+        members.append(("focus", focusName.map { .string($0) } ?? .null))
         members.append(("a11y", .list(accessibilityElements.map { e in
             .obj([("label", .string(e.label)), ("value", .string(e.value)), ("traits", .list(e.traits.map { .string($0) })),
                   ("frame", .rect(e.frame))])

@@ -37,6 +37,11 @@ public struct OverviewLayout: Equatable, Sendable {
     public let list: CGRect
     /// True when the list is a column at the right (landscape).
     public let listBeside: Bool
+    /// Where the hero shows a trip while no photo is open: the big photo's
+    /// room, in windows at least `heroMinimumWidth` wide (desktops, kiosks);
+    /// nil on a phone, whose Overview is the lesson's.
+    public let hero: CGRect?
+    public static let heroMinimumWidth: CGFloat = 640
 
     public init(size: CGSize, itemCount: Int) {
         let w = max(size.width, 1), h = max(size.height, 1)
@@ -59,6 +64,7 @@ public struct OverviewLayout: Equatable, Sendable {
         }
         bigPhoto = CGRect(x: m, y: bigTop, width: contentWidth - 2 * m, height: stripTop - Self.gap - bigTop)
         strip = CGRect(x: 0, y: stripTop, width: contentWidth, height: Self.stripHeight)
+        hero = w >= Self.heroMinimumWidth ? bigPhoto : nil
         let container = contentWidth - 2 * m
         let columnWidth = (container - (Self.columns - 1) * Self.gap) / Self.columns
         photoSize = CGSize(width: max(1, columnWidth * Self.span + (Self.span - 1) * Self.gap), height: Self.stripHeight)

@@ -16,7 +16,9 @@ struct OverviewScene {
                        size: theme.titleSize, weight: .bold, color: theme.title, alignment: .leading))
         pillButton(&c, strings(.playground), model.playgroundButtonFrame, theme: theme)
         let big = model.bigPhoto
-        if !big.isOut {
+        if let hero = model.heroTrip, let frame = layout.hero {
+            heroCommands(&c, trip: hero, frame: frame)
+        } else if !big.isOut {
             let hint = layout.bigPhoto
             c.append(.text(strings(.tapToOpen), origin: CGPoint(x: hint.minX, y: hint.midY - 10), width: hint.width,
                            size: theme.secondarySize, weight: .regular, color: theme.secondaryText, alignment: .center))
@@ -50,9 +52,12 @@ struct OverviewScene {
             c.append(liftedCommand)
         }
 
+        let hero = model.heroTrip
         for (position, trip) in strip.order.enumerated() {
             let row = layout.listRow(position)
             guard row.minY < layout.list.maxY else { break }
+            // The hero's trip is marked in the list, so the two read as one.
+            if trip == hero { c.append(.fill(row.insetBy(dx: 0, dy: 2), color: theme.separator, cornerRadius: 8)) }
             let detail = trips[trip].detailText(in: strings)
             // With a second line (month, photos) the city moves up to make room.
             let textTop = row.midY - CGFloat(theme.rowTextSize) * (detail == nil ? 0.65 : 1.05)
@@ -136,6 +141,45 @@ struct OverviewScene {
         if let ring = model.focusFrame { focusRing(&c, ring, color: theme.focus) }
         scene.commands = c
         return scene
+    }
+
+    /// The hero: the trip's strip photo filling the big photo's room, and on
+    /// a dark band at its foot the city, then its nights and dates, with the
+    /// hint that a tap opens it at the band's far end.
+    private func heroCommands(_ c: inout [Scene.Command], trip: Int, frame: CGRect) {
+        let theme = model.theme, strings = model.strings, t = model.catalog.trips[trip]
+        let number = model.tilePhotoNumber(trip: trip)
+        c.append(.photo(photo: number, frame: frame, source: PhotoGeometry.aspectFillSource(imageSize: imageSize(number) ?? frame.size, frameSize: frame.size),
+                        cornerRadius: OverviewLayout.bigCornerRadius, label: t.city))
+        let lines = Self.heroDetail(t, strings: strings)
+        let bandHeight: CGFloat = lines == nil ? 64 : 92
+        let band = CGRect(x: frame.minX, y: frame.maxY - bandHeight, width: frame.width, height: bandHeight)
+        // The band follows the photo's rounded foot: square above, its
+        // lower corners the photo's own.
+        let r = OverviewLayout.bigCornerRadius
+        c.append(.fill(CGRect(x: band.minX, y: band.minY, width: band.width, height: band.height - r), color: RGBA(0, 0, 0, 130), cornerRadius: 0))
+        c.append(.clip(CGRect(x: band.minX, y: band.maxY - r, width: band.width, height: r)))
+        c.append(.fill(band, color: RGBA(0, 0, 0, 130), cornerRadius: r))
+        c.append(.clip(nil))
+        let rightToLeft = TextDirection.of(t.city) == .rightToLeft
+        let hintWidth = min(260, frame.width * 0.3)
+        let textWidth = frame.width - 48 - hintWidth
+        let textX = rightToLeft ? frame.maxX - 24 - textWidth : frame.minX + 24
+        c.append(.text(t.city, origin: CGPoint(x: textX, y: band.minY + 14), width: textWidth,
+                       size: theme.titleSize, weight: .bold, color: RGBA(255, 255, 255), alignment: rightToLeft ? .trailing : .leading))
+        if let lines {
+            c.append(.text(lines, origin: CGPoint(x: textX, y: band.minY + 54), width: textWidth, size: theme.rowTextSize,
+                           weight: .regular, color: RGBA(255, 255, 255, 220), alignment: rightToLeft ? .trailing : .leading))
+        }
+        c.append(.text(strings(.tapToOpen), origin: CGPoint(x: rightToLeft ? frame.minX + 24 : frame.maxX - 24 - hintWidth, y: band.maxY - 34),
+                       width: hintWidth, size: theme.secondarySize, weight: .regular, color: RGBA(255, 255, 255, 190),
+                       alignment: rightToLeft ? .leading : .trailing))
+    }
+
+    /// The hero's second line: "4 nights · May 2024 · 27 photos", what is known of it.
+    static func heroDetail(_ trip: Trip, strings: Strings) -> String? {
+        let parts = [trip.nightsText(in: strings), trip.detailText(in: strings)].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// A lifted photo may be drawn away from its slot: keep it in the list.

@@ -1,0 +1,110 @@
+import AccessibilityBridge
+import CSDL2
+import Foundation
+import Gestures
+import TripsKit
+
+/// The frame loop's side of the AT-SPI bridge: starts it after the first
+/// frame (start-up never waits for a bus), publishes the tree of every
+/// frame drawn, wakes the loop when a reader calls, holds keys until the
+/// reader's verdict, and turns a reader's "click" into a tap.
+public final class AccessibilityLink {
+    private let environment: [String: String]
+    private let version: String
+    private let locale: String
+    private let title: String
+    private let log: @Sendable (String) -> Void
+    private var bridge: AccessibilityBridge?
+    private var started = false
+    /// The SDL event the bus watcher posts to wake the loop.
+    let wakeEventType: UInt32
+    /// Keys waiting for the reader's verdict, by token.
+    private var heldKeys: [Int: (input: InputEvent, time: Double)] = [:]
+
+    public init(environment: [String: String], title: String, version: String, locale: String,
+                log: @escaping @Sendable (String) -> Void) {
+        self.environment = environment
+        self.title = title
+        self.version = version
+        self.locale = locale
+        self.log = log
+        let registered = SDL_RegisterEvents(1)
+        wakeEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue + 1 : registered
+    }
+
+    private static func seconds() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
+
+    func tree(_ app: AppModel, display: Display) -> AccessibleTree {
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetWindowPosition(display.window, &x, &y)
+        let active = SDL_GetWindowFlags(display.window) & SDL_WINDOW_INPUT_FOCUS.rawValue != 0
+        let scale = display.scale
+        // SDL's window position is in points on a scaled Wayland output
+        // and pixels on X11, where a point is a pixel.
+        let geometry = WindowGeometry(origin: CGPoint(x: Double(x) * scale, y: Double(y) * scale), size: app.size, scale: scale)
+        return AccessibleTree(title: title, elements: app.accessibilityElements, focus: app.focusName, window: geometry, active: active)
+    }
+
+    /// After the first frame: connects in the background (or says in one
+    /// line why not).
+    func start(_ app: AppModel, display: Display) {
+        guard !started else { return }
+        started = true
+        let type = wakeEventType
+        bridge = AccessibilityBridge.start(environment: environment, tree: tree(app, display: display), version: version, locale: locale,
+                                           clock: { Self.seconds() },
+                                           wake: {
+                                               var event = SDL_Event()
+                                               event.type = type
+                                               _ = SDL_PushEvent(&event)
+                                           },
+                                           log: log)
+    }
+
+    /// After a frame was drawn: what it shows, for readers.
+    func publish(_ app: AppModel, display: Display) {
+        guard let bridge, bridge.isConnected else { return }
+        bridge.publish(tree(app, display: display))
+    }
+
+    var needsPump: Bool { bridge?.needsPump ?? false }
+
+    /// Answers readers and applies what they asked; true if the app changed.
+    func pump(_ app: AppModel, display: Display, now: Double, record: ((InputEvent, Double) -> Void)?) -> Bool {
+        guard let bridge else { return false }
+        var changed = false
+        for outcome in bridge.pump() {
+            switch outcome {
+            case .click(let key):
+                // What a tap on it does: a finger down and up at its centre.
+                guard let element = app.accessibilityElements.first(where: { $0.id == key }) else { continue }
+                let centre = CGPoint(x: element.frame.midX, y: element.frame.midY)
+                app.advance(to: now)
+                app.handle(.pointer(PointerEvent(id: Self.readerFinger, phase: .down, location: centre, timestamp: now, kind: .touch)))
+                app.handle(.pointer(PointerEvent(id: Self.readerFinger, phase: .up, location: centre, timestamp: now, kind: .touch)))
+                changed = true
+            case .key(let token, let consumed):
+                guard let held = heldKeys.removeValue(forKey: token), !consumed else { continue }
+                record?(held.input, held.time * 1000)
+                app.handle(held.input)
+                changed = true
+            }
+        }
+        return changed
+    }
+
+    /// A finger no touch screen reports (SDL numbers them from 0).
+    static let readerFinger = PointerID(9_000)
+
+    /// Offers a key event to the reader first: true if it is held for the
+    /// verdict (`input`, the app's event for it, is applied then if not consumed).
+    func offer(_ event: SDL_Event, input: InputEvent?, at time: Double) -> Bool {
+        guard let bridge, bridge.isConnected, event.type == SDL_KEYDOWN.rawValue || event.type == SDL_KEYUP.rawValue else { return false }
+        let key = ForwardedKey(sdl: event.key)
+        guard let token = bridge.forward(key) else { return false }
+        // A release is told to the reader but never held: the app acts on presses.
+        guard let input, key.pressed else { return true }
+        heldKeys[token] = (input, time)
+        return true
+    }
+}
