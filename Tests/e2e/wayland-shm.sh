@@ -65,12 +65,16 @@ convert "$OUT/reference-2-at-1x.png" -filter point -resize 200% "$OUT/upscaled.p
 kiosk_on_weston shm-2 2
 # The photos may differ in their last bits (the kiosk decodes them for
 # scale 1 before it knows the output's scale, the reference at 2): the
-# title, the button and the list above the strip are compared.
-for f in shm-2 reference-2 upscaled; do convert "$OUT/$f.png" -crop 1280x320+0+0 +repage "$OUT/$f-top.png"; done
-expect "scale 2: weston's screen is pixel-equal to the offscreen frame at scale 2 (above the strip)" \
-    same_picture "$OUT/shm-2-top.png" "$OUT/reference-2-top.png"
+# title with its button and the list of trips are compared.
+for f in shm-2 reference-2 upscaled; do
+    convert "$OUT/$f.png" -crop 740x64+0+0 +repage "$OUT/$f-title.png"
+    convert "$OUT/$f.png" -crop 500x320+780+120 +repage "$OUT/$f-list.png"
+done
+expect "scale 2: weston's title and button are pixel-equal to the offscreen frame at scale 2" \
+    same_picture "$OUT/shm-2-title.png" "$OUT/reference-2-title.png"
+expect "scale 2: and so is the list of trips" same_picture "$OUT/shm-2-list.png" "$OUT/reference-2-list.png"
 check "scale 2: not a 1x picture scaled up (text edges differ from one)" \
-    '! compare -metric AE "$OUT/shm-2-top.png" "$OUT/upscaled-top.png" null: 2>/dev/null'
+    '! compare -metric AE "$OUT/shm-2-list.png" "$OUT/upscaled-list.png" null: 2>/dev/null'
 stop "$KIOSK_PID"
 expect "scale 2: the presenter's record goes to the log on quit" grep -q "trips: wl_shm: .* 0 written while held, 1280x800 at scale 2" "$OUT/shm-2.err"
 stop "$WESTON_PID"
@@ -87,16 +91,30 @@ at 900  size 1100 700
 at 1600 size 900 600
 at 2600 state
 at 2600 shot SHOT
+at 7000 state
 SCRIPT
 sed -i "s|SHOT|$OUT/resize-shot.png|" "$OUT/resize.txt"
 rm -f "$XDG_RUNTIME_DIR/$WL_SOCKET" "$XDG_RUNTIME_DIR/$WL_SOCKET.lock"
 start_weston 1280x800 1 >/dev/null
 DISPLAY=$X_DISPLAY xdotool mousemove 1279 0 # weston's pointer over its panel, out of the window's picture
 env WAYLAND_DISPLAY="$WL_SOCKET" SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR=0 WAYLAND_DEBUG=client TRIPS_VERBOSE=1 "$TRIPS" --replay "$OUT/resize.txt" --window \
-    --renderer software >"$OUT/resize.out" 2>"$OUT/resize.err"
-rc=$?
-expect "resize: the replay on weston exits 0" [ "$rc" = 0 ]
-DISPLAY=$X_DISPLAY import -window root "$OUT/resize.png" 2>/dev/null
+    --renderer software >"$OUT/resize.out" 2>"$OUT/resize.err" &
+pid=$!; track "$pid"
+# The photo rests from 1600 ms on the script's clock; the last 4.4 s of it
+# (as many frames) keep the window up while weston's screen is taken: the
+# window found (the box of the app's background colour, below weston's
+# 32-pixel panel, whose icon has that colour too) once it is the app's shot.
+wait_for_file "$OUT/resize-shot.png" 60
+window_is_shot() {
+    DISPLAY=$X_DISPLAY import -window root "$OUT/resize.png" 2>/dev/null || return 1
+    convert "$OUT/resize.png" -crop 1280x768+0+32 +repage "$OUT/resize-desktop.png"
+    box=$(convert "$OUT/resize-desktop.png" -alpha off -fill black -opaque "$BG" -fill white +opaque black -negate -trim -format "%wx%h%O" info:)
+    convert "$OUT/resize-desktop.png" -crop "${box%%+*}+${box#*+}" +repage "$OUT/resize-window.png" 2>/dev/null
+    [ "$(compare -metric AE "$OUT/resize-window.png" "$OUT/resize-shot.png" null: 2>&1)" = 0 ]
+}
+for i in $(seq 40); do window_is_shot && break; sleep 0.25; done
+wait_exit "$pid" 60
+expect "resize: the replay on weston exits 0 (code $EXIT_CODE)" [ "$EXIT_CODE" = 0 ]
 # WAYLAND_DEBUG's lines, in order: each buffer's size when made, each attach,
 # each release, each window geometry SDL set (no libdecor: its frame would
 # be inside the geometry). The window's surface is the one most attached to. A buffer attached again must
@@ -130,13 +148,8 @@ check "no buffer attached again before the compositor released it" 'grep -q "rea
 check "resize: every buffer attached after a resize has the window's new size" 'grep -q "wrong_size=0 " "$OUT/resize.check"'
 expect "resize: the presenter wrote no buffer the compositor held" grep -q "0 written while held" "$OUT/resize.err"
 expect "resize: the layout follows the last size (the strip 16 pt above 600)" grep -q '"frame": \[16, 404, ' "$OUT/resize.out"
-# The window's last picture (where weston placed it: the box of the app's
-# background colour) is the last frame the app drew (its `shot`): 900 x
+# The window's picture is the last frame the app drew (its `shot`): 900 x
 # 600, nothing of an older size or frame in it.
-# Below weston's 32-pixel panel, whose icon has that colour too.
-convert "$OUT/resize.png" -crop 1280x768+0+32 +repage "$OUT/resize-desktop.png"
-box=$(convert "$OUT/resize-desktop.png" -alpha off -fill black -opaque "$BG" -fill white +opaque black -negate -trim -format "%wx%h%O" info:)
-convert "$OUT/resize-desktop.png" -crop "${box%%+*}+${box#*+}" +repage "$OUT/resize-window.png" 2>/dev/null
 expect "resize: weston shows a 900 x 600 window (found $box)" [ "${box%%+*}" = 900x600 ]
 expect "resize: what it shows is pixel-equal to the app's last frame" same_picture "$OUT/resize-window.png" "$OUT/resize-shot.png"
 stop "$WESTON_PID"
