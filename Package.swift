@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3;(experimentalCGen)
 import PackageDescription
 
 // The pure modules (Motion, Gestures, PhotoFile, JSON, TripsKit) never import
@@ -72,6 +72,14 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
+        // libjxl: JPEG XL photos, decoded on the workers (its thread runner
+        // too). No `pkgConfig:`, as for CSDL2: libjxl.pc's cflags are only
+        // -DHWY_SHARED_DEFINE (for C++ users of highway), which SwiftPM
+        // refuses as a prohibited flag; the module map links the libraries.
+        .systemLibrary(
+            name: "CJXL",
+            providers: [.apt(["libjxl-dev"])]
+        ),
         // Little CMS: embedded ICC profiles converted to sRGB on the workers.
         .systemLibrary(
             name: "CLCMS",
@@ -85,6 +93,12 @@ let package = Package(
             pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]
         ),
+        // Wayland's pointer gestures (touchpad pinch and hold), the C code
+        // wayland-scanner generates from wayland-protocols' XML at build time
+        // (Plugins/WaylandScanner; experimentalCGen above lets SwiftPM 6.3
+        // compile generated C).
+        .plugin(name: "WaylandScanner", capability: .buildTool()),
+        .target(name: "CPointerGestures", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
         // libgeonames: GeoNames' cities of more than 15,000 people and their
         // names in 190 languages, offline (a photo's place: Gazetteer).
         .systemLibrary(
@@ -123,8 +137,8 @@ let package = Package(
         // Swift 5 mode: PhotoLoader's worker threads capture the non-Sendable
         // loader (its queue is guarded by an NSCondition the compiler cannot see);
         // making it Sendable is the decode path's rework.
-        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CWayland", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"]),
-        .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit", "Gazetteer"], swiftSettings: swift6),
+        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"]),
+        .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit", "Gazetteer", "Geography"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit", "Geography", "Gazetteer"], path: "Benchmarks",
@@ -144,13 +158,13 @@ let package = Package(
         .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "CDBus", "TripsKit", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swift6),
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Gazetteer"], swiftSettings: swift6),
-        .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "Geography", "TestSupport"], swiftSettings: swift6),
         // Runs the built `trips` binary (SDL's offscreen driver) on replay
         // scripts: every behaviour of docs/BEHAVIOUR.md through the real event path.
         .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "JSON", "TestSupport"], swiftSettings: swift6),
         // The decode workers through their real path (the built `trips` in
         // its worker mode): containment of every fault, the sandbox, fuzz.
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CHeif", "TestSupport"], exclude: ["Seeds", "Fixtures"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CHeif", "CJXL", "TestSupport"], exclude: ["Seeds", "Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -22,18 +22,20 @@ final class Member {
     let gestureType: Any.Type
     /// Attached with `simultaneousGesture`: competes with nothing.
     let simultaneous: Bool
-    /// Created for a touchpad pinch or Ctrl+wheel session.
-    let isIndirect: Bool
+    /// Fingers and the mouse, or a touchpad pinch or Ctrl+wheel session.
+    let source: ArenaVerdict.Source
+    /// Created for a touchpad pinch or Ctrl+wheel session (no pointers).
+    var isIndirect: Bool { source != .pointer }
     var state = State.competing
     var arenas: [PointerArena] = []
     var needsDelivery = false
 
-    init(_ entry: HitEntry, _ configuration: GestureEngine.Configuration, isIndirect: Bool) {
+    init(_ entry: HitEntry, _ configuration: GestureEngine.Configuration, source: ArenaVerdict.Source) {
         key = entry.key
         root = entry.attachment.make(entry.context(configuration))
         gestureType = entry.attachment.gestureType
         simultaneous = entry.simultaneous
-        self.isIndirect = isIndirect
+        self.source = source
     }
 
     var isUndecided: Bool { state == .competing || state == .pending }

@@ -6,6 +6,14 @@ import Foundation
 public struct ArenaVerdict: Sendable, Hashable, CustomStringConvertible {
     public enum Outcome: Sendable, Hashable { case won, waiting, lost }
 
+    /// What drove the recognizer: fingers or the mouse, a touchpad pinch the
+    /// platform recognised (no fingers, only a scale and an angle), or a
+    /// Ctrl+wheel zoom. The sources follow the same rules; the trace names
+    /// them so a touchpad gesture that won says so.
+    public enum Source: Sendable, Hashable {
+        case pointer, touchpad, wheel
+    }
+
     public enum Reason: Sendable, Hashable {
         /// Won: it recognised, and nothing ranked above it was undecided.
         case recognized
@@ -35,6 +43,7 @@ public struct ArenaVerdict: Sendable, Hashable, CustomStringConvertible {
     public var reason: Reason
     /// The gesture it lost to or waits for, if another is the reason.
     public var other: String?
+    public var source: Source = .pointer
 
     public var description: String {
         let why: String
@@ -49,6 +58,12 @@ public struct ArenaVerdict: Sendable, Hashable, CustomStringConvertible {
         case .stranded: why = "no finger left and nothing to wait for"
         case .sessionEnded: why = "the pinch or wheel session ended first"
         }
-        return "\(gesture) \(outcome): \(why)"
+        let by: String
+        switch source {
+        case .pointer: by = ""
+        case .touchpad: by = " (touchpad pinch)"
+        case .wheel: by = " (Ctrl+wheel zoom)"
+        }
+        return "\(gesture) \(outcome)\(by): \(why)"
     }
 }

@@ -201,7 +201,7 @@ final class GestureArena {
     /// Tells the trace (kept out of line: names are built only for it).
     @inline(never) private func report(_ m: Member, _ outcome: ArenaVerdict.Outcome, _ reason: ArenaVerdict.Reason,
                                        _ other: Member? = nil) {
-        trace?(ArenaVerdict(gesture: m.name, outcome: outcome, reason: reason, other: other?.name))
+        trace?(ArenaVerdict(gesture: m.name, outcome: outcome, reason: reason, other: other?.name, source: m.source))
     }
 
     // MARK: Delivery

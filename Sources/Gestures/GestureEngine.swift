@@ -89,6 +89,10 @@ public final class GestureEngine {
     private let arena = GestureArena()
     /// The touchpad pinch or Ctrl+wheel zoom under way, if any.
     private var session: IndirectPinchSession?
+    /// A finger landed during a touchpad pinch and ended it, or everything
+    /// was cancelled: the platform's updates of that pinch are dropped until
+    /// it begins another.
+    private var touchpadPinchInterrupted = false
 
     public init(root: GestureNode? = nil, configuration: Configuration = Configuration()) {
         self.root = root
@@ -148,6 +152,7 @@ public final class GestureEngine {
                 move(index, location, t)
                 return .normalized("down for a pointer already down read as a move")
             }
+            if session?.fromWheel == false { touchpadPinchInterrupted = true }
             endSession(t)
             down(event.id, location, t)
         case .move:
@@ -191,6 +196,7 @@ public final class GestureEngine {
     /// Cancels everything (the window lost focus, the app changed screens):
     /// no `onEnded` runs, every gesture state resets.
     public func cancelAll() {
+        if session?.fromWheel == false { touchpadPinchInterrupted = true }
         arena.cancelAll()
         pointers.removeAll(keepingCapacity: true)
         session = nil
@@ -239,7 +245,7 @@ public final class GestureEngine {
                 m = j
             } else {
                 guard arena.live[e.key] == nil, !following[i] else { continue } // under way, or ended by this finger
-                m = Member(e, configuration, isIndirect: false)
+                m = Member(e, configuration, source: .pointer)
                 guard m.root.offer(id, location, t) else { continue }
                 arena.admit(m, live: true)
             }
@@ -289,9 +295,12 @@ public final class GestureEngine {
 
     // MARK: Pinch and wheel
 
-    /// Feeds a touchpad pinch/rotation the platform recognised. The
-    /// `MagnifyGesture`s and `RotateGesture`s under `location` that are not
-    /// already following touches see it as two fingers would report it.
+    /// Feeds a touchpad pinch/rotation the platform recognised: a source of
+    /// its own, with no fingers (rule 28). The `MagnifyGesture`s and
+    /// `RotateGesture`s under `location` that are not already following
+    /// touches see it as two fingers would report it; those a finger holds
+    /// stay the finger's. A finger that lands ends it (`onEnded`); a cancel
+    /// from the platform cancels it (no `onEnded`, states reset).
     @discardableResult
     public func handle(_ event: PinchEvent) -> InputDisposition {
         let t = catchUp(to: event.timestamp)
@@ -299,15 +308,21 @@ public final class GestureEngine {
               event.rotation.isFinite else { return .rejected("non-finite or non-positive pinch values") }
         switch event.phase {
         case .began:
+            touchpadPinchInterrupted = false
             beginSession(at: event.location, t, fromWheel: false)
         case .changed:
+            // A finger that landed ended this pinch (rule 28): the rest of
+            // it, up to the platform's end, is not a new one.
+            guard !touchpadPinchInterrupted else { return .rejected("pinch already ended by a finger or a cancel") }
             if session == nil || session?.fromWheel == true { beginSession(at: event.location, t, fromWheel: false) }
             session?.change(location: event.location, magnification: event.magnification, rotation: event.rotation, t,
                             in: arena)
         case .ended:
+            touchpadPinchInterrupted = false
             guard session != nil else { return .rejected("pinch end without a pinch") }
             endSession(t)
         case .cancelled:
+            touchpadPinchInterrupted = false
             guard let session else { return .rejected("pinch cancel without a pinch") }
             self.session = nil
             session.cancel(in: arena)

@@ -23,7 +23,7 @@ final class IndirectPinchSession {
         let entries = root.map { HitTester.entries(in: $0, at: location) } ?? []
         let start = IndirectInput(phase: .began, location: location, magnification: 1, rotation: 0, time: time)
         for e in entries where e.attachment.traits.handlesPinch && gestureArena.live[e.key] == nil {
-            let m = Member(e, configuration, isIndirect: true)
+            let m = Member(e, configuration, source: fromWheel ? .wheel : .touchpad)
             m.root.indirect(start)
             gestureArena.admit(m, live: false)
             gestureArena.join(m, arena)

@@ -91,8 +91,8 @@ public struct PinchEvent: Sendable, Hashable {
     public var location: CGPoint
     /// Scale since `.began` (1 at the start).
     public var magnification: CGFloat
-    /// Rotation since `.began`, in radians, counter-clockwise positive as
-    /// two fingers turning would report it in y-down window space.
+    /// Rotation since `.began`, in radians, clockwise positive on the
+    /// y-down screen, as two fingers turning would report it (rule 24).
     public var rotation: Double
     public var modifiers: EventModifiers
     public var timestamp: Double

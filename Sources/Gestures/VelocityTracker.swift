@@ -19,8 +19,9 @@ import Foundation
 /// or a fast panel within one millisecond) fold into one, at the latest
 /// position: there is no time between them to measure a speed over.
 ///
-/// A fixed ring of samples, so adding one never allocates.
-struct VelocityTracker {
+/// A fixed ring of samples, so adding one never allocates. Public for what
+/// moves without a recognizer: a touchpad's two-finger scroll (TripsKit).
+public struct VelocityTracker {
     static let horizon = GestureConstants.velocityHorizon
     static let restInterval = GestureConstants.restInterval
     static let minimumEvents = GestureConstants.velocityMinimumEvents
@@ -39,15 +40,15 @@ struct VelocityTracker {
     private var newest = -1
     private var count = 0
 
-    init() {
+    public init() {
         samples = [Sample](repeating: Sample(t: 0, x: 0, y: 0, events: 0), count: Self.capacity)
     }
 
-    mutating func reset() { count = 0; newest = -1 }
+    public mutating func reset() { count = 0; newest = -1 }
 
     /// A touch-down or move at `time` (never earlier than the last one: the
     /// engine's clock does not go back).
-    mutating func add(_ time: Double, _ p: CGPoint) {
+    public mutating func add(_ time: Double, _ p: CGPoint) {
         if count > 0 && time <= samples[newest].t {
             let folded = samples[newest]
             samples[newest] = Sample(t: folded.t, x: Double(p.x), y: Double(p.y), events: folded.events + 1)
@@ -61,7 +62,7 @@ struct VelocityTracker {
     /// Velocity in units per second at `now` (the newest sample's time, or a
     /// lift's): zero after a rest of `restInterval`, or without at least
     /// `minimumEvents` events at two different times inside the horizon.
-    func velocity(at now: Double) -> CGSize {
+    public func velocity(at now: Double) -> CGSize {
         guard count >= 2, now - samples[newest].t < Self.restInterval - GestureConstants.timestampTolerance
         else { return CGSize(width: 0, height: 0) }
         let t0 = samples[newest].t

@@ -23,7 +23,8 @@ import TripsKit
 /// No build change, and nothing to look up on a machine without them.
 public struct ConnectionWatch {
     private typealias GetError = @convention(c) (OpaquePointer?) -> Int32
-    private let waylandDisplay: OpaquePointer?
+    /// The window's `wl_display` (SDL's), on Wayland.
+    let waylandDisplay: OpaquePointer?
     private let waylandGetError: GetError?
     private let waylandName: String
 

@@ -24,6 +24,9 @@ final class EventTranslator {
     let cancelEventType: UInt32
     private var fingers: [FingerKey: Int] = [:]
     private var mouseDown = false
+    /// The compositor's scroll events come through `WaylandTouchpad`, which
+    /// tells a wheel from fingers: SDL's copies of them are dropped.
+    var wheelFromCompositor = false
 
     /// Modifiers held, as the last key event said (SDL puts the modifier
     /// state into every key event, after the key itself counted).
@@ -126,7 +129,7 @@ final class EventTranslator {
             return .pointer(.mouse(.move, x: CGFloat(m.x), y: CGFloat(m.y), at: time))
         case SDL_MOUSEWHEEL:
             let w = event.wheel
-            guard w.which != Self.touchMouseID else { return nil }
+            guard w.which != Self.touchMouseID, !wheelFromCompositor else { return nil }
             let flip: CGFloat = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
             return .wheel(WheelEvent(location: CGPoint(x: Int(w.mouseX), y: Int(w.mouseY)), dx: CGFloat(w.preciseX) * flip,
                                      dy: CGFloat(w.preciseY) * flip, modifiers: stamp.modifiers, timestamp: time))

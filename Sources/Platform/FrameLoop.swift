@@ -21,6 +21,9 @@ public final class FrameLoop {
     public var accessibility: AccessibilityLink?
     /// The longest sleep between checks while idle, in milliseconds.
     private let idleWaitMilliseconds = 250.0
+    /// Told once whether the compositor's touchpad gestures were bound
+    /// (`TRIPS_VERBOSE`); nil says nothing.
+    private let verboseLog: ((String) -> Void)?
 
     /// What a run did, for logs and benchmarks.
     public struct Report {
@@ -41,8 +44,10 @@ public final class FrameLoop {
         public var inputLatencies: [Double] = []
     }
 
-    public init(display: Display, photos: PhotoTextures, text: TextRenderer, theme: Theme) {
+    public init(display: Display, photos: PhotoTextures, text: TextRenderer, theme: Theme,
+                verboseLog: ((String) -> Void)? = nil) {
         self.display = display
+        self.verboseLog = verboseLog
         self.photos = photos
         self.text = text
         self.scene = SceneRenderer(renderer: display.renderer, photos: photos, text: text, theme: theme)
@@ -103,6 +108,10 @@ public final class FrameLoop {
         let size = sizeInPoints()
         app.handle(.resized(size))
         record?(.resized(size), 0)
+        // Pinch, rotate, hold and the fingers' scroll, where the compositor
+        // offers them (SDL 2.26 reports none of them).
+        let touchpad = WaylandTouchpad(display: display.connection.waylandDisplay, log: verboseLog)
+        translator.wheelFromCompositor = touchpad?.readsTheWheel == true
 
         func dispatch(_ event: SDL_Event) {
             if event.type == photos.readyEventType { needsFrame = photos.pump() || needsFrame; return }
@@ -132,9 +141,22 @@ public final class FrameLoop {
                 // A key waiting for the reader's verdict is looked at again within a millisecond.
                 var wait = accessibility?.needsPump == true ? 1 : idleWaitMilliseconds
                 if let deadline = app.nextDeadline { wait = min(wait, max(1, (deadline - (Self.now() - origin)) * 1000)) }
-                if SDL_WaitEventTimeout(&event, Int32(wait.rounded(.up))) != 0 { dispatch(event) }
+                if let touchpad {
+                    // Sleeps on the Wayland socket, which SDL's own wait
+                    // would not leave for the touchpad's queue.
+                    touchpad.wait(milliseconds: Int32(wait.rounded(.up)))
+                } else if SDL_WaitEventTimeout(&event, Int32(wait.rounded(.up))) != 0 {
+                    dispatch(event)
+                }
             }
             while SDL_PollEvent(&event) != 0 { dispatch(event) }
+            // After SDL pumped: the touchpad's queue, on the same road.
+            for (input, time) in touchpad?.take(now: Self.now() - origin) ?? [] {
+                app.advance(to: time)
+                record?(input, time * 1000)
+                app.handle(input)
+                needsFrame = true
+            }
             if app.quitRequested { break }
             if externalChanges?() == true { needsFrame = true }
             if accessibility?.pump(app, display: display, now: Self.now() - origin, record: record) == true { needsFrame = true }
@@ -232,6 +254,12 @@ public final class FrameLoop {
                 SDL_SetWindowSize(display.window, Int32((size.width * scale).rounded()), Int32((size.height * scale).rounded()))
                 events.size = size
                 app.handle(.resized(size))
+            case .pinch, .scroll:
+                if let input = events.touchpadInput(step.command, at: t) {
+                    if inputTaken == nil { inputTaken = Self.precise() }
+                    app.handle(input)
+                }
+                for event in app.takeEvents() { emit(event.jsonLine) }
             default:
                 guard let pushed = events.push(step.command, at: t) else {
                     throw SDLError.last("SDL_PushEvent (script line \(step.line))")

@@ -89,10 +89,29 @@ struct ReplayEvents {
             event.key.keysym.sym = SDL_GetKeyFromName(name)
             event.key.keysym.scancode = SDL_GetScancodeFromKey(event.key.keysym.sym)
             event.key.keysym.mod = UInt16(Self.sdlModifiers(modifiers).rawValue)
-        case .state, .shot, .resize:
+        case .state, .shot, .resize, .pinch, .scroll:
             return nil
         }
         return SDL_PushEvent(&event) >= 0 ? Pushed(type: event.type, stamp: stamp) : nil
+    }
+
+    /// The input of a touchpad command at `time` seconds: SDL never sees a
+    /// touchpad's gestures (they come from the compositor through
+    /// `WaylandTouchpad`), so the script's go straight to the model, as
+    /// the live ones do. Nil for any other command.
+    mutating func touchpadInput(_ command: ReplayScript.Command, at time: Double) -> InputEvent? {
+        switch command {
+        case let .pinch(phase, scale, degrees, location):
+            if let location { pointer = location }
+            let phases: [ReplayScript.PinchPhase: PinchEvent.Phase] = [.begin: .began, .change: .changed, .end: .ended, .cancel: .cancelled]
+            return .pinch(PinchEvent(phase: phases[phase] ?? .changed, location: pointer, magnification: CGFloat(scale),
+                                     rotation: degrees * .pi / 180, timestamp: time))
+        case let .scroll(phase, dx, dy, location):
+            if let location { pointer = location }
+            return .scroll(TouchpadScroll(phase: phase, delta: CGSize(width: dx, height: dy), location: pointer, timestamp: time))
+        default:
+            return nil
+        }
     }
 
     /// A script may say 1e30; SDL's mouse and wheel fields are Int32.

@@ -1,5 +1,7 @@
 import CSDL2
 import Foundation
+import Gazetteer
+import Geography
 import Platform
 import TripsKit
 
@@ -68,6 +70,10 @@ if let launchPaths, launchPaths.opening == nil { exit(.badInput) }
 let (pathsCatalog, photoToOpen) = launchPaths?.apply(to: &parsedOptions) ?? (nil, nil)
 let options = parsedOptions
 
+// The UI's language: --lang, else the locale (LC_ALL, LC_MESSAGES, LANG).
+let strings = MessageCatalog.strings(for: LanguageChoice(option: options.language, environment: environment),
+                                     folder: MessageCatalog.folder(environment: environment), log: log)
+
 // A library's trips come at once from what the capture-time cache knows;
 // the rest of the dates are read in the background (replays wait for them).
 let verbose = environment["TRIPS_VERBOSE"] != nil
@@ -75,6 +81,27 @@ let library = options.photosFolder.map { folder in
     LibraryLoader(folder: folder, cachePath: CaptureTimeCache.defaultPath(library: folder, environment: environment), verbose: verbose,
                   elapsed: { now() - started },
                   log: { log($0) })
+}
+// Loose photos' trips are named by their places: libgeonames' cities,
+// read in the UI's language (so after `strings`) and indexed once. Live, on
+// a thread of its own behind everything else, never before the first
+// frame: trips made before it are named by their dates until it is there.
+// A replay waits for it, so the same script prints the same bytes.
+if let library {
+    @Sendable func indexPlaces() {
+        let begun = now()
+        let index = CityIndex(cities: GeonamesCities.load())
+        if verbose { log(String(format: "trips: places: %d cities indexed in %.1f ms", index.cities.count, (now() - begun) * 1000)) }
+        library.name(by: PlaceNaming(index: index, strings: strings))
+    }
+    if options.replayScript != nil {
+        indexPlaces()
+    } else {
+        Thread.detachNewThread {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            indexPlaces()
+        }
+    }
 }
 // Live, a library is listed (and its cache read) while the display opens
 // (`prepare`, below): `readyCatalog` is nil until then. A folder that is not
@@ -96,10 +123,6 @@ do {
 } catch {
     exit(.badInput, "trips: \(error)")
 }
-
-// The UI's language: --lang, else the locale (LC_ALL, LC_MESSAGES, LANG).
-let strings = MessageCatalog.strings(for: LanguageChoice(option: options.language, environment: environment),
-                                     folder: MessageCatalog.folder(environment: environment), log: log)
 
 let fonts: FontLocator.Choice?
 switch FontLocator.choose(fontFile: options.fontFile, environment: environment) {
@@ -241,7 +264,7 @@ let code: ExitCode = {
             do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }
         }
     }
-    let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme)
+    let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme, verboseLog: verbose ? { log($0) } : nil)
     // Screen readers read the live app over AT-SPI (NO_AT_BRIDGE=1: not);
     // a replay prints what they would read in its snapshots instead.
     if script == nil {

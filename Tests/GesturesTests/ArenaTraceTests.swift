@@ -78,9 +78,9 @@ final class ArenaTraceTests: XCTestCase {
         let (touches, verdicts) = traced(square("photo").gesture(MagnifyGesture(minimumScaleDelta: 0.5))
             .simultaneousGesture(MagnifyGesture()))
         touches.engine.handle(WheelEvent(location: CGPoint(x: 50, y: 50), dy: 1, modifiers: .control, timestamp: 0))
-        XCTAssertEqual(verdicts(), ["photo[1] MagnifyGesture won: recognised, simultaneous: competes with none"])
+        XCTAssertEqual(verdicts(), ["photo[1] MagnifyGesture won (Ctrl+wheel zoom): recognised, simultaneous: competes with none"])
         touches.at(1)          // 1.1x never reached the 0.5 delta
-        XCTAssertEqual(verdicts(), ["photo[0] MagnifyGesture lost: failed by itself"])
+        XCTAssertEqual(verdicts(), ["photo[0] MagnifyGesture lost (Ctrl+wheel zoom): failed by itself"])
     }
 
     func testWithoutATraceNothingIsAsked() {

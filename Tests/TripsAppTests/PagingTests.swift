@@ -134,4 +134,21 @@ final class PagingTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(turned["photo", "opacity"]?.number), 1, "fading in")
         XCTAssertEqual(try r.state(at: 1800)["photo", "opacity"]?.number, 1)
     }
+
+    func testTwoTouchpadFingersSwipingSidewaysPageWithTheirSpeed() throws {
+        // 40 pt every 16 ms, 8 times: 320 pt (short of half a page) at 2500 pt/s.
+        let swipe = Gesture.touchpadScroll(at: (460, 330), step: 40, count: 8, start: 1200)
+        let r = try run(swipe + "\nat 1300 state\nat 2500 state")
+        XCTAssertEqual(slide(try r.state(at: 1300)), -280, accuracy: 0.5, "the page follows the fingers")
+        XCTAssertEqual(index(try r.state(at: 2500)), 1, "their speed carried it past half a page")
+        XCTAssertEqual(r.events("page").first?["index"]?.number, 1)
+        // The same distance with fingers that rested before lifting goes back.
+        let slow = try run(Gesture.touchpadScroll(at: (460, 330), step: 40, count: 8, start: 1200, stop: false)
+                           + "\nat 1400 scroll stop\nat 2500 state")
+        XCTAssertEqual(index(try slow.state(at: 2500)), 0)
+        XCTAssertEqual(slide(try slow.state(at: 2500)), 0, accuracy: 0.5)
+        // Back the other way from the second page.
+        let back = try run(swipe + "\n" + Gesture.touchpadScroll(at: (460, 330), step: -40, count: 8, start: 3000) + "\nat 4500 state")
+        XCTAssertEqual(index(try back.state(at: 4500)), 0)
+    }
 }

@@ -100,6 +100,28 @@ enum Gesture {
         lines.append("at \(start + duration + 10) up 2")
         return lines.joined(separator: "\n")
     }
+
+    /// A touchpad pinch at `at`: begun at `start` ms, a change every 16 ms
+    /// for `duration` ms to `scale` and `degrees`, ended 16 ms later.
+    static func touchpadPinch(at: (Double, Double), scale: Double, degrees: Double = 0, start: Int, duration: Int = 160) -> String {
+        var lines = ["at \(start) pinch begin \(at.0) \(at.1)"]
+        let steps = max(1, duration / 16)
+        for i in 1...steps {
+            let f = Double(i) / Double(steps)
+            lines.append("at \(start + i * 16) pinch change \(1 + (scale - 1) * f) \(degrees * f) \(at.0) \(at.1)")
+        }
+        lines.append("at \(start + steps * 16 + 16) pinch end")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Two touchpad fingers at `at` scrolling `step` points sideways every
+    /// 16 ms, `count` times from `start` ms; lifted (`scroll stop`) 8 ms after
+    /// the last when `stop`.
+    static func touchpadScroll(at: (Double, Double), step: Double, count: Int, start: Int, stop: Bool = true) -> String {
+        var lines = (0..<count).map { "at \(start + $0 * 16) scroll \(step) 0 \(at.0) \(at.1)" }
+        if stop { lines.append("at \(start + (count - 1) * 16 + 8) scroll stop") }
+        return lines.joined(separator: "\n")
+    }
 }
 
 // MARK: - Long scripts (the fuzz)

@@ -75,6 +75,34 @@ final class ReplayRecorderTests: XCTestCase {
         XCTAssertEqual(script.steps.map(\.command), [.wheel(dx: 0, dy: -1, modifiers: [.ctrl, .shift, .alt], location: CGPoint(x: 300, y: 200))])
     }
 
+    func testTouchpadPinchesAndScrollsReadBackAsTheSameScript() throws {
+        let at = CGPoint(x: 300, y: 200)
+        let events: [(InputEvent, Double)] = [
+            (.pinch(PinchEvent(phase: .began, location: at, timestamp: 1)), 1000),
+            (.pinch(PinchEvent(phase: .changed, location: at, magnification: 1.25, rotation: .pi / 2, timestamp: 1.016)), 1016),
+            (.pinch(PinchEvent(phase: .ended, location: at, magnification: 1.25, timestamp: 1.032)), 1032),
+            (.scroll(TouchpadScroll(phase: .scroll, delta: CGSize(width: 12.5, height: -2), location: at, timestamp: 2)), 2000),
+            (.scroll(TouchpadScroll(phase: .stop, location: at, timestamp: 2.008)), 2008),
+            (.scroll(TouchpadScroll(phase: .hold, location: at, timestamp: 2.1)), 2100),
+            (.scroll(TouchpadScroll(phase: .release, location: at, timestamp: 2.2)), 2200),
+        ]
+        let text = recording([(.resized(CGSize(width: 1280, height: 800)), 0)] + events)
+        XCTAssertEqual(text, """
+        # recorded by trips
+        size 1280 800
+        at 1000  pinch begin 300 200
+        at 1016  pinch change 1.25 90 300 200
+        at 1032  pinch end 300 200
+        at 2000  scroll 12.5 -2 300 200
+        at 2008  scroll stop 300 200
+        at 2100  scroll hold 300 200
+        at 2200  scroll release 300 200
+
+        """)
+        let script = try ReplayScript.parse(text, file: "live.txt")
+        XCTAssertEqual(script.steps, events.compactMap { ReplayScript.Step(recording: $0.0, atMilliseconds: $0.1) })
+    }
+
     func testWhatAScriptCannotSayIsLeftOut() {
         let text = recording([(.resized(CGSize(width: 1280, height: 800)), 0), (.focusLost, 10), (.quit, 20), (.closeRequested, 30)])
         XCTAssertEqual(text, "# recorded by trips\nsize 1280 800\n")

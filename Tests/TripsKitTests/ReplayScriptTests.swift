@@ -97,6 +97,29 @@ final class ReplayScriptTests: XCTestCase {
                        .wheel(dx: 0, dy: 1, modifiers: [.ctrl, .shift, .alt], location: CGPoint(x: 5, y: 6)))
     }
 
+    func testTouchpadPinchAndScrollForms() {
+        XCTAssertEqual(command("pinch begin 640 300"), .pinch(phase: .begin, scale: 1, degrees: 0, location: CGPoint(x: 640, y: 300)))
+        XCTAssertEqual(command("pinch change 1.25 -15"), .pinch(phase: .change, scale: 1.25, degrees: -15, location: nil))
+        XCTAssertEqual(command("pinch end"), .pinch(phase: .end, scale: 1, degrees: 0, location: nil))
+        XCTAssertEqual(command("pinch cancel 1 2"), .pinch(phase: .cancel, scale: 1, degrees: 0, location: CGPoint(x: 1, y: 2)))
+        XCTAssertEqual(command("scroll 12.5 -3 300 700"), .scroll(phase: .scroll, dx: 12.5, dy: -3, location: CGPoint(x: 300, y: 700)))
+        XCTAssertEqual(command("scroll stop"), .scroll(phase: .stop, dx: 0, dy: 0, location: nil))
+        XCTAssertEqual(command("scroll hold 5 6"), .scroll(phase: .hold, dx: 0, dy: 0, location: CGPoint(x: 5, y: 6)))
+        XCTAssertEqual(command("scroll release"), .scroll(phase: .release, dx: 0, dy: 0, location: nil))
+    }
+
+    func testBadTouchpadLinesNameTheirLineAndValue() {
+        XCTAssertThrowsError(try ReplayScript.parse("at 0 pinch change 0 10", file: "t.txt")) {
+            XCTAssertEqual("\($0)", "t.txt:1: scale must be above 0, got '0'")
+        }
+        XCTAssertThrowsError(try ReplayScript.parse("at 0 pinch turn", file: "t.txt")) {
+            XCTAssertEqual("\($0)", "t.txt:1: expected 'pinch begin|change SCALE DEGREES|end|cancel [X Y]', found 'pinch turn'")
+        }
+        XCTAssertThrowsError(try ReplayScript.parse("at 0 scroll up", file: "t.txt")) {
+            XCTAssertEqual("\($0)", "t.txt:1: dx must be a finite number, got 'up'")
+        }
+    }
+
     func testKeysByNameWithModifiers() {
         XCTAssertEqual(command("key Escape"), .key(name: "Escape", modifiers: []))
         XCTAssertEqual(command("key ctrl+q"), .key(name: "q", modifiers: .ctrl))
@@ -118,7 +141,7 @@ final class ReplayScriptTests: XCTestCase {
         let script = try parse("# a script\n\n   \n\tsize\t300 200\r\n# at 1 state\nat 1\tstate\t# after a tab\r\nat 2 state #trailing\n")
         XCTAssertEqual(script.size, CGSize(width: 300, height: 200))
         XCTAssertEqual(script.steps.map(\.line), [6, 7])
-        XCTAssertEqual(error("at 1 state# x"), "script.txt:1: unknown command 'state#'; expected down, move, up, cancel, mouse, wheel, key, state, size or shot")
+        XCTAssertEqual(error("at 1 state# x"), "script.txt:1: unknown command 'state#'; expected down, move, up, cancel, mouse, wheel, pinch, scroll, key, state, size or shot")
     }
 
     func testTimesMayRepeatAndHaveFractions() throws {
@@ -139,12 +162,12 @@ final class ReplayScriptTests: XCTestCase {
         XCTAssertEqual(error("at x state"), "script.txt:1: time must be a number of milliseconds, 0 or more, got 'x'")
         XCTAssertEqual(error("at -1 state"), "script.txt:1: time must be a number of milliseconds, 0 or more, got '-1'")
         XCTAssertEqual(error("at inf state"), "script.txt:1: time must be a number of milliseconds, 0 or more, got 'inf'")
-        XCTAssertEqual(error("at 16"), "script.txt:1: expected a command after 'at 16': down, move, up, cancel, mouse, wheel, key, state, size or shot")
+        XCTAssertEqual(error("at 16"), "script.txt:1: expected a command after 'at 16': down, move, up, cancel, mouse, wheel, pinch, scroll, key, state, size or shot")
     }
 
     func testUnknownCommandIsNamed() {
         XCTAssertEqual(error("at 0 state\nat 1 tap 1 2 3"),
-                       "script.txt:2: unknown command 'tap'; expected down, move, up, cancel, mouse, wheel, key, state, size or shot")
+                       "script.txt:2: unknown command 'tap'; expected down, move, up, cancel, mouse, wheel, pinch, scroll, key, state, size or shot")
     }
 
     func testFingerErrors() {

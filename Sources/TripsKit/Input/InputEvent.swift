@@ -19,8 +19,46 @@ public enum InputEvent: Equatable, Sendable {
     /// A finger or the mouse (SDL's touch-synthesised mouse events are
     /// already dropped: each input arrives once).
     case pointer(PointerEvent)
-    /// A wheel or two-finger scroll; with Ctrl it zooms at the pointer.
+    /// A wheel turn (or a two-finger scroll the platform does not tell
+    /// apart from one); with Ctrl it zooms at the pointer.
     case wheel(WheelEvent)
+    /// A touchpad pinch and rotation the compositor recognised (Wayland's
+    /// pointer gestures): no fingers, a scale and an angle at the pointer.
+    case pinch(PinchEvent)
+    /// A touchpad's two-finger scroll, known as fingers (Wayland's
+    /// `axis_source` finger): points to follow, and when the fingers lift.
+    case scroll(TouchpadScroll)
+}
+
+/// A touchpad's two-finger scroll, with the moments a wheel has not: the
+/// fingers lifting (Wayland's `axis_stop`: a fling may carry on) and resting
+/// (a hold gesture: whatever is flinging stops).
+public struct TouchpadScroll: Equatable, Sendable {
+    public enum Phase: String, Equatable, Sendable, CaseIterable {
+        /// The fingers moved by `delta`.
+        case scroll
+        /// The fingers lifted: what they scrolled carries on at their speed.
+        case stop
+        /// Fingers rest on the touchpad: a fling under way stops.
+        case hold
+        /// The resting fingers lifted (or began to move).
+        case release
+    }
+    public var phase: Phase
+    /// Points to scroll by, positive toward the content's right and bottom
+    /// (the content moves left and up), as Wayland's axis values go.
+    public var delta: CGSize
+    /// The pointer, in window points.
+    public var location: CGPoint
+    /// Seconds on the loop's clock (the compositor's time of the event).
+    public var timestamp: Double
+
+    public init(phase: Phase, delta: CGSize = .zero, location: CGPoint, timestamp: Double) {
+        self.phase = phase
+        self.delta = delta
+        self.location = location
+        self.timestamp = timestamp
+    }
 }
 
 /// A key the app acts on, or any other by its name. The names are the ones

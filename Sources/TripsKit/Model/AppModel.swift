@@ -42,6 +42,9 @@ public final class AppModel {
     /// The photo a trip shows in the strip when it is not its cover: the
     /// one it was closed on (trip id → photo path), until the next start.
     var tilePaths: [String: String] = [:]
+    /// What the touchpad scroll under way moves (it keeps it to the end).
+    private enum TouchpadScrollTarget { case strip, bigPhoto }
+    private var touchpadScrollTarget: TouchpadScrollTarget?
     /// The id of the trip opened last, which the hero shows once it closes
     /// (until the focus moves or the app goes back to its start).
     var lastOpenedTrip: String?
@@ -95,10 +98,10 @@ public final class AppModel {
 
     public func handle(_ event: InputEvent) {
         switch event {
-        case .key, .pointer, .wheel:
+        case .key, .pointer, .wheel, .pinch, .scroll:
             idle.input(at: time)
             attractDue = nil
-            // The first touch, click, key or wheel ends the loop and does
+            // The first touch, click, key, wheel or touchpad gesture ends the loop and does
             // nothing else. The rest of that touch does nothing either: the
             // engine never saw it land, and drops the moves and the lift of
             // a pointer that is not down (docs/GESTURES.md, rule 31).
@@ -137,6 +140,42 @@ public final class AppModel {
             } else {
                 strip.wheel(by: abs(wheel.dx) > abs(wheel.dy) ? wheel.dx : -wheel.dy, layout: layout)
             }
+        case .pinch(let pinch):
+            // Magnify and rotate under the pointer, as a pinch of fingers would.
+            if pinch.phase == .began && engine.pointerCount == 0 { rebuildTree() }
+            engine.handle(pinch)
+        case .scroll(let scroll):
+            touchpadScroll(scroll)
+        }
+    }
+
+    /// A touchpad's two-finger scroll: the big photo under the pointer
+    /// pages (or pans while zoomed), the strip scrolls. The fingers' lift
+    /// goes where they scrolled; resting fingers stop whatever flings.
+    private func touchpadScroll(_ scroll: TouchpadScroll) {
+        guard screen == .overview else { return }
+        switch scroll.phase {
+        case .scroll:
+            let overBigPhoto = bigPhoto.isOut && bigPhoto.phase != .closing && bigPhoto.drawnFrame.contains(scroll.location)
+            if touchpadScrollTarget == nil {
+                touchpadScrollTarget = overBigPhoto ? .bigPhoto : layout.strip.contains(scroll.location) ? .strip : nil
+            }
+            switch touchpadScrollTarget {
+            case .bigPhoto?: bigPhoto.scroll(scroll)
+            case .strip?: strip.scroll(scroll, layout: layout)
+            default: break
+            }
+        case .stop:
+            switch touchpadScrollTarget {
+            case .bigPhoto?: bigPhoto.scroll(scroll)
+            case .strip?: strip.scroll(scroll, layout: layout)
+            default: break
+            }
+            touchpadScrollTarget = nil
+        case .hold, .release:
+            touchpadScrollTarget = nil
+            strip.scroll(scroll, layout: layout)
+            bigPhoto.scroll(scroll)
         }
     }
 
@@ -154,6 +193,8 @@ public final class AppModel {
         guard seconds.isFinite, seconds >= time else { return false }
         time = seconds
         engine.advance(to: seconds)
+        if let d = strip.touchpadDeadline, seconds >= d { strip.advance(to: seconds); touchpadScrollTarget = nil }
+        if let d = bigPhoto.touchpadDeadline, seconds >= d { bigPhoto.advance(to: seconds); touchpadScrollTarget = nil }
         _ = animator.advance(to: seconds)
         if screen == .attract, let attract, attract.advance(to: seconds) { return true }
         if takeOfferedCatalog() { return true }
@@ -209,7 +250,8 @@ public final class AppModel {
     /// When the model next needs the clock (a double-tap window closing, a
     /// long press firing, the idle timeout), so an idle loop wakes in time.
     public var nextDeadline: Double? {
-        [engine.nextEventTime, idle.deadline, attractDue, screen == .attract ? attract?.nextSlideTime : nil].compactMap { $0 }.min()
+        [engine.nextEventTime, idle.deadline, attractDue, screen == .attract ? attract?.nextSlideTime : nil,
+         strip.touchpadDeadline, bigPhoto.touchpadDeadline].compactMap { $0 }.min()
     }
 
     /// What happened since the last call, oldest first.

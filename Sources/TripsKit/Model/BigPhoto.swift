@@ -55,6 +55,10 @@ public final class BigPhoto {
     @GestureState(resetTransaction: Transaction(animation: BigPhoto.pullBackAnimation)) public var pull = CGSize.zero
     /// The live pinch: 1 at touch-down, 2 when the fingers are twice as far apart.
     @GestureState public var pinch: CGFloat = 1
+    /// Where the live pinch began, in unit coordinates of the frame: the
+    /// picture point there stays under the fingers (or the touchpad's
+    /// pointer) as it zooms.
+    @GestureState var pinchAnchor: CGPoint? = nil
     /// The lasting zoom, folded from each finished pinch, clamped to 1...4.
     public private(set) var zoom: CGFloat = 1
     /// The zoom drawn when no pinch is under way (springs on two taps, keys).
@@ -99,6 +103,15 @@ public final class BigPhoto {
 
     /// The scale the photo is drawn at: zoom x pinch.
     public var drawnScale: CGFloat { zoomShown.presentationValue * pinch }
+
+    /// The visible centre of the picture as drawn, in unit coordinates of
+    /// its crop: a pinch under way zooms about where it began.
+    public var drawnCenter: CGPoint {
+        let c = center.presentationValue
+        guard let anchor = pinchAnchor, pinch != 1 else { return c }
+        return PhotoGeometry.center(zoomingFrom: max(1, zoomShown.presentationValue), center: c,
+                                    to: max(1, drawnScale), keeping: anchor)
+    }
 
     /// "2.0×" while the drawn zoom is above 1, else nil (the snapshot's
     /// `badge`, always with a point).
@@ -237,7 +250,10 @@ public final class BigPhoto {
             .onEnded { [weak self] value in self?.dragEnded(value, slot: slot()) }
         let magnify = MagnifyGesture()
             .updating($pinch) { value, state, _ in state = value.magnification }
-            .onEnded { [weak self] value in self?.pinchEnded(value.magnification) }
+            .updating($pinchAnchor) { value, state, _ in state = CGPoint(x: value.startAnchor.x, y: value.startAnchor.y) }
+            .onEnded { [weak self] value in
+                self?.pinchEnded(value.magnification, about: CGPoint(x: value.startAnchor.x, y: value.startAnchor.y))
+            }
         return node
             .gesture(SpatialTapGesture(count: 2).onEnded { [weak self] value in self?.toggleZoom(at: value.location) })
             .gesture(TapGesture().onEnded { [weak self] in self?.close(to: slot()) })
@@ -319,13 +335,22 @@ public final class BigPhoto {
     /// finger's speed would carry it, the next page; else back. The spring
     /// starts at the finger's speed, so a flick carries on.
     private func settlePage(_ value: DragGesture.Value) {
-        let offset = pageOffset.currentValue
-        let projected = offset + value.predictedEndTranslation.width - value.translation.width
+        settlePage(projected: pageOffset.currentValue + value.predictedEndTranslation.width - value.translation.width,
+                   velocity: value.velocity.width)
+    }
+
+    /// A slide let go at `velocity` points per second (a touchpad's fingers
+    /// lifting), projected as a finger's would be (rule 18).
+    private func settlePage(velocity: CGFloat) {
+        settlePage(projected: pageOffset.currentValue + velocity * GestureConstants.predictionInterval, velocity: velocity)
+    }
+
+    private func settlePage(projected: CGFloat, velocity: CGFloat) {
         var step = 0
         if projected < -pagePitch / 2 && hasPage(toward: -1) { step = 1 }
         if projected > pagePitch / 2 && hasPage(toward: 1) { step = -1 }
         turn(by: step)
-        settle(pageOffset, to: 0, with: Self.pageAnimation, initialVelocity: Fling.clamped(value.velocity.width))
+        settle(pageOffset, to: 0, with: Self.pageAnimation, initialVelocity: Fling.clamped(velocity))
     }
 
     /// Makes the page `step` away current, the pages drawn where they were.
@@ -360,15 +385,80 @@ public final class BigPhoto {
         }
     }
 
-    private func pinchEnded(_ magnification: CGFloat) {
+    /// Folds a finished pinch that began at `anchor` (unit coordinates of
+    /// the frame) into the zoom, about that point.
+    private func pinchEnded(_ magnification: CGFloat, about anchor: CGPoint) {
         let folded = zoom * (magnification.isFinite ? magnification : 1)
         let clamped = min(max(folded, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
-        zoom = clamped
+        let before = center.currentValue, from = max(1, zoom)
         // The pinch state returns to 1 as the zoom takes it over: the drawn
-        // scale goes from zoom x pinch to the clamped zoom on a spring.
+        // scale goes from zoom x pinch to the clamped zoom on a spring, and
+        // the centre from where the pinch drew it to where the clamped zoom
+        // keeps the anchor.
+        zoom = clamped
         zoomShown.jump(to: folded)
         settle(zoomShown, to: clamped, with: Self.zoomAnimation)
-        if clamped <= 1 { settle(center, to: CGPoint(x: 0.5, y: 0.5), with: Self.zoomAnimation) }
+        center.jump(to: PhotoGeometry.center(zoomingFrom: from, center: before, to: max(1, folded), keeping: anchor))
+        settle(center, to: clamped <= 1 ? CGPoint(x: 0.5, y: 0.5)
+                   : PhotoGeometry.center(zoomingFrom: from, center: before, to: clamped, keeping: anchor),
+               with: Self.zoomAnimation)
         emit(.zoom(clamped))
+    }
+
+    // MARK: Touchpad
+
+    /// The touchpad scroll under way: what it started from (a page's slide,
+    /// or the picture's centre while zoomed) and its track.
+    private var touchpadScroll: (track: TouchpadScrollTrack, slide: CGFloat, pan: CGPoint?)?
+    /// A hold caught a page sliding: it settles when the fingers lift.
+    private var heldByTouchpad = false
+
+    /// Two fingers on a touchpad: sideways they slide the pages as a finger
+    /// does and page at their speed when they lift; while zoomed they pan.
+    /// Resting fingers (a hold) stop a sliding page.
+    func scroll(_ event: TouchpadScroll) {
+        guard isOut, phase != .closing else { return }
+        switch event.phase {
+        case .scroll:
+            guard event.delta.width.isFinite, event.delta.height.isFinite else { return }
+            if touchpadScroll == nil {
+                let slide = pageOffset.currentValue
+                pageOffset.jump(to: slide) // fingers catch a sliding page
+                touchpadScroll = (TouchpadScrollTrack(at: event.timestamp), slide, zoom > 1 ? center.currentValue : nil)
+                heldByTouchpad = false
+            }
+            touchpadScroll!.track.add(event.delta, at: event.timestamp)
+            let t = touchpadScroll!.track.travel
+            if let start = touchpadScroll!.pan {
+                let f = frame.currentValue, z = max(1, zoom)
+                center.jump(to: PhotoGeometry.clampedCenter(CGPoint(x: start.x + t.width / (f.width * z),
+                                                                    y: start.y + t.height / (f.height * z)), zoom: z))
+            } else {
+                pageOffset.jump(to: rubberBanded(touchpadScroll!.slide - t.width))
+            }
+        case .stop:
+            guard let scroll = touchpadScroll else { return }
+            touchpadScroll = nil
+            // The content went the fingers' way: a page slides the other way round.
+            if scroll.pan == nil { settlePage(velocity: -scroll.track.velocity(at: event.timestamp).width) }
+        case .hold:
+            guard touchpadScroll == nil, pageOffset.isAnimating else { return }
+            pageOffset.jump(to: pageOffset.currentValue)
+            heldByTouchpad = true
+        case .release:
+            guard heldByTouchpad else { return }
+            heldByTouchpad = false
+            settlePage(velocity: 0)
+        }
+    }
+
+    /// When a touchpad scroll without a stop counts as over.
+    var touchpadDeadline: Double? { touchpadScroll?.track.idleDeadline }
+
+    /// Settles a touchpad scroll that never said its fingers lifted.
+    func advance(to time: Double) {
+        guard let scroll = touchpadScroll, time >= scroll.track.idleDeadline else { return }
+        touchpadScroll = nil
+        if scroll.pan == nil { settlePage(velocity: 0) }
     }
 }

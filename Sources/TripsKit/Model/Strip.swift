@@ -77,6 +77,65 @@ public final class Strip {
         offset.animate(to: layout.settledOffset(near: base + (notches > 0 ? 1 : -1) * layout.pitch), with: Self.settleAnimation)
     }
 
+    // MARK: Touchpad
+
+    /// The touchpad scroll under way, and the offset it started from.
+    private var touchpadScroll: (track: TouchpadScrollTrack, start: CGFloat)?
+    /// A hold caught the strip moving: it settles when the fingers lift.
+    private var heldByTouchpad = false
+
+    /// Two fingers on a touchpad: they move the strip as a finger does (the
+    /// larger of the two axes, as the wheel), it flings on at their speed
+    /// when they lift, and resting fingers (a hold) stop a fling.
+    func scroll(_ event: TouchpadScroll, layout: OverviewLayout) {
+        lastLayout = layout
+        switch event.phase {
+        case .scroll:
+            guard lifted == nil else { return }
+            let d = event.delta
+            let along = abs(d.width) >= abs(d.height) ? d.width : d.height
+            guard along.isFinite else { return }
+            if touchpadScroll == nil {
+                let start = offset.currentValue
+                offset.jump(to: start) // fingers catch a moving strip
+                touchpadScroll = (TouchpadScrollTrack(at: event.timestamp), start)
+                heldByTouchpad = false
+            }
+            touchpadScroll!.track.add(CGSize(width: along, height: 0), at: event.timestamp)
+            let raw = touchpadScroll!.start + touchpadScroll!.track.travel.width
+            offset.jump(to: Self.rubberBand(raw, limit: layout.maximumStripOffset, dimension: layout.strip.width))
+        case .stop:
+            guard let scroll = touchpadScroll else { return }
+            fling(at: scroll.track.velocity(at: event.timestamp).width, layout: layout)
+        case .hold:
+            guard touchpadScroll == nil, offset.isAnimating else { return }
+            offset.jump(to: offset.currentValue)
+            heldByTouchpad = true
+        case .release:
+            guard heldByTouchpad else { return }
+            heldByTouchpad = false
+            fling(at: 0, layout: layout)
+        }
+    }
+
+    /// When a touchpad scroll without a stop counts as over.
+    var touchpadDeadline: Double? { touchpadScroll?.track.idleDeadline }
+
+    /// Settles a touchpad scroll that never said its fingers lifted.
+    func advance(to time: Double) {
+        guard let deadline = touchpadDeadline, time >= deadline, let layout = lastLayout else { return }
+        fling(at: 0, layout: layout)
+    }
+
+    /// Carries on at `velocity` (points per second) and settles with a photo
+    /// at the leading edge, as a flick does.
+    private func fling(at velocity: CGFloat, layout: OverviewLayout) {
+        touchpadScroll = nil
+        let v = Fling.clamped(Double(velocity))
+        let projected = offset.currentValue + CGFloat(v) * GestureConstants.predictionInterval
+        offset.animate(to: layout.settledOffset(near: projected), with: Self.settleAnimation, initialVelocity: CGFloat(v))
+    }
+
     func relayout(_ layout: OverviewLayout) {
         offset.jump(to: layout.settledOffset(near: offset.currentValue))
     }

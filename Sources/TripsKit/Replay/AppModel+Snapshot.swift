@@ -98,6 +98,8 @@ extension AppModel {
             ("drag", .list([.num(big.pull.width), .num(big.pull.height)])),
             ("photo", big.trip.map { trip in .obj([
                 ("frame", .rect(big.drawnFrame)), ("scale", .num(big.drawnScale)),
+                // The picture's point at the frame's centre (unit coordinates).
+                ("center", .list([.num(big.drawnCenter.x), .num(big.drawnCenter.y)])),
                 // The page of the trip shown, and the trip's photos by file name.
                 ("index", .number(Double(big.page))), ("count", .number(Double(big.pageCount))),
                 ("slide", .num(big.pageOffset.presentationValue)), ("opacity", .num(big.opacity.presentationValue)),

@@ -34,6 +34,21 @@ extension ReplayScript.Step {
             if w.modifiers.contains(.shift) { modifiers.insert(.shift) }
             if w.modifiers.contains(.option) { modifiers.insert(.alt) }
             command = .wheel(dx: Double(w.dx), dy: Double(w.dy), modifiers: modifiers, location: w.location)
+        case .pinch(let pinch):
+            let phase: ReplayScript.PinchPhase
+            switch pinch.phase {
+            case .began: phase = .begin
+            case .changed: phase = .change
+            case .ended: phase = .end
+            case .cancelled: phase = .cancel
+            }
+            let changed = phase == .change
+            command = .pinch(phase: phase, scale: changed ? Double(pinch.magnification) : 1,
+                             degrees: changed ? pinch.rotation * 180 / .pi : 0, location: pinch.location)
+        case .scroll(let scroll):
+            let moved = scroll.phase == .scroll
+            command = .scroll(phase: scroll.phase, dx: moved ? Double(scroll.delta.width) : 0,
+                              dy: moved ? Double(scroll.delta.height) : 0, location: scroll.location)
         case .key(let key, let ctrl):
             command = .key(name: key.name, modifiers: ctrl ? .ctrl : [])
         case .resized(let size):

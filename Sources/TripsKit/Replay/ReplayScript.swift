@@ -25,6 +25,11 @@ public struct ReplayScriptError: Error, Equatable, CustomStringConvertible {
 ///     at 300  up 1             # also `up 1 X Y`; `cancel 1 [X Y]`
 ///     at 400  mouse down 640 300     # also: mouse move X Y, mouse up X Y
 ///     at 500  wheel 0 -1 ctrl 640 300  # wheel DX DY [ctrl] [shift] [alt] [X Y]
+///     at 520  pinch begin 640 300        # a touchpad pinch at the pointer (X Y optional)
+///     at 536  pinch change 1.25 15 640 300  # SCALE and DEGREES (clockwise) since it began
+///     at 552  pinch end        # also `pinch cancel`
+///     at 560  scroll 12 0 300 700  # two touchpad fingers scrolled DX DY points [X Y]
+///     at 576  scroll stop      # they lifted (`axis_stop`); `scroll hold`, `scroll release`
 ///     at 600  key ctrl+Q       # SDL key names, e.g. Escape, Return, Left, +
 ///     at 700  state            # print a snapshot
 ///     at 800  shot out.png     # write the frame as PNG
@@ -75,6 +80,7 @@ public struct ReplayScript: Equatable, Sendable {
 
     public enum TouchPhase: String, Equatable, Sendable, CaseIterable { case down, move, up, cancel }
     public enum MousePhase: String, Equatable, Sendable, CaseIterable { case down, move, up }
+    public enum PinchPhase: String, Equatable, Sendable, CaseIterable { case begin, change, end, cancel }
 
     /// Keys held with a wheel turn or a key press.
     public struct Modifiers: OptionSet, Hashable, Sendable {
@@ -96,6 +102,13 @@ public struct ReplayScript: Equatable, Sendable {
         case mouse(phase: MousePhase, location: CGPoint)
         /// A wheel turn; `location` nil means where the pointer last was.
         case wheel(dx: Double, dy: Double, modifiers: Modifiers, location: CGPoint?)
+        /// A touchpad pinch: `scale` and `degrees` (clockwise) since it
+        /// began (1 and 0 but for `change`); `location` nil means where the
+        /// pointer last was.
+        case pinch(phase: PinchPhase, scale: Double, degrees: Double, location: CGPoint?)
+        /// A touchpad's two-finger scroll by `dx`, `dy` points (0 but for
+        /// the `scroll` phase); `location` nil means where the pointer last was.
+        case scroll(phase: TouchpadScroll.Phase, dx: Double, dy: Double, location: CGPoint?)
         /// A key by its SDL name ("Escape", "Return", "Q", "+").
         case key(name: String, modifiers: Modifiers)
         /// Print a snapshot of the app's state.
@@ -111,7 +124,7 @@ public struct ReplayScript: Equatable, Sendable {
 // MARK: - Reading
 
 extension ReplayScript {
-    static let commandNames = "down, move, up, cancel, mouse, wheel, key, state, size or shot"
+    static let commandNames = "down, move, up, cancel, mouse, wheel, pinch, scroll, key, state, size or shot"
 
     /// Reads a script; `file` names it in errors.
     public static func parse(_ text: String, file: String) throws -> ReplayScript {
@@ -301,6 +314,25 @@ private struct LineReader {
                 throw error("unknown modifier '\(word)'; expected ctrl, shift or alt")
             }
             return .wheel(dx: dx, dy: dy, modifiers: modifiers, location: try optionalPoint(usage: usage))
+        case "pinch":
+            let usage = "pinch begin|change SCALE DEGREES|end|cancel [X Y]"
+            guard let phase = next().flatMap({ ReplayScript.PinchPhase(rawValue: String($0)) }) else { throw usageError(usage) }
+            var scale = 1.0, degrees = 0.0
+            if phase == .change {
+                scale = try number("scale", usage: usage)
+                guard scale > 0 else { throw error("scale must be above 0, got '\(ReplayScript.format(scale, places: 4))'") }
+                degrees = try number("degrees", usage: usage)
+            }
+            return .pinch(phase: phase, scale: scale, degrees: degrees, location: try optionalPoint(usage: usage))
+        case "scroll":
+            let usage = "scroll DX DY|stop|hold|release [X Y]"
+            if let word = words[position...].first, let phase = TouchpadScroll.Phase(rawValue: String(word)), phase != .scroll {
+                position += 1
+                return .scroll(phase: phase, dx: 0, dy: 0, location: try optionalPoint(usage: usage))
+            }
+            let dx = try number("dx", usage: usage)
+            let dy = try number("dy", usage: usage)
+            return .scroll(phase: .scroll, dx: dx, dy: dy, location: try optionalPoint(usage: usage))
         case "key":
             var text = rest()
             var modifiers: ReplayScript.Modifiers = []
@@ -390,6 +422,12 @@ extension ReplayScript {
         case let .wheel(dx, dy, modifiers, location):
             let held = Modifiers.named.filter { modifiers.contains($0.modifier) }.map { " " + $0.name }.joined()
             return "wheel \(format(dx, places: 2)) \(format(dy, places: 2))" + held + (location.map { " " + point($0) } ?? "")
+        case let .pinch(phase, scale, degrees, location):
+            let values = phase == .change ? " \(format(scale, places: 4)) \(format(degrees, places: 2))" : ""
+            return "pinch \(phase.rawValue)" + values + (location.map { " " + point($0) } ?? "")
+        case let .scroll(phase, dx, dy, location):
+            let what = phase == .scroll ? "\(format(dx, places: 2)) \(format(dy, places: 2))" : phase.rawValue
+            return "scroll " + what + (location.map { " " + point($0) } ?? "")
         case let .key(name, modifiers):
             return "key " + Modifiers.named.filter { modifiers.contains($0.modifier) }.map { $0.name + "+" }.joined() + name
         case .state:

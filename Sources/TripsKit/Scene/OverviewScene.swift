@@ -104,7 +104,7 @@ struct OverviewScene {
             let image = imageSize(number) ?? frame.size
             let shown = frame.offsetBy(dx: slide, dy: 0)
             if scale >= 1 {
-                let source = PhotoGeometry.zoomedSource(imageSize: image, frameSize: frame.size, zoom: scale, center: big.center.presentationValue)
+                let source = PhotoGeometry.zoomedSource(imageSize: image, frameSize: frame.size, zoom: scale, center: big.drawnCenter)
                 c.append(.photo(photo: number, frame: shown, source: source, cornerRadius: OverviewLayout.bigCornerRadius, label: trips[trip].city,
                                 opacity: Double(big.opacity.presentationValue)))
             } else {
