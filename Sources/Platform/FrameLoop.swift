@@ -37,6 +37,11 @@ public final class FrameLoop {
         /// The same for the first present that showed a photo's blurred-up
         /// EXIF thumbnail (`DecodePlan.Use.preview`), if one came first.
         public var firstPreviewSeconds: Double?
+        /// The first present with every photo on screen decoded (no
+        /// placeholder, no preview), and its frame's number from 1: how soon
+        /// a strip is sharp (the shared thumbnail cache's second start).
+        public var allPhotosSeconds: Double?
+        public var allPhotosFrame: Int?
         /// Process CPU time spent on each frame (drawing and presenting), in seconds.
         public var frameTimes: [Double] = []
         /// From taking an input event off SDL's queue to the end of the
@@ -183,6 +188,10 @@ public final class FrameLoop {
             if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 { report.firstPhotoSeconds = Self.precise() - started }
             if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && scene.previewsDrawn > 0 {
                 report.firstPreviewSeconds = Self.precise() - started
+            }
+            if report.allPhotosSeconds == nil && scene.photosDrawn > 0 && scene.placeholdersDrawn == 0 && scene.previewsDrawn == 0 {
+                report.allPhotosSeconds = Self.precise() - started
+                report.allPhotosFrame = report.frames
             }
             needsFrame = false
             accessibility?.start(app, display: display)
