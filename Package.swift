@@ -134,7 +134,7 @@ let package = Package(
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit", "Geography", "Gazetteer"], path: "Benchmarks",
-                         exclude: ["startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
+                         exclude: ["startup.sh", "places-startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
                                   "GenGestures", "soak.sh", "peers.sh", "Peers", "zoom-memory.sh"]),
         .executableTarget(name: "bench-photos", dependencies: ["CSDL2", "Platform"], path: "Benchmarks/Photos"),
         // The fuzz's random gestures as a script, for the soak and for
