@@ -93,6 +93,9 @@ let package = Package(
         .target(name: "CPointerGestures", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
         // libgeonames: GeoNames' cities of more than 15,000 people and their
         // names in 190 languages, offline (a photo's place: Gazetteer).
+        // Through pkg-config: its header includes GLib's, whose include
+        // folders only geonames.pc gives; SwiftPM drops the .pc's -pthread
+        // with a warning (Swift code links libpthread through Glibc anyway).
         .systemLibrary(
             name: "CGeonames",
             pkgConfig: "geonames",
