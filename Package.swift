@@ -72,6 +72,14 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
+        // libjxl: JPEG XL photos, decoded on the workers (its thread runner
+        // too). No `pkgConfig:`, as for CSDL2: libjxl.pc's cflags are only
+        // -DHWY_SHARED_DEFINE (for C++ users of highway), which SwiftPM
+        // refuses as a prohibited flag; the module map links the libraries.
+        .systemLibrary(
+            name: "CJXL",
+            providers: [.apt(["libjxl-dev"])]
+        ),
         // Little CMS: embedded ICC profiles converted to sRGB on the workers.
         .systemLibrary(
             name: "CLCMS",
@@ -132,7 +140,7 @@ let package = Package(
         // Swift 5 mode: PhotoLoader's worker threads capture the non-Sendable
         // loader (its queue is guarded by an NSCondition the compiler cannot see);
         // making it Sendable is the decode path's rework.
-        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"]),
+        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"]),
         .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit", "Gazetteer", "Geography"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.
@@ -159,7 +167,7 @@ let package = Package(
         .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "JSON", "TestSupport"], swiftSettings: swift6),
         // The decode workers through their real path (the built `trips` in
         // its worker mode): containment of every fault, the sandbox, fuzz.
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CHeif", "TestSupport"], exclude: ["Seeds", "Fixtures"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CHeif", "CJXL", "TestSupport"], exclude: ["Seeds", "Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )

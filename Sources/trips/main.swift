@@ -15,9 +15,11 @@ DecodeWorker.runIfAsked(CommandLine.arguments)
 // The decode zygote is forked before anything else starts a thread (SDL,
 // Foundation's): it warms the decoders while the app reads its folder and
 // opens its window, and forks ready workers without exec.
-let zygote = CommandLine.arguments.contains { $0 == "--help" || $0 == "--version" } ? nil : DecoderZygote.forkHere()
+let zygote = CommandLine.arguments.contains { $0 == "--help" || $0 == "--version" || $0 == "--man" } ? nil : DecoderZygote.forkHere()
 
 let version = "0.1.0"
+/// The day `version` was released (the manual's date; data/*.metainfo.xml.in's release).
+let releaseDate = "2026-12-01"
 
 func log(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -28,21 +30,11 @@ func exit(_ code: ExitCode, _ message: String? = nil) -> Never {
     exit(code.rawValue)
 }
 
-/// The bundled trips.json: beside the executable's package (a build tree in
-/// .build/<config>/), or installed under share/trips.
+/// The bundled trips.json (`TRIPS_ASSETS` for tests), found from the binary
+/// wherever it is run from (`InstalledFiles`).
 func bundledTripsFile(environment: [String: String]) -> String? {
     if let dir = environment["TRIPS_ASSETS"] { return dir + "/trips.json" }
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
-    for _ in 0..<5 {
-        let candidate = folder.appendingPathComponent("Assets/trips.json").path
-        if FileManager.default.fileExists(atPath: candidate) { return candidate }
-        folder.deleteLastPathComponent()
-    }
-    for prefix in ["/usr/local/share/trips", "/usr/share/trips"] where FileManager.default.fileExists(atPath: prefix + "/trips.json") {
-        return prefix + "/trips.json"
-    }
-    return nil
+    return InstalledFiles.running().bundledTripsFile
 }
 
 // On SDL's own clock (it needs no SDL_Init), the one the frame loop reads.
@@ -55,6 +47,7 @@ do {
     switch try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst())) {
     case .help: print(LaunchOptions.usage); exit(.done)
     case .version: print("trips \(version)"); exit(.done)
+    case .manual: print(ManPage.roff(version: version, date: releaseDate), terminator: ""); exit(.done)
     case .run(let parsed): parsedOptions = parsed
     }
 } catch {
