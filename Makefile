@@ -74,6 +74,7 @@ bench: test-deps release
 	$(SWIFT) build -c release --product bench
 	$$($(SWIFT) build -c release --show-bin-path)/bench
 	Benchmarks/startup.sh $$($(SWIFT) build -c release --show-bin-path)/trips
+	Benchmarks/places-startup.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/session.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	$(SWIFT) build -c release --product bench-photos
 	Benchmarks/decode.sh $$($(SWIFT) build -c release --show-bin-path)/bench-photos
