@@ -236,6 +236,7 @@ let code: ExitCode = {
         log("trips: \(error)")
         return .failure
     }
+    if let failure = display.presenterFailure { log(failure) }
     if verbose {
         log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)"
             + String(format: ", open after %.1f ms", (now() - started) * 1000))
@@ -313,6 +314,7 @@ let code: ExitCode = {
             if verbose {
                 log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown")
                 log("trips: " + photos.summary)
+                if let presenter = display.presenter { log("trips: " + presenter.summary) }
             }
             if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
             return .done
@@ -337,6 +339,7 @@ let code: ExitCode = {
                 log(String(format: "trips: every photo on screen decoded after %.1f ms (frame %d)", all * 1000, frame))
             }
             log("trips: " + photos.summary)
+            if let presenter = display.presenter { log("trips: " + presenter.summary) }
         }
         return .done
     } catch {
