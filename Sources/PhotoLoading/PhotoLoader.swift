@@ -57,7 +57,7 @@ public final class PhotoLoader: @unchecked Sendable {
     private let deadlines: DecoderProcess.Deadlines
     /// The desktop's shared thumbnail cache, read before and written after
     /// a strip thumbnail's decode; nil: not used.
-    let sharedThumbnails: SharedThumbnailCache?
+    public let sharedThumbnails: SharedThumbnailCache?
 
     /// - Parameters:
     ///   - workers: decoding threads, each with its worker process (one per
