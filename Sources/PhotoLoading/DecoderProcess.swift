@@ -78,36 +78,16 @@ public final class DecoderProcess: @unchecked Sendable {
             adopt(child, socket: pair.app)
             return nil
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // Descriptor 3 is its socket; it has no other way out (stdio goes
-        // to /dev/null: a decoder spinning on warnings must not flood the log).
-        posix_spawn_file_actions_adddup2(&actions, pair.zygote, DecodeWorker.socketDescriptor)
-        for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
-        // Its own process group, so a terminal's Ctrl+C reaches the app,
-        // which ends its workers, rather than every worker at once; no
-        // signal blocked that the spawning thread happened to block.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
-        let arguments = [executable, DecodeWorker.modeArgument, String(getpid())]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, &attributes, &argv, environ)
+        let spawned = ModeSpawn.start(executable, mode: DecodeWorker.modeArgument, socket: pair.zygote)
         close(pair.zygote)
-        guard spawned == 0 else {
+        switch spawned {
+        case .success(let child):
+            adopt(child, socket: pair.app)
+            return nil
+        case .failure(let code):
             close(pair.app)
-            return "cannot start a decoder (\(executable)): \(String(cString: strerror(spawned)))"
+            return "cannot start a decoder (\(executable)): \(String(cString: strerror(code.code)))"
         }
-        adopt(child, socket: pair.app)
-        return nil
     }
 
     /// The worker `child` (forked or spawned) and the app's end of its socket.

@@ -143,7 +143,7 @@ if let path = options.replayScript {
     guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
         exit(.badInput, "trips: \(path): the replay script cannot be read")
     }
-    do { script = try ReplayScript.parse(text, file: path) } catch { exit(.badInput, "trips: \(error)") }
+    do { script = try ReplayScript.parse(text, file: path, isKeyName: KeyNames.isKnown) } catch { exit(.badInput, "trips: \(error)") }
 } else {
     script = nil
 }
@@ -173,18 +173,17 @@ if let store = orderStore {
 
 let savedOrder = loadedOrder
 
-let pointSize = script.map { (Int($0.size.width), Int($0.size.height)) } ?? options.windowSize
+let pointSize = script.map { WindowSize(width: Int($0.size.width), height: Int($0.size.height)) } ?? options.windowSize
 let pixelScale = script?.scale ?? 1
 var configuration = Display.Configuration()
-configuration.size = script == nil ? options.windowSize
-    : (Int((Double(pointSize.0) * pixelScale).rounded()), Int((Double(pointSize.1) * pixelScale).rounded()))
+configuration.size = script == nil ? options.windowSize : pointSize.scaled(by: pixelScale)
 configuration.mode = script == nil ? options.windowMode : .windowed
 configuration.renderer = options.renderer
 configuration.fitsDisplay = script == nil
 
 let startScreen: AppModel.Screen = options.startInPlayground ? .playground : .overview
 @Sendable func makeApp(_ catalog: TripCatalog) -> AppModel {
-    let app = AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
+    let app = AppModel(catalog: catalog, size: pointSize.cgSize, mode: options.windowMode,
                        theme: .standard, order: savedOrder, simulationRate: options.simulationRate,
                        screen: startScreen, idleTimeout: options.idleTimeout,
                        attract: options.attract, reduceMotion: options.reduceMotion, strings: strings)
@@ -211,7 +210,7 @@ let loader = PhotoLoader(zygote: zygote, sharedThumbnails: sharedThumbnails, wak
 // guess, before the library is read (`FirstPhotosGuess`).
 let firstPhotosGuess = script == nil ? library.map { FirstPhotosGuess(path: FirstPhotosGuess.defaultPath(library: $0.folder, environment: environment)) } : nil
 @Sendable func decodeFirstPhotos(of app: AppModel) {
-    let asked = loader.prefetch(app.scene { _ in nil }.photoNumbers, photoPaths: app.catalog.allPhotoPaths, thumbnailTarget: thumbnailTarget(app.layout.photoSize))
+    let asked = loader.prefetch(app.scene().photoNumbers, photoPaths: app.catalog.allPhotoPaths, thumbnailTarget: thumbnailTarget(app.layout.photoSize))
     if verbose { log(String(format: "trips: first photos asked for after %.1f ms", (now() - started) * 1000)) }
     do { try firstPhotosGuess?.save(asked) } catch { log("trips: cannot keep the first photos for the next start: \(error)") }
 }
@@ -219,12 +218,11 @@ let early = readyCatalog.map(makeApp)
 if let early {
     decodeFirstPhotos(of: early)
 } else if let library, let firstPhotosGuess {
-    loader.guess(firstPhotosGuess.load(), thumbnailTarget: thumbnailTarget(OverviewLayout(size: CGSize(width: pointSize.0, height: pointSize.1), itemCount: 1).photoSize))
+    loader.guess(firstPhotosGuess.load(), thumbnailTarget: thumbnailTarget(OverviewLayout(size: pointSize.cgSize, itemCount: 1).photoSize))
     library.prepare { decodeFirstPhotos(of: makeApp($0)) }
 }
 
 let code: ExitCode = {
-    let theme = Theme.standard
     let display: Display
     do {
         display = try Display(configuration, environment: environment)
@@ -265,7 +263,7 @@ let code: ExitCode = {
             do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }
         }
     }
-    let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme, verboseLog: verbose ? { log($0) } : nil)
+    let loop = FrameLoop(display: display, photos: photos, text: text, verboseLog: verbose ? { log($0) } : nil)
     // Screen readers read the live app over AT-SPI (NO_AT_BRIDGE=1: not);
     // a replay prints what they would read in its snapshots instead.
     if script == nil {

@@ -61,12 +61,6 @@ enum DecodeFixtures {
         return folder + "/" + name
     }
 
-    static func temporaryFolder(_ prefix: String) -> String {
-        let path = NSTemporaryDirectory() + "\(prefix)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     enum Corner { case topLeft, topRight, bottomLeft, bottomRight }
 
     /// The dominant colour at the centre of a quarter of the picture.

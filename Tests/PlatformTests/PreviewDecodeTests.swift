@@ -12,7 +12,7 @@ final class PreviewDecodeTests: XCTestCase {
     private var folder = ""
     private let process = DecoderProcess(executable: DecodeFixtures.trips)
 
-    override func setUp() { folder = DecodeFixtures.temporaryFolder("trips-preview") }
+    override func setUpWithError() throws { folder = try TemporaryFolder("trips-preview").path }
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
     private func write(_ bytes: [UInt8], _ name: String) -> String {

@@ -13,7 +13,7 @@ import XCTest
 /// fails it, and the damaged entry is replaced by a valid one.
 final class SharedThumbnailCacheTests: XCTestCase {
     private var folder = ""
-    override func setUp() { folder = DecodeFixtures.temporaryFolder("trips-shared-thumbnails") }
+    override func setUpWithError() throws { folder = try TemporaryFolder("trips-shared-thumbnails").path }
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
     /// 256 x 64 pixels: the `large` size covers it.

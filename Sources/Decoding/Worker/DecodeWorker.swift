@@ -27,9 +27,8 @@ public enum DecodeWorker {
     public static func runIfAsked(_ arguments: [String]) {
         DecoderZygote.runIfAsked(arguments)
         guard arguments.count >= 2, arguments[1] == modeArgument else { return }
-        // No worker outlives the app: killed when the thread that started it ends.
-        _ = trips_prctl_parent_death_signal(SIGKILL)
-        if arguments.count >= 3, let parent = Int32(arguments[2]), getppid() != parent { _exit(0) }
+        // Killed when the thread that started it ends.
+        ParentDeath.follow(arguments.count >= 3 ? Int32(arguments[2]) : nil)
         warmUp()
         confineAndServe()
     }
@@ -38,8 +37,7 @@ public enum DecodeWorker {
     /// already: its socket goes to descriptor 3, its stdio to /dev/null, and
     /// it dies with the app (its parent, by CLONE_PARENT).
     static func runForked(socket: Int32, app: pid_t) -> Never {
-        _ = trips_prctl_parent_death_signal(SIGKILL)
-        if getppid() != app { _exit(0) }
+        ParentDeath.follow(app)
         _ = trips_prctl_set_name(DecoderZygote.nameOfWorker)
         if socket != socketDescriptor { dup2(socket, socketDescriptor); close(socket) }
         confineAndServe()

@@ -58,17 +58,9 @@ public final class DecoderZygote: @unchecked Sendable {
     /// this process's children.
     public static func spawn(executable: String) -> DecoderZygote? {
         guard let pair = socketPair() else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pair.zygote, DecodeWorker.socketDescriptor)
-        let arguments = [executable, modeArgument, String(getpid())]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, nil, &argv, environ)
+        let spawned = ModeSpawn.start(executable, mode: modeArgument, socket: pair.zygote)
         close(pair.zygote)
-        guard spawned == 0 else { close(pair.app); return nil }
+        guard case .success(let child) = spawned else { close(pair.app); return nil }
         return DecoderZygote(control: pair.app, pid: child)
     }
 
@@ -107,8 +99,7 @@ public final class DecoderZygote: @unchecked Sendable {
     /// The zygote's life: decoders loaded and warmed once, then a worker
     /// forked for each request until the app goes away.
     private static func serve(control: Int32, app: pid_t) -> Never {
-        _ = trips_prctl_parent_death_signal(SIGKILL)
-        if getppid() != app { _exit(0) }
+        ParentDeath.follow(app)
         // Forked, not exec'd, it has the app's command line: its name tells it apart.
         _ = trips_prctl_set_name(nameOfZygote)
         // Its own process group, so a terminal's Ctrl+C reaches the app,

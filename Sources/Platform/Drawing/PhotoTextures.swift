@@ -38,7 +38,13 @@ public final class PhotoTextures {
     /// Photos whose worker's note (an unusable colour profile) was logged.
     private var noted: Set<String> = []
     /// Each photo's full upright size once known: the crop's aspect.
-    private var fullSizes: [Int: (width: Int, height: Int)] = [:]
+    private var fullSizes: [Int: (width: Int, height: Int)] = [:] {
+        didSet { imageSizes = fullSizes.mapValues { CGSize(width: $0.width, height: $0.height) } }
+    }
+    /// The same sizes as the scene takes them (`AppModel.scene(imageSizes:)`):
+    /// a value handed down each frame, so the model never reaches into the
+    /// textures.
+    public private(set) var imageSizes: [Int: CGSize] = [:]
     private var frame = 0
     private var wanted: Set<PhotoLoader.Job> = []
     private let log: (String) -> Void
@@ -137,9 +143,6 @@ public final class PhotoTextures {
         guard paths.indices.contains(photo), entries[Key(photo: photo, use: .full)] != nil, let full = fullSizes[photo] else { return .init() }
         return tiles.tiles(photo, path: paths[photo], full: full, decodedWidth: decodedWidth, covering: covering, source: source)
     }
-
-    /// The full upright pixel size of a photo, once any of its sizes is decoded.
-    public func fullSize(_ photo: Int) -> (width: Int, height: Int)? { fullSizes[photo] }
 
     /// Turns finished decodes into textures; true when something new can be drawn.
     @discardableResult

@@ -9,20 +9,22 @@ public final class SceneRenderer {
     private let renderer: OpaquePointer
     private let photos: PhotoTextures
     private let text: TextRenderer
-    private let theme: Theme
     private var vertices: [SDL_Vertex] = []
     private var indices: [Int32] = []
 
     /// SDL's software renderer, which blits far faster than it fills triangles.
     private let isSoftware: Bool
 
-    public init(renderer: OpaquePointer, photos: PhotoTextures, text: TextRenderer, theme: Theme) {
+    public init(renderer: OpaquePointer, photos: PhotoTextures, text: TextRenderer) {
         self.renderer = renderer
         var info = SDL_RendererInfo()
         isSoftware = SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
         self.photos = photos
         self.text = text
-        self.theme = theme
+    }
+
+    private static func pixels(_ points: CGSize, _ scale: Double) -> (width: Int, height: Int) {
+        (Int((points.width * scale).rounded(.up)), Int((points.height * scale).rounded(.up)))
     }
 
     /// Photos drawn as placeholder tiles in the last frame (not decoded yet, or broken).
@@ -32,8 +34,13 @@ public final class SceneRenderer {
     /// Photos drawn from their blurred-up EXIF preview in the last frame.
     public private(set) var previewsDrawn = 0
 
-    /// Draws `scene` at `scale` pixels per point into the back buffer.
+    /// Draws `scene` at `scale` pixels per point into the back buffer. The
+    /// scene says what its photos are decoded for (its window and strip
+    /// photo sizes); what it draws this frame is what the textures keep asking for.
     public func draw(_ scene: Scene, scale: Double) {
+        photos.thumbnailTarget = Self.pixels(scene.thumbnailSize, scale)
+        photos.fullTarget = Self.pixels(scene.size, scale)
+        photos.beginFrame()
         placeholdersDrawn = 0
         photosDrawn = 0
         previewsDrawn = 0
@@ -46,7 +53,7 @@ public final class SceneRenderer {
             case let .fill(rect, color, radius):
                 fan(PhotoGeometry.roundedRectFan(frame: rect, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
                     scale: scale, color: color, texture: nil)
-            case let .photo(number, frame, source, radius, label, opacity):
+            case let .photo(number, frame, source, radius, placeholder, opacity):
                 // The size the whole picture has on screen: the frame over the part shown.
                 let covering = (width: frame.width * scale / max(source.width, 1e-6), height: frame.height * scale / max(source.height, 1e-6))
                 let photo = photos.texture(number, covering: covering) // asked for even when not drawn yet
@@ -73,10 +80,10 @@ public final class SceneRenderer {
                 } else {
                     placeholdersDrawn += 1
                     fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
-                        scale: scale, color: theme.placeholder, texture: nil)
-                    let size = theme.rowTextSize
-                    text.draw(label, x: frame.minX * scale, y: (frame.midY - size * 0.6) * scale, maxWidth: frame.width * scale,
-                              pixelSize: Int((size * scale).rounded()), bold: true, color: theme.primaryText, alignment: .center)
+                        scale: scale, color: placeholder.color, texture: nil)
+                    let size = placeholder.textSize
+                    text.draw(placeholder.label, x: frame.minX * scale, y: (frame.midY - size * 0.6) * scale, maxWidth: frame.width * scale,
+                              pixelSize: Int((size * scale).rounded()), bold: true, color: placeholder.textColor, alignment: .center)
                 }
             case let .polygon(points, color):
                 guard let first = points.first else { break }

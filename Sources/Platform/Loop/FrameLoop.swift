@@ -49,18 +49,19 @@ public final class FrameLoop {
         public var inputLatencies: [Double] = []
     }
 
-    public init(display: Display, photos: PhotoTextures, text: TextRenderer, theme: Theme,
-                verboseLog: ((String) -> Void)? = nil) {
+    public init(display: Display, photos: PhotoTextures, text: TextRenderer, verboseLog: ((String) -> Void)? = nil) {
         self.display = display
         self.verboseLog = verboseLog
         self.photos = photos
         self.text = text
-        self.scene = SceneRenderer(renderer: display.renderer, photos: photos, text: text, theme: theme)
+        self.scene = SceneRenderer(renderer: display.renderer, photos: photos, text: text)
     }
 
     /// Seconds on SDL's clock, the one its events are stamped with.
     private static func now() -> Double { Double(SDL_GetTicks64()) / 1000 }
-    private static func precise() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
+    /// Seconds on SDL's precise clock (it needs no SDL_Init): what the
+    /// start-up figures are measured on.
+    public static func clock() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
     /// CPU time of the whole process (a GL driver's threads included), so a
     /// present that sleeps for vsync does not count as work.
     private static func cpu() -> Double {
@@ -75,11 +76,7 @@ public final class FrameLoop {
     private func draw(_ app: AppModel, scale: Double) {
         display.beginFrame()
         if scale != lastScale { lastScale = scale; text.clear() }
-        let photo = app.layout.photoSize
-        photos.thumbnailTarget = (Int((photo.width * scale).rounded(.up)), Int((photo.height * scale).rounded(.up)))
-        photos.fullTarget = (Int((app.size.width * scale).rounded(.up)), Int((app.size.height * scale).rounded(.up)))
-        photos.beginFrame()
-        scene.draw(app.scene { [photos] trip in photos.fullSize(trip).map { CGSize(width: $0.width, height: $0.height) } }, scale: scale)
+        scene.draw(app.scene(imageSizes: photos.imageSizes), scale: scale)
     }
 
     /// Draws with every photo the frame asks for decoded: what a screenshot
@@ -175,7 +172,7 @@ public final class FrameLoop {
             _ = app.takeEvents() // only a replay prints them; live, they must not pile up
             guard needsFrame || app.isAnimating || frames != nil else { continue }
 
-            let frameStart = Self.precise(), cpuStart = Self.cpu()
+            let frameStart = Self.clock(), cpuStart = Self.cpu()
             photos.pump()
             let last = frames.map { report.frames + 1 >= $0 } ?? false
             if last && screenshot != nil { drawComplete(app, scale: display.scale) } else { draw(app, scale: display.scale) }
@@ -184,15 +181,15 @@ public final class FrameLoop {
             display.present()
             report.frameTimes.append(Self.cpu() - cpuStart)
             if report.firstFrameSeconds == nil {
-                report.firstFrameSeconds = Self.precise() - started
+                report.firstFrameSeconds = Self.clock() - started
                 report.firstFramePlaceholders = scene.placeholdersDrawn
             }
-            if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 { report.firstPhotoSeconds = Self.precise() - started }
+            if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 { report.firstPhotoSeconds = Self.clock() - started }
             if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && scene.previewsDrawn > 0 {
-                report.firstPreviewSeconds = Self.precise() - started
+                report.firstPreviewSeconds = Self.clock() - started
             }
             if report.allPhotosSeconds == nil && scene.photosDrawn > 0 && scene.placeholdersDrawn == 0 && scene.previewsDrawn == 0 {
-                report.allPhotosSeconds = Self.precise() - started
+                report.allPhotosSeconds = Self.clock() - started
                 report.allPhotosFrame = report.frames
             }
             needsFrame = false
@@ -202,7 +199,7 @@ public final class FrameLoop {
             display.waitForNextFrame()
             let interval = max(paceInterval, app.minimumFrameInterval ?? 0)
             if interval > 0 {
-                let spare = interval - (Self.precise() - frameStart)
+                let spare = interval - (Self.clock() - frameStart)
                 if spare > 0.001 { SDL_Delay(UInt32(spare * 1000)) }
             }
         }
@@ -233,7 +230,7 @@ public final class FrameLoop {
             photos.pump()
             draw(app, scale: scale)
             display.present()
-            let end = Self.precise()
+            let end = Self.clock()
             report.frames += 1
             report.frameTimes.append(Self.cpu() - start)
             if let taken = inputTaken { report.inputLatencies.append(end - taken); inputTaken = nil }
@@ -267,7 +264,7 @@ public final class FrameLoop {
                 app.handle(.resized(size))
             case .pinch, .scroll:
                 if let input = events.touchpadInput(step.command, at: t) {
-                    if inputTaken == nil { inputTaken = Self.precise() }
+                    if inputTaken == nil { inputTaken = Self.clock() }
                     app.handle(input)
                 }
                 for event in app.takeEvents() { emit(event.jsonLine) }
@@ -277,7 +274,7 @@ public final class FrameLoop {
                 }
                 while SDL_PollEvent(&event) != 0 {
                     if event.type == photos.readyEventType { continue }
-                    if inputTaken == nil { inputTaken = Self.precise() }
+                    if inputTaken == nil { inputTaken = Self.clock() }
                     // The pushed event brings the script's stamp; whatever
                     // else SDL queued happens at the script's now.
                     let stamp = event.type == pushed.type ? pushed.stamp : EventStamp(time: t)

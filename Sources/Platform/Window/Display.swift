@@ -23,7 +23,7 @@ public final class Display {
 
     public struct Configuration {
         public var title = "Trips"
-        public var size: (width: Int, height: Int) = (1280, 800)
+        public var size = WindowSize(width: 1280, height: 800)
         public var mode: LaunchOptions.WindowMode = .windowed
         public var renderer: String?
         /// A window may be no larger than the display's usable area (a
@@ -100,7 +100,7 @@ public final class Display {
             // fullscreen request, and SDL waits for the answer (about 100 ms
             // measured on Xvfb); a borderless window the size of the screen is the same.
             flags |= SDL_WINDOW_BORDERLESS.rawValue
-            size = (Int(screen.w), Int(screen.h))
+            size = WindowSize(width: Int(screen.w), height: Int(screen.h))
             origin = (screen.x, screen.y)
         } else if configuration.mode != .windowed {
             flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
@@ -110,7 +110,7 @@ public final class Display {
         // scale). The offscreen driver's 1024 x 768 "display" is no screen.
         if configuration.fitsDisplay, configuration.mode == .windowed, videoDriver != "offscreen",
            SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
-            size = (min(size.width, Int(usable.w)), min(size.height, Int(usable.h)))
+            size = WindowSize(width: min(size.width, Int(usable.w)), height: min(size.height, Int(usable.h)))
         }
         guard let window = SDL_CreateWindow(configuration.title, origin.x, origin.y,
                                             Int32(size.width), Int32(size.height), flags) else {
