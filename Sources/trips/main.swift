@@ -196,7 +196,9 @@ let startScreen: AppModel.Screen = options.startInPlayground ? .playground : .ov
 // library is listed on its own thread, which asks for its first photos the
 // moment it has them (the app it lays them out with is thrown away; the
 // frame loop's own is made once the display is open).
-let loader = PhotoLoader(zygote: zygote)
+// Strip thumbnails come from the desktop's shared thumbnail cache when it has them, and go to it when not.
+let sharedThumbnails = SharedThumbnailCache(environment: environment, version: version) { log($0) }
+let loader = PhotoLoader(zygote: zygote, sharedThumbnails: sharedThumbnails)
 @Sendable func thumbnailTarget(_ stripPhoto: CGSize) -> (width: Int, height: Int) {
     (Int((stripPhoto.width * pixelScale).rounded(.up)), Int((stripPhoto.height * pixelScale).rounded(.up)))
 }
@@ -229,6 +231,7 @@ let code: ExitCode = {
         log("trips: \(error)")
         return .failure
     }
+    if let failure = display.presenterFailure { log(failure) }
     if verbose {
         log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)"
             + String(format: ", open after %.1f ms", (now() - started) * 1000))
@@ -302,7 +305,11 @@ let code: ExitCode = {
             let report = try loop.replay(app, script: script, scale: pixelScale, presentFrames: options.replayInWindow) { line in
                 stdout.write(Data((line + "\n").utf8))
             }
-            if verbose { log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown") }
+            if verbose {
+                log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown")
+                log("trips: " + photos.summary)
+                if let presenter = display.presenter { log("trips: " + presenter.summary) }
+            }
             if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
             return .done
         }
@@ -322,7 +329,11 @@ let code: ExitCode = {
                        report.firstFramePlaceholders, report.frames))
             if let photo = report.firstPhotoSeconds { log(String(format: "trips: first photo on screen after %.1f ms", photo * 1000)) }
             if let preview = report.firstPreviewSeconds { log(String(format: "trips: first preview on screen after %.1f ms", preview * 1000)) }
+            if let all = report.allPhotosSeconds, let frame = report.allPhotosFrame {
+                log(String(format: "trips: every photo on screen decoded after %.1f ms (frame %d)", all * 1000, frame))
+            }
             log("trips: " + photos.summary)
+            if let presenter = display.presenter { log("trips: " + presenter.summary) }
         }
         return .done
     } catch {
@@ -331,4 +342,5 @@ let code: ExitCode = {
         return .failure
     }
 }()
+sharedThumbnails?.waitUntilWritten() // what was decoded is kept for the next start
 exit(code)
