@@ -73,6 +73,7 @@ public final class FrameLoop {
 
     /// Draws the app into the back buffer at `scale` pixels per point.
     private func draw(_ app: AppModel, scale: Double) {
+        display.beginFrame()
         if scale != lastScale { lastScale = scale; text.clear() }
         let photo = app.layout.photoSize
         photos.thumbnailTarget = (Int((photo.width * scale).rounded(.up)), Int((photo.height * scale).rounded(.up)))
@@ -121,6 +122,8 @@ public final class FrameLoop {
             if event.type == photos.readyEventType { needsFrame = photos.pump() || needsFrame; return }
             if let accessibility, event.type == accessibility.wakeEventType {
                 if accessibility.pump(app, display: display, now: Self.now() - origin, record: record) { needsFrame = true }
+                // Woken while idle: what settled since the last frame goes out.
+                accessibility.publish(app, display: display)
                 return
             }
             // When SDL took the input from the system, not when this loop
@@ -178,7 +181,7 @@ public final class FrameLoop {
             if last && screenshot != nil { drawComplete(app, scale: display.scale) } else { draw(app, scale: display.scale) }
             report.frames += 1
             if last, let screenshot { try Screenshot.write(renderer: display.renderer, to: screenshot) }
-            SDL_RenderPresent(display.renderer)
+            display.present()
             report.frameTimes.append(Self.cpu() - cpuStart)
             if report.firstFrameSeconds == nil {
                 report.firstFrameSeconds = Self.precise() - started
@@ -196,6 +199,7 @@ public final class FrameLoop {
             accessibility?.start(app, display: display)
             accessibility?.publish(app, display: display)
             if last { break }
+            display.waitForNextFrame()
             let interval = max(paceInterval, app.minimumFrameInterval ?? 0)
             if interval > 0 {
                 let spare = interval - (Self.precise() - frameStart)
@@ -228,7 +232,7 @@ public final class FrameLoop {
             let start = Self.cpu()
             photos.pump()
             draw(app, scale: scale)
-            SDL_RenderPresent(display.renderer)
+            display.present()
             let end = Self.precise()
             report.frames += 1
             report.frameTimes.append(Self.cpu() - start)
@@ -254,7 +258,7 @@ public final class FrameLoop {
             case .shot(let path):
                 drawComplete(app, scale: scale)
                 try Screenshot.write(renderer: display.renderer, to: path)
-                SDL_RenderPresent(display.renderer)
+                display.present()
             case .resize(let size):
                 // As a compositor's resize: the window (at the script's
                 // scale, so shots have the new size) and the layout.
