@@ -151,15 +151,13 @@ public final class FrameLoop {
             while SDL_PollEvent(&event) != 0 { dispatch(event) }
             // After SDL pumped: the touchpad's queue, on the same road.
             if let touchpad { translator.wheelFromCompositor = touchpad.readsTheWheel } // a pointer may come later
-            for (input, stamped) in touchpad?.take(now: Self.now() - origin) ?? [] {
-                // An event that reached the loop after the model's clock
-                // passed its time happens now, and is recorded so: the
-                // replay of the recording does what the app did.
-                let time = max(stamped, app.time)
+            for (input, time) in touchpad?.take(now: Self.now() - origin) ?? [] {
+                // Recorded with the compositor's time, what the fingers did:
+                // a loop that fell behind handles it late, but its velocity
+                // fit has the real intervals, and so has the replay.
                 app.advance(to: time)
-                let event = input.at(time)
-                record?(event, time * 1000)
-                app.handle(event)
+                record?(input, time * 1000)
+                app.handle(input)
                 needsFrame = true
             }
             if app.quitRequested { break }
@@ -287,14 +285,3 @@ public final class FrameLoop {
     }
 }
 
-private extension InputEvent {
-    /// The same touchpad or wheel event at `time`.
-    func at(_ time: Double) -> InputEvent {
-        switch self {
-        case .pinch(var pinch): pinch.timestamp = time; return .pinch(pinch)
-        case .scroll(var scroll): scroll.timestamp = time; return .scroll(scroll)
-        case .wheel(var wheel): wheel.timestamp = time; return .wheel(wheel)
-        default: return self
-        }
-    }
-}
