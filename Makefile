@@ -15,7 +15,7 @@ APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libtur
 TEST_PACKAGES := fonts-wqy-microhei fonts-lohit-deva fontconfig libmagickcore-6.q16-6-extra weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev colord-data \
   desktop-file-utils appstream xdg-utils python3-pyatspi orca speech-dispatcher at-spi2-core dbus libjxl-tools libheif-examples libimage-exiftool-perl
 
-.PHONY: all deps test-deps build release run test unit e2e bench clean
+.PHONY: all deps test-deps build release run test unit e2e bench clean install uninstall icon
 
 all: build
 
@@ -62,7 +62,7 @@ unit: deps
 
 # The end-to-end scripts, in the order they run; each takes the trips binary.
 # A new script under Tests/e2e/ is added here.
-E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/decoders.sh Tests/e2e/detail.sh Tests/e2e/i18n.sh Tests/e2e/run.sh Tests/e2e/touch.sh
+E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/decoders.sh Tests/e2e/detail.sh Tests/e2e/thumbnails.sh Tests/e2e/i18n.sh Tests/e2e/run.sh Tests/e2e/touch.sh Tests/e2e/desktop.sh Tests/e2e/wayland-shm.sh
 
 e2e: test-deps build
 	set -e; bin=$$($(SWIFT) build --show-bin-path); for script in $(E2E_SCRIPTS); do $$script $$bin/trips; done
@@ -74,6 +74,7 @@ bench: test-deps release
 	$(SWIFT) build -c release --product bench
 	$$($(SWIFT) build -c release --show-bin-path)/bench
 	Benchmarks/startup.sh $$($(SWIFT) build -c release --show-bin-path)/trips
+	Benchmarks/places-startup.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/session.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	$(SWIFT) build -c release --product bench-photos
 	Benchmarks/decode.sh $$($(SWIFT) build -c release --show-bin-path)/bench-photos
@@ -83,6 +84,23 @@ bench: test-deps release
 	Benchmarks/soak.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/peers.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/zoom-memory.sh $$($(SWIFT) build -c release --show-bin-path)/trips
+	Benchmarks/thumbnail-cache.sh $$($(SWIFT) build -c release --show-bin-path)/trips
+
+# make install PREFIX=/usr/local (DESTDIR= for packagers): the release
+# binary, its photos, catalogues, desktop entry, metainfo, icon and man page
+# (data/install.sh). TRIPS_BINARY= installs a binary already built instead.
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: $(if $(TRIPS_BINARY),deps,release)
+	data/install.sh install "$(or $(TRIPS_BINARY),$$($(SWIFT) build -c release --show-bin-path)/trips)" "$(DESTDIR)" "$(PREFIX)"
+
+uninstall:
+	data/install.sh uninstall "$(DESTDIR)" "$(PREFIX)"
+
+# The 256 px icon is data/trips.svg drawn by ImageMagick (a test tool), kept
+# in the repository so that installing needs no SVG renderer.
+icon:
+	convert -background none -density 384 data/trips.svg -resize 256x256 -depth 8 -strip data/trips-256.png
 
 clean:
 	rm -rf .build

@@ -72,6 +72,14 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
+        // libjxl: JPEG XL photos, decoded on the workers (its thread runner
+        // too). No `pkgConfig:`, as for CSDL2: libjxl.pc's cflags are only
+        // -DHWY_SHARED_DEFINE (for C++ users of highway), which SwiftPM
+        // refuses as a prohibited flag; the module map links the libraries.
+        .systemLibrary(
+            name: "CJXL",
+            providers: [.apt(["libjxl-dev"])]
+        ),
         // Little CMS: embedded ICC profiles converted to sRGB on the workers.
         .systemLibrary(
             name: "CLCMS",
@@ -93,6 +101,9 @@ let package = Package(
         .target(name: "CPointerGestures", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
         // libgeonames: GeoNames' cities of more than 15,000 people and their
         // names in 190 languages, offline (a photo's place: Gazetteer).
+        // Through pkg-config: its header includes GLib's, whose include
+        // folders only geonames.pc gives; SwiftPM drops the .pc's -pthread
+        // with a warning (Swift code links libpthread through Glibc anyway).
         .systemLibrary(
             name: "CGeonames",
             pkgConfig: "geonames",
@@ -129,12 +140,12 @@ let package = Package(
         // Swift 5 mode: PhotoLoader's worker threads capture the non-Sendable
         // loader (its queue is guarded by an NSCondition the compiler cannot see);
         // making it Sendable is the decode path's rework.
-        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"]),
-        .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit", "Gazetteer"], swiftSettings: swift6),
+        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"]),
+        .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit", "Gazetteer", "Geography"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit", "Geography", "Gazetteer"], path: "Benchmarks",
-                         exclude: ["startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
+                         exclude: ["startup.sh", "places-startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
                                   "GenGestures", "soak.sh", "peers.sh", "Peers", "zoom-memory.sh"]),
         .executableTarget(name: "bench-photos", dependencies: ["CSDL2", "Platform"], path: "Benchmarks/Photos"),
         // The fuzz's random gestures as a script, for the soak and for
@@ -150,13 +161,13 @@ let package = Package(
         .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "CDBus", "TripsKit", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swift6),
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Gazetteer"], swiftSettings: swift6),
-        .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "Geography", "TestSupport"], swiftSettings: swift6),
         // Runs the built `trips` binary (SDL's offscreen driver) on replay
         // scripts: every behaviour of docs/BEHAVIOUR.md through the real event path.
         .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "JSON", "TestSupport"], swiftSettings: swift6),
         // The decode workers through their real path (the built `trips` in
         // its worker mode): containment of every fault, the sandbox, fuzz.
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CHeif", "TestSupport"], exclude: ["Seeds", "Fixtures"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "PhotoFile", "CHeif", "CJXL", "TestSupport"], exclude: ["Seeds", "Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -14,7 +14,7 @@ import TripsKit
 private let photoCount = 10_000
 private let runs = 9
 
-private func threadCPUSeconds() -> Double {
+func threadCPUSeconds() -> Double {
     var t = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9

@@ -14,6 +14,9 @@ public enum DecodePlan {
         case full
         /// A part of a zoomed big photo at a finer level (`DetailTiles`).
         case tile(DetailTiles.Tile)
+        /// The whole photo at its own size, upright: what a zoomed photo
+        /// that is not a JPEG has its detail tiles cut from (`DetailTiles`).
+        case whole
         /// The JPEG's embedded EXIF thumbnail (`ExifThumbnail`), blurred up
         /// to cover the strip photo: shown at once, until the thumbnail or
         /// the full picture is decoded.

@@ -3,7 +3,10 @@
 /// the screen's, up to the photo's own. The picture is cut at a level (the
 /// photo decoded at 1/1, 1/2, 1/4 or 1/8 of its size, libjpeg's scales)
 /// into square tiles of `side` pixels of that level; the tiles that meet
-/// the visible part are wanted, the one nearest its centre first.
+/// the visible part are wanted, the one nearest its centre first. A JPEG
+/// decodes each tile's region itself (libjpeg's scaled, cropped decoding);
+/// any other photo is decoded whole at its own size once and its tiles are
+/// cut from that picture (`sourceRegion`), at the same levels.
 public enum DetailTiles {
     /// A tile's side in pixels of its level: 1 MiB... 4 MiB of RGBA, small
     /// beside any GPU's largest texture (4096 on small boards), few enough
@@ -32,6 +35,15 @@ public enum DetailTiles {
             return (x, y, max(0, min(DetailTiles.side, size.width - x)), max(0, min(DetailTiles.side, size.height - y)))
         }
 
+        /// The pixels it covers in the whole picture at its own size (the
+        /// photo decoded whole, cut into tiles): its region `level` times as
+        /// large, cut by the picture's edge. Shrunk by `level`, that is the tile.
+        public func sourceRegion(full: (width: Int, height: Int)) -> (x: Int, y: Int, width: Int, height: Int) {
+            let r = region(full: full)
+            let x = r.x * level, y = r.y * level
+            return (x, y, max(0, min(r.width * level, full.width - x)), max(0, min(r.height * level, full.height - y)))
+        }
+
         /// The part of the whole picture it covers, in 0...1 coordinates.
         public func bounds(full: (width: Int, height: Int)) -> (x: Double, y: Double, width: Double, height: Double) {
             let size = DetailTiles.levelSize(full: full, level: level), r = region(full: full)
@@ -57,6 +69,15 @@ public enum DetailTiles {
     /// `covering` pixels wide, and the photo has finer pixels to give.
     public static func needed(decodedWidth: Int, fullWidth: Int, covering: Double) -> Bool {
         Double(decodedWidth) < covering * 0.95 && decodedWidth < fullWidth
+    }
+
+    /// Whether a photo of `full` pixels may be held whole (RGBA, 4 bytes a
+    /// pixel) to cut its tiles from, under a texture budget of `budgetBytes`:
+    /// at most three quarters of it, so the strip and the window-sized
+    /// picture keep room beside it. A 12 MP photo (46 MiB) fits the default
+    /// 256 MiB and a 64 MiB budget; a 100 MP one needs 512 MiB.
+    public static func canHoldWhole(full: (width: Int, height: Int), budgetBytes: Int) -> Bool {
+        full.width > 0 && full.height > 0 && full.width * full.height * 4 <= budgetBytes / 4 * 3
     }
 
     /// The tiles of `level` that meet `visible` (0...1 coordinates of the

@@ -1,13 +1,15 @@
 /// The ICC colour profile a photo carries, found in its bytes without
 /// decoding: JPEG's APP2 `ICC_PROFILE` segments (a profile may be split
 /// over several, numbered), PNG's `iCCP` chunk (deflated, for the caller to
-/// inflate). HEIF profiles come from libheif itself. Photos without one
+/// inflate). HEIF profiles (and nclx numbers) come from libheif itself. Photos without one
 /// are sRGB. Every length is bounds-checked against the bytes given.
 public enum EmbeddedProfile: Equatable, Sendable {
     /// The profile's bytes as they are.
     case icc([UInt8])
     /// zlib-compressed profile bytes (PNG).
     case deflated([UInt8])
+    /// Not a profile but numbers (a HEIF's nclx): primaries and a curve.
+    case described(ColourDescription)
 
     /// The profile in a whole file's `bytes`, or nil when there is none (or
     /// a JPEG's parts do not add up: then the photo is shown as sRGB).

@@ -2,20 +2,23 @@
 /// it), whose bytes `iloc` places in the file or in `meta`'s own `idat`;
 /// they start with a 4-byte offset to the TIFF header. Only the first
 /// extent is read, at most `ExifCapture.readLength` bytes of it, through
-/// the same bounded box walk as `PhotoHeader.heif`: no field reaches
+/// the same bounded box walk as `PhotoHeader.heif` (over the file's
+/// `BoxOutline`): no field reaches
 /// further than its box, and no read further than the file.
 enum HEIFExif {
     static func tiff(head: [UInt8], file: PhotoFileReader) -> TIFFBlock? {
-        let b = ByteWindow(head, start: 0, end: head.count)
-        guard PhotoHeader.Format.heifBrand(b) != nil,
-              let meta = try? PhotoHeader.heifChild("meta", of: b) else { return nil }
+        guard PhotoHeader.Format.heifBrand(ByteWindow(head, start: 0, end: head.count)) != nil,
+              let outline = BoxOutline(length: file.length, fetch: file.read) else { return nil }
+        // The meta box wherever it lies (after the picture data, or large).
+        let b = ByteWindow(outline.bytes, start: 0, end: outline.bytes.count)
+        guard let meta = try? PhotoHeader.child("meta", of: b) else { return nil }
         let body = meta.window(from: 4, to: meta.count)
         guard let item = try? exifItem(body), let extent = try? location(of: item, in: body) else { return nil }
         let count = min(extent.length, ExifCapture.readLength)
         guard count > 8 else { return nil }
         let payload: ByteWindow
         if extent.inIdat {
-            guard let idat = try? PhotoHeader.heifChild("idat", of: body) else { return nil }
+            guard let idat = try? PhotoHeader.child("idat", of: body) else { return nil }
             payload = idat.window(from: extent.offset, to: extent.offset + count)
         } else {
             guard extent.offset >= 0, extent.offset < file.length, let bytes = file.read(from: extent.offset, count: count) else { return nil }
@@ -28,10 +31,10 @@ enum HEIFExif {
     /// The id of the first item of type "Exif" in `iinf` (item info
     /// entries of version 2 or 3: the only ones with a type).
     private static func exifItem(_ meta: ByteWindow) throws -> Int? {
-        guard let iinf = try PhotoHeader.heifChild("iinf", of: meta) else { return nil }
+        guard let iinf = try PhotoHeader.child("iinf", of: meta) else { return nil }
         let entries = iinf.window(from: try iinf.u8(0) == 0 ? 6 : 8, to: iinf.count)
         var found: Int?
-        try PhotoHeader.heifBoxes(entries) { type, infe in
+        try PhotoHeader.boxes(entries) { type, infe in
             guard type == "infe", let version = try? infe.u8(0), version >= 2 else { return false }
             let id = version == 2 ? try infe.u16be(4) : try infe.u32be(4)
             let typeAt = version == 2 ? 8 : 10
@@ -44,7 +47,7 @@ enum HEIFExif {
     /// Where `item`'s first extent is (`iloc` versions 0 to 2), from the
     /// file's start or within `idat` (construction method 1).
     private static func location(of item: Int, in meta: ByteWindow) throws -> (offset: Int, length: Int, inIdat: Bool)? {
-        guard let iloc = try PhotoHeader.heifChild("iloc", of: meta) else { return nil }
+        guard let iloc = try PhotoHeader.child("iloc", of: meta) else { return nil }
         let version = try iloc.u8(0)
         guard version <= 2 else { return nil }
         let sizes = try iloc.u16be(4)

@@ -4,9 +4,12 @@
 /// to which item), among them `ispe` (the coded size) and `irot` (a quarter
 /// turn libheif applies when decoding). Every box is walked inside its
 /// parent's bounds within the window, so no size field can reach further.
+/// The window is the file's `BoxOutline`: its boxes wherever they lie, the
+/// picture data left out.
 extension PhotoHeader.Format {
-    /// HEIC or AVIF by the `ftyp` box's major and compatible brands; nil
-    /// when the file is not HEIF (or is a HEIF sequence only, left to others).
+    /// HEIC or AVIF by the `ftyp` box's major and compatible brands (an
+    /// image sequence's too: `msf1`, `hevc`, `avis`, so it is named as one);
+    /// nil when the file is not HEIF.
     static func heifBrand(_ b: ByteWindow) -> PhotoHeader.Format? {
         guard b.has(Array("ftyp".utf8), at: 4), let size = try? b.u32be(0), size >= 16 else { return nil }
         let box = b.window(from: 8, to: min(size, 4096))
@@ -14,8 +17,10 @@ extension PhotoHeader.Format {
         for at in stride(from: 0, to: box.count - 3, by: 4) where at != 4 { // 4...7 is the minor version
             brands.append(String(decoding: box.bytes[(box.start + at)..<(box.start + at + 4)], as: UTF8.self))
         }
-        if brands.first == "avif" || (!brands.contains("heic") && brands.contains("avif")) { return .avif }
-        if brands.contains(where: { ["heic", "heix", "heim", "heis", "mif1"].contains($0) }) { return .heic }
+        if brands.first == "avif" || brands.first == "avis" || (!brands.contains("heic") && brands.contains(where: { $0 == "avif" || $0 == "avis" })) {
+            return .avif
+        }
+        if brands.contains(where: { ["heic", "heix", "heim", "heis", "mif1", "msf1", "hevc", "hevx"].contains($0) }) { return .heic }
         return nil
     }
 }
@@ -25,29 +30,30 @@ extension PhotoHeader {
     /// libheif turns the picture itself. Without an `ispe` for the primary
     /// item, the largest one in the file counts (refusing too much is safe).
     static func heif(_ b: ByteWindow, format: Format) throws -> PhotoHeader {
-        guard let meta = try heifChild("meta", of: b) else {
-            // The meta box is further on than the window, or missing.
-            throw ParseStop.ranOut
+        guard let meta = try child("meta", of: b) else {
+            // Only a track (`moov`): frames of a sequence, no still image.
+            if try child("moov", of: b) != nil { throw ParseStop.sequence }
+            throw ParseStop.ranOut // cut before its meta box
         }
         let metaBody = meta.window(from: 4, to: meta.count) // FullBox: version and flags
         var primary: Int?
-        if let pitm = try heifChild("pitm", of: metaBody) {
+        if let pitm = try child("pitm", of: metaBody) {
             primary = try pitm.u8(0) == 0 ? pitm.u16be(4) : pitm.u32be(4)
         }
-        guard let iprp = try heifChild("iprp", of: metaBody),
-              let ipco = try heifChild("ipco", of: iprp) else {
+        guard let iprp = try child("iprp", of: metaBody),
+              let ipco = try child("ipco", of: iprp) else {
             throw ParseStop.damaged("no item properties (iprp/ipco)")
         }
         // The properties in order (1-based in ipma).
         var properties: [(type: String, body: ByteWindow)] = []
-        try heifBoxes(ipco) { type, body in properties.append((type, body)); return false }
+        try boxes(ipco) { type, body in properties.append((type, body)); return false }
         var sizes: [(Int, Int)] = []
         for property in properties where property.type == "ispe" {
             sizes.append((try property.body.u32be(4), try property.body.u32be(8)))
         }
         guard let largest = sizes.max(by: { $0.0 * $0.1 < $1.0 * $1.1 }) else { throw ParseStop.damaged("no image size (ispe)") }
         var size = largest, quarterTurns = 0
-        if let primary, let ipma = try heifChild("ipma", of: iprp) {
+        if let primary, let ipma = try child("ipma", of: iprp) {
             let version = try ipma.u8(0), wideIndex = try ipma.u8(3) & 1 == 1
             var pos = 8
             for _ in 0..<min(try ipma.u32be(4), 65_536) {
@@ -71,9 +77,9 @@ extension PhotoHeader {
     }
 
     /// The first child box of `type` inside `parent` (its body), or nil.
-    static func heifChild(_ type: String, of parent: ByteWindow) throws -> ByteWindow? {
+    static func child(_ type: String, of parent: ByteWindow) throws -> ByteWindow? {
         var found: ByteWindow?
-        try heifBoxes(parent) { t, body in
+        try boxes(parent) { t, body in
             if t == type { found = body }
             return found != nil
         }
@@ -84,7 +90,7 @@ extension PhotoHeader {
     /// until it returns true.
     /// A box running past the window's end stops the walk with `ranOut`
     /// (more of the file may hold it); one that cannot fit its parent is damaged.
-    static func heifBoxes(_ parent: ByteWindow, _ visit: (String, ByteWindow) throws -> Bool) throws {
+    static func boxes(_ parent: ByteWindow, _ visit: (String, ByteWindow) throws -> Bool) throws {
         var pos = 0
         while pos + 8 <= parent.count {
             var size = try parent.u32be(pos)

@@ -9,9 +9,10 @@ import Foundation
 /// lets the app refuse it with a reason, size a placeholder before the
 /// decode, and draw camera photos upright (SDL_image ignores EXIF).
 ///
-/// Only the first `readLimit` bytes (64 KiB) of a file are ever read, and
-/// every length field is bounds-checked, so no file can make the parser read
-/// out of range, allocate much or loop for long.
+/// Only the first `readLimit` bytes (64 KiB) of a file are ever read (of a
+/// HEIF or JPEG XL container, the boxes that hold its size, each bounded:
+/// `BoxOutline`), and every length field is bounds-checked, so no file can
+/// make the parser read out of range, allocate much or loop for long.
 ///
 /// Files of a format not recognised here are not an error: they come back as
 /// `.other` with a size of 0 x 0 so that SDL_image, which reads more formats
@@ -22,10 +23,17 @@ public struct PhotoHeader: Equatable, Sendable {
         /// HEIF files: HEVC-coded (iPhone's HEIC) or AV1-coded (AVIF),
         /// both decoded by libheif.
         case heic, avif
+        /// JPEG XL, decoded by libjxl.
+        case jxl
 
-        /// Decoded by libheif, which applies the file's own rotation and
-        /// mirroring: EXIF orientation is not applied again.
+        /// Decoded by libheif.
         public var isHEIF: Bool { self == .heic || self == .avif }
+
+        /// Decoded by a library that applies the file's own rotation and
+        /// mirroring (libheif: irot and imir; libjxl: the codestream's
+        /// orientation): EXIF orientation is not applied again, and the
+        /// header's size is the upright one.
+        public var turnsItself: Bool { isHEIF || self == .jxl }
 
         /// The name a person knows the format by, for messages.
         public var name: String {
@@ -37,6 +45,7 @@ public struct PhotoHeader: Equatable, Sendable {
             case .bmp: return "BMP"
             case .heic: return "HEIC"
             case .avif: return "AVIF"
+            case .jxl: return "JPEG XL"
             case .other: return "image"
             }
         }
@@ -81,19 +90,39 @@ public struct PhotoHeader: Equatable, Sendable {
     public static let readLimit = 64 * 1024
 
     /// The header of the file at `path`, reading at most `readLimit` bytes
-    /// (first 4 KiB, which is enough for all but JPEGs with large metadata).
+    /// (first 4 KiB, which is enough for all but JPEGs with large
+    /// metadata), or a HEIF or JPEG XL container's boxes (`BoxOutline`).
     public static func read(atPath path: String, limits: Limits = .standard) -> Result<PhotoHeader, PhotoProblem> {
         PhotoFileReader.withFile(atPath: path) { read(from: $0, limits: limits) }
     }
 
+    /// The header of a whole file in memory (a decode worker's), read the
+    /// same way as from the file.
+    public static func read(bytes: UnsafeRawBufferPointer, limits: Limits = .standard) -> Result<PhotoHeader, PhotoProblem> {
+        read(length: bytes.count, limits: limits) { offset, count in
+            let from = min(max(0, offset), bytes.count)
+            return Array(bytes[from..<min(bytes.count, from + max(0, count))])
+        }
+    }
+
     static func read(from file: PhotoFileReader, limits: Limits) -> Result<PhotoHeader, PhotoProblem> {
+        read(length: file.length, limits: limits, fetch: file.read)
+    }
+
+    /// The header of a file of `length` bytes whose bytes come from `fetch`
+    /// (nil: a read error).
+    static func read(length: Int, limits: Limits, fetch: (_ offset: Int, _ count: Int) -> [UInt8]?) -> Result<PhotoHeader, PhotoProblem> {
         var head: [UInt8] = []
-        var length = file.length
+        var length = length
         while true {
             let wanted = min(head.isEmpty ? 4096 : readLimit, length) - head.count
-            guard let more = file.read(from: head.count, count: wanted) else { return .failure(.unreadable("read error")) }
+            guard let more = fetch(head.count, wanted) else { return .failure(.unreadable("read error")) }
             head += more
             if more.count < wanted { length = head.count } // shrank while being read: take what is there
+            if BoxOutline.applies(to: ByteWindow(head, start: 0, end: head.count)) {
+                guard let outline = BoxOutline(length: length, fetch: fetch) else { return .failure(.unreadable("read error")) }
+                return parse(outline: outline, limits: limits)
+            }
             let result = parse(head, fileLength: length, limits: limits)
             if case .failure(.headerBeyondReadLimit) = result, head.count < min(length, readLimit) { continue }
             return result
@@ -105,10 +134,32 @@ public struct PhotoHeader: Equatable, Sendable {
     /// at, so a file whose header goes on past them is refused as
     /// `headerBeyondReadLimit`, the same as when only the first 64 KiB are
     /// given: a hostile file cannot hide a huge size behind big metadata.
+    /// A file of ISO boxes (HEIF, a JPEG XL container) is read box by box
+    /// instead (`BoxOutline`), within `bytes`.
     public static func parse(_ bytes: [UInt8], fileLength: Int? = nil, limits: Limits = .standard) -> Result<PhotoHeader, PhotoProblem> {
         let length = max(fileLength ?? bytes.count, bytes.count)
         guard length > 0 else { return .failure(.empty) }
+        if BoxOutline.applies(to: ByteWindow(bytes, start: 0, end: bytes.count)) {
+            let outline = BoxOutline(length: length) { offset, count in
+                Array(bytes[min(offset, bytes.count)..<min(bytes.count, offset + count)])
+            }
+            guard let outline else { return .failure(.unreadable("read error")) }
+            return parse(outline: outline, limits: limits)
+        }
         let window = ByteWindow(bytes, start: 0, end: min(bytes.count, readLimit))
+        return parse(window, beyond: window.end < length, limits: limits)
+    }
+
+    /// The header from a box file's outline: ran out inside a box means cut
+    /// short by the file's end, or by the outline's limit when incomplete.
+    static func parse(outline: BoxOutline, limits: Limits) -> Result<PhotoHeader, PhotoProblem> {
+        guard !outline.bytes.isEmpty else { return .failure(.empty) }
+        return parse(ByteWindow(outline.bytes, start: 0, end: outline.bytes.count), beyond: !outline.complete, limits: limits)
+    }
+
+    /// The header in `window`; running out of it is `headerBeyondReadLimit`
+    /// when the file goes on `beyond` it, else a truncated header.
+    private static func parse(_ window: ByteWindow, beyond: Bool, limits: Limits) -> Result<PhotoHeader, PhotoProblem> {
         let format = Format(signature: window)
         do {
             let header: PhotoHeader
@@ -119,13 +170,16 @@ public struct PhotoHeader: Equatable, Sendable {
             case .gif: header = PhotoHeader(format: .gif, width: try window.u16le(6), height: try window.u16le(8))
             case .bmp: header = try bmp(window)
             case .heic, .avif: header = try heif(window, format: format)
+            case .jxl: header = try jxl(window)
             case .other: return .success(PhotoHeader(format: .other, width: 0, height: 0))
             }
             return checked(header, limits: limits)
         } catch ParseStop.ranOut {
-            return .failure(window.end < length ? .headerBeyondReadLimit(format) : .truncatedHeader(format))
+            return .failure(beyond ? .headerBeyondReadLimit(format) : .truncatedHeader(format))
         } catch ParseStop.damaged(let why) {
             return .failure(.damagedHeader(format, why))
+        } catch ParseStop.sequence {
+            return .failure(.imageSequence(format))
         } catch {
             return .failure(.damagedHeader(format, "\(error)"))
         }
@@ -161,6 +215,8 @@ public enum PhotoProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// The size is not within the first `PhotoHeader.readLimit` bytes
     /// (metadata that large is refused rather than read without bound).
     case headerBeyondReadLimit(PhotoHeader.Format)
+    /// A HEIF image sequence (frames in a track) with no still image.
+    case imageSequence(PhotoHeader.Format)
     /// The header claims more pixels, or a longer side, than `limits` allow.
     case tooLarge(width: Int, height: Int, limits: PhotoHeader.Limits)
 
@@ -176,6 +232,10 @@ public enum PhotoProblem: Error, Equatable, Sendable, CustomStringConvertible {
             return "truncated \(format.name) (the file ends before its header gives the image size)"
         case .damagedHeader(let format, let why):
             return "damaged \(format.name) header (\(why))"
+        case .headerBeyondReadLimit(let format) where format.isHEIF || format == .jxl:
+            return "\(format.name) metadata box larger than \(BoxOutline.boxLimit >> 20) MiB; not decoded"
+        case .imageSequence:
+            return "a HEIF image sequence; its first frame is not a still image Trips can show"
         case .headerBeyondReadLimit(let format):
             return "\(format.name) image size not found in the first \(PhotoHeader.readLimit / 1024) KiB (metadata too large); not decoded"
         case .tooLarge(let w, let h, let limits):
@@ -201,6 +261,8 @@ public enum PhotoProblem: Error, Equatable, Sendable, CustomStringConvertible {
 enum ParseStop: Error {
     case ranOut
     case damaged(String)
+    /// Frames of a sequence only, no still image.
+    case sequence
 }
 
 /// A bounded view of the bytes read: every access is checked against `end`
@@ -252,6 +314,7 @@ extension PhotoHeader.Format {
         else if b.has(Array("RIFF".utf8), at: 0) && b.has(Array("WEBP".utf8), at: 8) { self = .webp }
         else if b.has(Array("GIF87a".utf8), at: 0) || b.has(Array("GIF89a".utf8), at: 0) { self = .gif }
         else if b.has(Array("BM".utf8), at: 0) { self = .bmp }
+        else if b.has([0xFF, 0x0A], at: 0) || b.has(BoxOutline.jxlSignatureBox, at: 0) { self = .jxl }
         else if let heif = Self.heifBrand(b) { self = heif }
         else { self = .other }
     }

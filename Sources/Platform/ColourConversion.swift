@@ -4,7 +4,7 @@ import CZlib
 import PhotoFile
 
 /// Converts decoded pixels from the colour space of their embedded ICC
-/// profile to sRGB (what the screen is taken to be) with Little CMS, in
+/// profile (or of a HEIF's colour numbers, made a profile) to sRGB (what the screen is taken to be) with Little CMS, in
 /// place, on the worker. A photo without a profile is sRGB already; a
 /// profile that is not RGB (grey, CMYK) is left alone, as the decoders
 /// already made RGB of it; a profile that cannot be read leaves the pixels
@@ -17,15 +17,19 @@ enum ColourConversion {
     /// Converts `surface` (RGBA32) from `profile` to sRGB; nil when done or
     /// nothing was to be done, else why the pixels were left as they are.
     static func toSRGB(_ surface: UnsafeMutablePointer<SDL_Surface>, profile: EmbeddedProfile) -> String? {
-        let icc: [UInt8]
+        let source: cmsHPROFILE
         switch profile {
-        case .icc(let bytes): icc = bytes
+        case .icc(let bytes):
+            guard let opened = open(bytes) else { return "its colour profile (\(bytes.count) bytes) cannot be read; shown without colour conversion" }
+            source = opened
         case .deflated(let bytes):
             guard let inflated = inflate(bytes) else { return "its colour profile cannot be inflated; shown without colour conversion" }
-            icc = inflated
-        }
-        guard let source = icc.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else {
-            return "its colour profile (\(icc.count) bytes) cannot be read; shown without colour conversion"
+            guard let opened = open(inflated) else { return "its colour profile (\(inflated.count) bytes) cannot be read; shown without colour conversion" }
+            source = opened
+        case .described(let description):
+            guard !description.isSRGB else { return nil }
+            guard let made = rgbProfile(description) else { return "its colour description cannot be made a profile; shown without colour conversion" }
+            source = made
         }
         defer { cmsCloseProfile(source) }
         guard cmsGetColorSpace(source) == cmsSigRgbData else { return nil }
@@ -40,6 +44,27 @@ enum ColourConversion {
         let w = cmsUInt32Number(surface.pointee.w), h = cmsUInt32Number(surface.pointee.h), pitch = cmsUInt32Number(surface.pointee.pitch)
         cmsDoTransformLineStride(transform, surface.pointee.pixels, surface.pointee.pixels, w, h, pitch, pitch, 0, 0)
         return nil
+    }
+
+    private static func open(_ icc: [UInt8]) -> cmsHPROFILE? {
+        icc.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }
+    }
+
+    /// Entries of the tabulated tone curve made from a description's transfer.
+    static let curveEntries = 4096
+
+    /// A matrix-shaper RGB profile from numbers: the primaries and white
+    /// point, and the transfer (HDR tone mapped) as a tabulated tone curve
+    /// for each channel.
+    static func rgbProfile(_ d: ColourDescription) -> cmsHPROFILE? {
+        var white = cmsCIExyY(x: d.white.x, y: d.white.y, Y: 1)
+        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: d.red.x, y: d.red.y, Y: 1), Green: cmsCIExyY(x: d.green.x, y: d.green.y, Y: 1),
+                                        Blue: cmsCIExyY(x: d.blue.x, y: d.blue.y, Y: 1))
+        let values = (0..<curveEntries).map { Float(d.light(Double($0) / Double(curveEntries - 1))) }
+        guard let curve = cmsBuildTabulatedToneCurveFloat(nil, cmsUInt32Number(values.count), values) else { return nil }
+        defer { cmsFreeToneCurve(curve) }
+        var curves: [OpaquePointer?] = [curve, curve, curve]
+        return cmsCreateRGBProfile(&white, &primaries, &curves)
     }
 
     /// A zlib stream inflated, up to `maximumProfileBytes`; nil when damaged or larger.

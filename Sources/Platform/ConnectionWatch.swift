@@ -84,13 +84,14 @@ public struct ConnectionWatch {
     /// SDL_SYSWM_TYPE's values (SDL_syswm.h, which the CSDL2 shim leaves out:
     /// it would pull Xlib's `Display` into every module that imports SDL).
     private static let subsystemX11: Int32 = 2
-    private static let subsystemWayland: Int32 = 6
+    static let subsystemWayland: Int32 = 6
 
-    /// SDL_GetWindowWMInfo's subsystem and display pointer. SDL_SysWMinfo is
-    /// { SDL_version (3 bytes); int subsystem at 4; union at 8 }, and both
-    /// the x11 and the wl member start with the display pointer (checked
-    /// against SDL 2.26's header: size 72, display at offset 8).
-    private static func windowInfo(_ window: OpaquePointer) -> (subsystem: Int32, display: OpaquePointer?)? {
+    /// SDL_GetWindowWMInfo's subsystem, display pointer and (Wayland) the
+    /// window's wl_surface. SDL_SysWMinfo is { SDL_version (3 bytes); int
+    /// subsystem at 4; union at 8 }; both the x11 and the wl member start
+    /// with the display pointer, and wl's wl_surface follows it (checked
+    /// against SDL 2.26's header: size 72, display at offset 8, surface at 16).
+    static func windowInfo(_ window: OpaquePointer) -> (subsystem: Int32, display: OpaquePointer?, surface: OpaquePointer?)? {
         typealias GetWMInfo = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> UInt32
         guard let get = symbol(nil, "SDL_GetWindowWMInfo", as: GetWMInfo.self) else { return nil }
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 8)
@@ -105,7 +106,9 @@ public struct ConnectionWatch {
             SDL_ClearError() // "not supported" (offscreen) must not show up in a later message
             return nil
         }
-        return (buffer.load(fromByteOffset: 4, as: Int32.self), buffer.load(fromByteOffset: 8, as: OpaquePointer?.self))
+        let subsystem = buffer.load(fromByteOffset: 4, as: Int32.self)
+        return (subsystem, buffer.load(fromByteOffset: 8, as: OpaquePointer?.self),
+                subsystem == subsystemWayland ? buffer.load(fromByteOffset: 16, as: OpaquePointer?.self) : nil)
     }
 
     /// `name` from `library` if that library is already loaded (nil: the

@@ -11,17 +11,20 @@ struct DecodeRequest: Equatable {
     var preview = false
     /// A part of the picture at a finer level instead of the whole (a detail tile).
     var region: DecodeRegion? = nil
+    /// A strip thumbnail that is also wanted as a PNG for the shared
+    /// thumbnail cache: the cache size's side (`SharedThumbnail.Size`), or 0.
+    var thumbnailSide = 0
     /// The file's name, for the test-only fault switch (the worker opens nothing).
     var name: String
 
     /// The numbers before the name.
-    private static let numberCount = 9
+    private static let numberCount = 10
     static let maximumBytes = numberCount * 4 + 1024
 
     var bytes: [UInt8] {
         let r = region
         return DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0, r?.level ?? 0, r?.x ?? 0, r?.y ?? 0, r?.width ?? 0, r?.height ?? 0,
-                                   preview ? 1 : 0])
+                                   preview ? 1 : 0, thumbnailSide])
             + Array(name.utf8.prefix(1024))
     }
 }
@@ -32,7 +35,7 @@ extension DecodeRequest {
         guard let n = DecodeWire.read(bytes, count: Self.numberCount) else { return nil }
         let region = n[3] > 0 ? DecodeRegion(level: n[3], x: n[4], y: n[5], width: n[6], height: n[7]) : nil
         self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, preview: n[8] != 0, region: region,
-                  name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
+                  thumbnailSide: n[9], name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }
 
@@ -62,13 +65,17 @@ struct DecodeReply: Equatable {
     var fullWidth = 0
     var fullHeight = 0
     var usedTurboJPEG = false
+    /// The bytes of the thumbnail's PNG after the pixels in their memory
+    /// (`DecodeRequest.thumbnailSide`), or 0.
+    var thumbnailPNGBytes = 0
     /// Why it was refused or failed.
     var message = ""
 
-    static let maximumBytes = 24 + 1024
+    private static let numberCount = 7
+    static let maximumBytes = numberCount * 4 + 1024
 
     var bytes: [UInt8] {
-        DecodeWire.numbers([status.rawValue, width, height, fullWidth, fullHeight, usedTurboJPEG ? 1 : 0])
+        DecodeWire.numbers([status.rawValue, width, height, fullWidth, fullHeight, usedTurboJPEG ? 1 : 0, thumbnailPNGBytes])
             + Array(message.utf8.prefix(1024))
     }
 }
@@ -76,9 +83,9 @@ struct DecodeReply: Equatable {
 // In an extension, so the memberwise initialiser (with its defaults) stays.
 extension DecodeReply {
     init?(_ bytes: ArraySlice<UInt8>) {
-        guard let n = DecodeWire.read(bytes, count: 6), let status = Status(rawValue: n[0]) else { return nil }
+        guard let n = DecodeWire.read(bytes, count: Self.numberCount), let status = Status(rawValue: n[0]) else { return nil }
         self.init(status: status, width: n[1], height: n[2], fullWidth: n[3], fullHeight: n[4], usedTurboJPEG: n[5] != 0,
-                  message: String(decoding: bytes.dropFirst(24), as: UTF8.self))
+                  thumbnailPNGBytes: n[6], message: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }
 

@@ -109,12 +109,19 @@ public enum DecodeWorker {
                 return pixels?.surface()
             }
             let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<filled])
+            let fileExtension = String(request.name.split(separator: ".").last ?? "")
+            if request.region == nil, !request.preview, let size = SharedThumbnail.Size(rawValue: request.thumbnailSide) {
+                return decodeThumbnail(bytes, fileExtension: fileExtension, size: size, target: (request.targetWidth, request.targetHeight)) { w, h, png in
+                    pixels = SharedPixels.create(width: w, height: h, trailingBytes: png)
+                    return pixels
+                }
+            }
             if let region = request.region { return PhotoDecoder.decode(bytes: bytes, region: region, output: output) }
             if request.preview {
                 return PhotoDecoder.decodePreview(bytes: bytes, fileLength: Int(info.st_size), target: (request.targetWidth, request.targetHeight),
                                                   output: output)
             }
-            return PhotoDecoder.decode(bytes: bytes, fileExtension: String(request.name.split(separator: ".").last ?? ""),
+            return PhotoDecoder.decode(bytes: bytes, fileExtension: fileExtension,
                                        target: (request.targetWidth, request.targetHeight), plainSDL: request.plainSDL, output: output)
         }
         switch result {
@@ -122,11 +129,39 @@ public enum DecodeWorker {
             SDL_FreeSurface(decoded.surface)
             guard let pixels else { return (DecodeReply(status: .failed, message: "no shared memory for its pixels"), nil) }
             return (DecodeReply(status: .decoded, width: pixels.width, height: pixels.height, fullWidth: decoded.fullWidth,
-                                fullHeight: decoded.fullHeight, usedTurboJPEG: decoded.usedTurboJPEG, message: decoded.note ?? ""), pixels)
+                                fullHeight: decoded.fullHeight, usedTurboJPEG: decoded.usedTurboJPEG, thumbnailPNGBytes: pixels.trailingBytes,
+                                message: decoded.note ?? ""), pixels)
         case .failure(.refused(let why)):
             return (DecodeReply(status: .refused, message: why), nil)
         case .failure(let failure):
             return (DecodeReply(status: .failed, message: failure.description), nil)
+        }
+    }
+
+    /// A strip thumbnail that is also the shared cache's: the photo decoded
+    /// to `size`'s fit (`SharedThumbnail.Size.fit`), encoded as PNG
+    /// (`ThumbnailPNG`), then shrunk to cover `target` into the pixels
+    /// `output` makes, the PNG after them.
+    private static func decodeThumbnail(_ bytes: UnsafeRawBufferPointer, fileExtension: String, size: SharedThumbnail.Size,
+                                        target: (width: Int, height: Int),
+                                        output: (_ width: Int, _ height: Int, _ pngBytes: Int) -> SharedPixels?)
+        -> Result<PhotoDecoder.Decoded, PhotoDecoder.Failure> {
+        let header = PhotoHeader.parse(Array(bytes.prefix(PhotoHeader.readLimit)), fileLength: bytes.count)
+        let fit = (try? header.get()).map { size.fit($0.displaySize) } ?? target
+        switch PhotoDecoder.decode(bytes: bytes, fileExtension: fileExtension, target: fit) {
+        case .failure(let failure): return .failure(failure)
+        case .success(var decoded):
+            let png = ThumbnailPNG.encode(decoded.surface) ?? []
+            var made: SharedPixels?
+            guard let out = PhotoDecoder.shrink(decoded.surface, upright: .up, toCover: target, into: { w, h in
+                made = output(w, h, png.count)
+                return made?.surface()
+            }), let made else { return .failure(.decode("no memory for its thumbnail")) }
+            png.withUnsafeBytes { raw in
+                if let from = raw.baseAddress { made.base.advanced(by: made.pitch * made.height).copyMemory(from: from, byteCount: raw.count) }
+            }
+            decoded.surface = out
+            return .success(decoded)
         }
     }
 

@@ -20,6 +20,9 @@ public final class DecoderProcess {
         /// What the worker said though it decoded (a colour profile it
         /// could not use), or nil.
         public var note: String?
+        /// The strip thumbnail as a PNG for the shared cache, when asked for
+        /// (`thumbnailSide`): the worker's encoding, without the file's keys.
+        public var thumbnailPNG: [UInt8]? = nil
     }
 
     /// How long a decode may take before its worker is killed, by use. Set
@@ -131,7 +134,7 @@ public final class DecoderProcess {
     /// With `region`, only that part of the picture, at its level (a detail
     /// tile); with `preview`, its embedded EXIF thumbnail instead (`DecodePlan.Use.preview`).
     public func decode(path: String, target: (width: Int, height: Int), deadline: Double, plainSDL: Bool = false,
-                       preview: Bool = false, region: DecodeRegion? = nil) -> Result<Decoded, PhotoDecoder.Failure> {
+                       preview: Bool = false, region: DecodeRegion? = nil, thumbnailSide: Int = 0) -> Result<Decoded, PhotoDecoder.Failure> {
         // Vetted here, by path, before anything is opened for a worker: a
         // FIFO, a symlink loop or a header bomb is refused without a round
         // trip. The worker parses the header again from the bytes it reads,
@@ -141,7 +144,7 @@ public final class DecoderProcess {
         guard fd >= 0 else { return .failure(.refused("cannot be read (\(String(cString: strerror(errno))))")) }
         defer { close(fd) }
         let request = DecodeRequest(targetWidth: target.width, targetHeight: target.height, plainSDL: plainSDL, preview: preview, region: region,
-                                    name: (path as NSString).lastPathComponent)
+                                    thumbnailSide: thumbnailSide, name: (path as NSString).lastPathComponent)
         // A worker that retired itself (its CPU allowance) between two
         // photos is replaced and asked once more.
         for attempt in 0..<2 {
@@ -199,19 +202,29 @@ public final class DecoderProcess {
             if fd >= 0 { close(fd) }
             return .failure(.decode(reply.message))
         case .decoded:
+            // The PNG after the pixels, read before the descriptor goes to the mapping.
+            var png: [UInt8]?
+            if fd >= 0, reply.thumbnailPNGBytes > 0, reply.thumbnailPNGBytes <= Self.maximumThumbnailPNGBytes, reply.width > 0, reply.height > 0 {
+                var bytes = [UInt8](repeating: 0, count: reply.thumbnailPNGBytes)
+                let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(reply.width * reply.height * 4)) }
+                if got == bytes.count { png = bytes }
+            }
             guard fd >= 0, let pixels = SharedPixels.map(descriptor: fd, width: reply.width, height: reply.height) else {
                 terminate()
                 _ = reap()
                 return .failure(.contained("the decoder sent pixels that do not match their size; it was stopped"))
             }
             return .success(Decoded(pixels: pixels, fullWidth: reply.fullWidth, fullHeight: reply.fullHeight, usedTurboJPEG: reply.usedTurboJPEG,
-                                    note: reply.message.isEmpty ? nil : reply.message))
+                                    note: reply.message.isEmpty ? nil : reply.message, thumbnailPNG: png))
         }
     }
 
     /// The worker went away mid-decode (or its socket failed): why, in
     /// words. It is killed first, so the wait cannot hang on a worker that
     /// is still alive; one that already ended keeps its own ending.
+    /// The largest thumbnail PNG taken from a worker: an xx-large one of noise is under 4 MiB.
+    static let maximumThumbnailPNGBytes = 8 << 20
+
     private func lost() -> Exchange {
         terminate()
         guard let status = reap() else { return .lost("the decoder went away", retired: false) }

@@ -15,9 +15,10 @@ import Foundation
 ///   rt_sigaction, rt_sigprocmask, rt_sigreturn, tgkill, restart_syscall   abort() and signals
 ///   getrandom                                         hashing seeds of the Swift runtime
 ///   clone (threads only: CLONE_THREAD set), set_robust_list, rseq,
-///   sched_getaffinity, prctl(PR_SET_NAME)             the HEIC and AVIF codecs
-///       (libde265, dav1d) decode on threads of their own, started per
-///       picture, sized by the CPUs the process may use and named; a thread
+///   sched_getaffinity, prctl(PR_SET_NAME)             the HEIC, AVIF and JPEG XL
+///       codecs (libde265, dav1d, libjxl's thread pool) decode on threads of
+///       their own, started per picture, sized by the CPUs the process may
+///       use and named (libjxl needs nothing more: traced); a thread
 ///       shares the worker's memory and sandbox, so it gains nothing. clone3
 ///       is answered ENOSYS (its flags are in memory a filter cannot read),
 ///       so glibc falls back to clone, whose flags the filter checks: no fork.

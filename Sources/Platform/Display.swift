@@ -9,6 +9,12 @@ import TripsKit
 public final class Display {
     public let window: OpaquePointer
     public let renderer: OpaquePointer
+    /// Shows the software renderer's frames through wl_shm on Wayland
+    /// (`ShmPresenter`); nil where SDL presents them itself.
+    public private(set) var presenter: ShmPresenter?
+    /// Why Wayland's software frames go through SDL's own path after all
+    /// (a line for the log), when they do.
+    public private(set) var presenterFailure: String?
     public let rendererName: String
     public let hasVSync: Bool
     public let videoDriver: String
@@ -141,13 +147,33 @@ public final class Display {
         func accelerated(_ index: Int32 = -1) -> OpaquePointer? {
             SDL_CreateRenderer(window, index, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         }
+        // On Wayland the software renderer's frames go through wl_shm
+        // (ShmPresenter), never through SDL's OpenGL upload; TRIPS_WL_SHM=0
+        // keeps SDL's own path (for the benchmarks' comparison).
+        var presenter: ShmPresenter?
+        var presenterFailure: String?
+        let shmAllowed = videoDriver == "wayland" && environment["TRIPS_WL_SHM"] != "0"
+        func shmSoftware() -> OpaquePointer? {
+            var failure = "SDL gave no wl_surface for the window"
+            if let info = ConnectionWatch.windowInfo(window), info.subsystem == ConnectionWatch.subsystemWayland,
+               let display = info.display, let surface = info.surface {
+                presenter = ShmPresenter(display: display, surface: surface, failure: &failure)
+            }
+            if let presenter { return presenter.renderer }
+            presenterFailure = "trips: software frames go through SDL's OpenGL path: \(failure)"
+            return software()
+        }
         var created: OpaquePointer?
         if let name = configuration.renderer {
             guard let index = available.firstIndex(of: name) else {
                 SDL_DestroyWindow(window); SDL_Quit()
                 throw Failure.unknownRenderer(name, available: available)
             }
-            created = name == "software" ? software() : accelerated(Int32(index))
+            created = name == "software" ? (shmAllowed ? shmSoftware() : software()) : accelerated(Int32(index))
+        } else if !Display.hasGPU() && shmAllowed {
+            // No GPU on Wayland: software frames through wl_shm, at the
+            // output's scale (sharp on HiDPI too), with no OpenGL at all.
+            created = shmSoftware()
         } else if !Display.hasGPU() && (directFramebuffer || !Display.isHiDPI(window)) {
             // No GPU: SDL's "accelerated" renderer would be OpenGL on a
             // software rasterizer (llvmpipe), measured here as 80 ms slower
@@ -168,15 +194,19 @@ public final class Display {
             throw Failure.sdl(error)
         }
         self.renderer = renderer
+        self.presenter = presenter
+        self.presenterFailure = presenterFailure
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
-        rendererName = info.name.map { String(cString: $0) } ?? "?"
-        hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        rendererName = (info.name.map { String(cString: $0) } ?? "?") + (presenter != nil ? "/wl_shm" : "")
+        // wl_surface.frame callbacks pace the presenter's frames.
+        hasVSync = presenter != nil || info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
     deinit {
-        SDL_DestroyRenderer(renderer)
+        if presenter == nil { SDL_DestroyRenderer(renderer) }
+        presenter = nil // its renderer and Wayland objects go before the window
         SDL_DestroyWindow(window)
         SDL_Quit()
     }
@@ -215,8 +245,29 @@ public final class Display {
     /// The drawable's size in pixels.
     public var sizeInPixels: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &w, &h)
+        if presenter != nil { SDL_GetWindowSizeInPixels(window, &w, &h) } else { SDL_GetRendererOutputSize(renderer, &w, &h) }
         return (Int(w), Int(h))
+    }
+
+    /// Before a frame is drawn: the presenter's picture takes the window's
+    /// size in pixels, and its buffers the output's scale where the pixels
+    /// are a whole number of times the points (else SDL's viewport scales).
+    public func beginFrame() {
+        guard let presenter else { return }
+        let pixels = sizeInPixels, points = sizeInPoints
+        let whole = points.width > 0 && pixels.width % points.width == 0 ? pixels.width / points.width : 1
+        presenter.prepare(width: pixels.width, height: pixels.height, scale: whole)
+    }
+
+    /// Shows the frame drawn since `beginFrame`.
+    public func present() {
+        if let presenter { presenter.present(damage: nil) } else { SDL_RenderPresent(renderer) }
+    }
+
+    /// After a live frame: waits for the compositor's next frame callback
+    /// (the presenter's vsync); nothing for SDL's renderers, which pace themselves.
+    public func waitForNextFrame() {
+        presenter?.waitForFrame(timeout: 2 * refreshInterval)
     }
 
     /// Pixels per point (2 on a HiDPI screen that SDL reports as such).

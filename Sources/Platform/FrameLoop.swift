@@ -37,6 +37,11 @@ public final class FrameLoop {
         /// The same for the first present that showed a photo's blurred-up
         /// EXIF thumbnail (`DecodePlan.Use.preview`), if one came first.
         public var firstPreviewSeconds: Double?
+        /// The first present with every photo on screen decoded (no
+        /// placeholder, no preview), and its frame's number from 1: how soon
+        /// a strip is sharp (the shared thumbnail cache's second start).
+        public var allPhotosSeconds: Double?
+        public var allPhotosFrame: Int?
         /// Process CPU time spent on each frame (drawing and presenting), in seconds.
         public var frameTimes: [Double] = []
         /// From taking an input event off SDL's queue to the end of the
@@ -68,6 +73,7 @@ public final class FrameLoop {
 
     /// Draws the app into the back buffer at `scale` pixels per point.
     private func draw(_ app: AppModel, scale: Double) {
+        display.beginFrame()
         if scale != lastScale { lastScale = scale; text.clear() }
         let photo = app.layout.photoSize
         photos.thumbnailTarget = (Int((photo.width * scale).rounded(.up)), Int((photo.height * scale).rounded(.up)))
@@ -177,7 +183,7 @@ public final class FrameLoop {
             if last && screenshot != nil { drawComplete(app, scale: display.scale) } else { draw(app, scale: display.scale) }
             report.frames += 1
             if last, let screenshot { try Screenshot.write(renderer: display.renderer, to: screenshot) }
-            SDL_RenderPresent(display.renderer)
+            display.present()
             report.frameTimes.append(Self.cpu() - cpuStart)
             if report.firstFrameSeconds == nil {
                 report.firstFrameSeconds = Self.precise() - started
@@ -187,10 +193,15 @@ public final class FrameLoop {
             if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && scene.previewsDrawn > 0 {
                 report.firstPreviewSeconds = Self.precise() - started
             }
+            if report.allPhotosSeconds == nil && scene.photosDrawn > 0 && scene.placeholdersDrawn == 0 && scene.previewsDrawn == 0 {
+                report.allPhotosSeconds = Self.precise() - started
+                report.allPhotosFrame = report.frames
+            }
             needsFrame = false
             accessibility?.start(app, display: display)
             accessibility?.publish(app, display: display)
             if last { break }
+            display.waitForNextFrame()
             let interval = max(paceInterval, app.minimumFrameInterval ?? 0)
             if interval > 0 {
                 let spare = interval - (Self.precise() - frameStart)
@@ -223,7 +234,7 @@ public final class FrameLoop {
             let start = Self.cpu()
             photos.pump()
             draw(app, scale: scale)
-            SDL_RenderPresent(display.renderer)
+            display.present()
             let end = Self.precise()
             report.frames += 1
             report.frameTimes.append(Self.cpu() - start)
@@ -249,7 +260,7 @@ public final class FrameLoop {
             case .shot(let path):
                 drawComplete(app, scale: scale)
                 try Screenshot.write(renderer: display.renderer, to: path)
-                SDL_RenderPresent(display.renderer)
+                display.present()
             case .resize(let size):
                 // As a compositor's resize: the window (at the script's
                 // scale, so shots have the new size) and the layout.

@@ -7,7 +7,8 @@ import PhotoFile
 /// picture comes out upright and EXIF orientation is not applied again.
 /// Neither codec decodes at a reduced scale, so a thumbnail is taken from
 /// the file's own thumbnail image (phones store one) when that covers the
-/// target, else the whole picture is decoded and shrunk.
+/// target, else the whole picture is decoded and shrunk. Its colour (an
+/// ICC profile, or nclx numbers made a profile) is converted to sRGB.
 extension PhotoDecoder {
     static func decodeHEIF(_ bytes: UnsafeRawBufferPointer, header: PhotoHeader, target: (width: Int, height: Int),
                            output: Output) -> Result<Decoded, Failure> {
@@ -66,16 +67,27 @@ extension PhotoDecoder {
         return best?.handle
     }
 
-    /// The primary image's ICC profile (nclx colour descriptions are left
-    /// to libheif's YCbCr conversion and taken as sRGB).
+    /// The primary image's ICC profile, else its nclx colour numbers
+    /// (primaries and transfer; libheif has used the matrix for YCbCr).
     private static func colourProfile(of handle: OpaquePointer) -> EmbeddedProfile? {
         let type = heif_image_handle_get_color_profile_type(handle)
-        guard type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC else { return nil }
-        let size = heif_image_handle_get_raw_color_profile_size(handle)
-        guard size > 0, size <= ColourConversion.maximumProfileBytes else { return nil }
-        var bytes = [UInt8](repeating: 0, count: size)
-        guard heif_image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok else { return nil }
-        return .icc(bytes)
+        if type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC {
+            let size = heif_image_handle_get_raw_color_profile_size(handle)
+            guard size > 0, size <= ColourConversion.maximumProfileBytes else { return nil }
+            var bytes = [UInt8](repeating: 0, count: size)
+            guard heif_image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok else { return nil }
+            return .icc(bytes)
+        }
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let n = nclx?.pointee else { return nil }
+        defer { heif_nclx_color_profile_free(nclx) }
+        typealias xy = ColourDescription.Chromaticity
+        return .described(ColourDescription(
+            red: xy(x: Double(n.color_primary_red_x), y: Double(n.color_primary_red_y)),
+            green: xy(x: Double(n.color_primary_green_x), y: Double(n.color_primary_green_y)),
+            blue: xy(x: Double(n.color_primary_blue_x), y: Double(n.color_primary_blue_y)),
+            white: xy(x: Double(n.color_primary_white_x), y: Double(n.color_primary_white_y)),
+            transfer: ColourDescription.transfer(code: Int(n.transfer_characteristics.rawValue))))
     }
 
     private static func message(_ error: heif_error) -> String {

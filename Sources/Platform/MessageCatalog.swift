@@ -10,15 +10,11 @@ public enum MessageCatalog {
     public static let domain = "trips"
 
     /// The catalogue folder: `TRIPS_LOCALE_DIR`, else `locale/` beside the
-    /// executable (where `make` puts it), else the system's.
+    /// executable (where `make` puts it), `share/locale` of its install
+    /// prefix, else the system's (`InstalledFiles`).
     public static func folder(environment: [String: String]) -> String {
         if let dir = environment["TRIPS_LOCALE_DIR"] { return dir }
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let beside = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("locale").path
-        for candidate in [beside, "/usr/local/share/locale"] where FileManager.default.fileExists(atPath: candidate + "/en/LC_MESSAGES/\(domain).mo") {
-            return candidate
-        }
-        return "/usr/share/locale"
+        return InstalledFiles.running().localeFolder(domain: domain)
     }
 
     /// Sets gettext up for `choice` and returns the strings it translates.

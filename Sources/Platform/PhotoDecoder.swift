@@ -9,7 +9,7 @@ import TripsKit
 /// nothing but memory: the bytes come from a descriptor the app opened, the
 /// pixels go into a surface the caller supplies (shared memory). JPEGs go
 /// through libjpeg-turbo at a DCT scale of n/8; HEIC and AVIF through
-/// libheif; other formats through SDL_image, then shrunk. An embedded ICC
+/// libheif; JPEG XL through libjxl; other formats through SDL_image, then shrunk. An embedded ICC
 /// profile is converted to sRGB (`ColourConversion`). Hostile files are
 /// refused from their header before anything is decoded.
 public struct PhotoDecoder {
@@ -54,16 +54,16 @@ public struct PhotoDecoder {
     /// SDL_image for every format (the benchmark's comparison).
     public static func decode(bytes: UnsafeRawBufferPointer, fileExtension: String, target: (width: Int, height: Int),
                               plainSDL: Bool = false, output: Output = newSurface) -> Result<Decoded, Failure> {
-        let head = Array(bytes.prefix(PhotoHeader.readLimit))
         let header: PhotoHeader
-        switch PhotoHeader.parse(head, fileLength: bytes.count) {
+        switch PhotoHeader.read(bytes: bytes) {
         case .success(let h): header = h
         case .failure(let problem): return .failure(.refused(problem.description))
         }
-        if let problem = PhotoFileCheck.problem(head: Array(head.prefix(16)), tail: Array(bytes.suffix(4096))) {
+        if let problem = PhotoFileCheck.problem(head: Array(bytes.prefix(16)), tail: Array(bytes.suffix(4096))) {
             return .failure(.refused(problem))
         }
         if header.format.isHEIF { return decodeHEIF(bytes, header: header, target: target, output: output) }
+        if header.format == .jxl { return decodeJXL(bytes, header: header, target: target, output: output) }
         if header.format == .jpeg && !plainSDL, let decoded = decodeJPEG(bytes, header: header, target: target, output: output) {
             return .success(convertingColour(decoded, bytes: bytes, format: header.format))
         }

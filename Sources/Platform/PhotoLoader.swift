@@ -51,6 +51,9 @@ public final class PhotoLoader: @unchecked Sendable {
     private var processes: [DecoderProcess] = []
     private var alive = 0
     private let deadlines: DecoderProcess.Deadlines
+    /// The desktop's shared thumbnail cache, read before and written after
+    /// a strip thumbnail's decode; nil: not used.
+    let sharedThumbnails: SharedThumbnailCache?
 
     /// - Parameters:
     ///   - workers: decoding threads, each with its worker process (one per
@@ -60,8 +63,11 @@ public final class PhotoLoader: @unchecked Sendable {
     ///   - zygote: forks the worker processes without exec, when there is one.
     ///   - executable: the trips binary whose decode mode a worker runs
     ///     without a zygote (tests name the built one).
+    ///   - sharedThumbnails: the desktop's thumbnail cache to read and write strip thumbnails in.
     public init(workers: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)),
-         deadlines: DecoderProcess.Deadlines = .standard, zygote: DecoderZygote? = nil, executable: String = "/proc/self/exe") {
+         deadlines: DecoderProcess.Deadlines = .standard, zygote: DecoderZygote? = nil, executable: String = "/proc/self/exe",
+         sharedThumbnails: SharedThumbnailCache? = nil) {
+        self.sharedThumbnails = sharedThumbnails
         let registered = SDL_RegisterEvents(1)
         readyEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
         self.deadlines = deadlines
@@ -218,6 +224,41 @@ public final class PhotoLoader: @unchecked Sendable {
         return !pending.isEmpty || !running.isEmpty
     }
 
+    /// A strip thumbnail: the shared cache's when it has a valid one (its
+    /// PNG decoded on the worker instead of the photo); else the photo's,
+    /// written back to the cache (or its failure noted there).
+    private func thumbnail(_ path: String, target: (width: Int, height: Int), deadline: Double,
+                           process: DecoderProcess) -> Result<DecoderProcess.Decoded, PhotoDecoder.Failure> {
+        guard let cache = sharedThumbnails else { return process.decode(path: path, target: target, deadline: deadline) }
+        let lookup = cache.lookup(path, target: target)
+        var source: SharedThumbnail.Source, size: SharedThumbnail.Size
+        switch lookup {
+        case .unused:
+            return process.decode(path: path, target: target, deadline: deadline)
+        case .failedBefore:
+            return .failure(.refused("it failed before, as it is now (the shared thumbnail cache's failure entry); not tried again"))
+        case .cached(let png, let s, let z, let image):
+            if case .success(var decoded) = process.decode(path: png, target: target, deadline: deadline) {
+                if let image { (decoded.fullWidth, decoded.fullHeight) = image }
+                cache.noteFound()
+                return .success(decoded)
+            }
+            (source, size) = (s, z) // corrupt pixels: decoded from the photo and replaced
+        case .missing(let s, let z):
+            (source, size) = (s, z)
+        }
+        let result = process.decode(path: path, target: target, deadline: deadline, thumbnailSide: size.rawValue)
+        switch result {
+        case .success(let decoded):
+            if let png = decoded.thumbnailPNG { cache.store(png, of: source, size: size, image: (decoded.fullWidth, decoded.fullHeight)) }
+        case .failure(.refused), .failure(.decode):
+            cache.storeFailure(of: source)
+        case .failure(.contained):
+            break // a hang or a crash may be the machine's: tried again next start
+        }
+        return result
+    }
+
     private func work(with process: DecoderProcess) {
         condition.lock()
         alive += 1
@@ -239,8 +280,9 @@ public final class PhotoLoader: @unchecked Sendable {
             condition.unlock()
 
             let deadline = next.job.use == .thumbnail || next.job.use == .preview ? deadlines.thumbnail : deadlines.full
-            let result = process.decode(path: next.path, target: next.target, deadline: deadline, preview: next.job.use == .preview,
-                                        region: next.region)
+            let result = next.job.use == .thumbnail
+                ? thumbnail(next.path, target: next.target, deadline: deadline, process: process)
+                : process.decode(path: next.path, target: next.target, deadline: deadline, preview: next.job.use == .preview, region: next.region)
 
             condition.lock()
             // A guess may have been given its number meanwhile.

@@ -68,7 +68,7 @@ public final class PhotoTextures {
         self.budgetBytes = max(16 << 20, budgetBytes)
         self.log = log
         self.loader = loader ?? PhotoLoader(deadlines: deadlines)
-        tiles = PhotoTiles(renderer: renderer, loader: self.loader, log: log)
+        tiles = PhotoTiles(renderer: renderer, loader: self.loader, budgetBytes: self.budgetBytes, log: log)
     }
 
     deinit {
@@ -262,6 +262,11 @@ public final class PhotoTextures {
                requestedCount, decodedCount, turboDecodedCount, failedCount, Double(entries.bytesInUse + tiles.bytesInUse) / 1_048_576, budgetBytes >> 20)
             + String(format: "; %d previews from EXIF thumbnails; %d detail tiles decoded", previewCount, tiles.tilesDecoded)
             + (tiles.lastViewSeconds.map { String(format: ", the last zoomed view's tiles all there after %.0f ms", $0 * 1000) } ?? "")
+            + (tiles.lastZoomSeconds.map { String(format: " (%.0f ms after the last zoom past the picture began)", $0 * 1000) } ?? "")
+            + (loader.sharedThumbnails.map { cache in
+                let c = cache.summary
+                return "; shared thumbnail cache: \(c.found) found, \(c.stale) stale, \(c.missing) missing, \(c.written) written, \(c.failuresWritten) failures noted"
+            } ?? "")
     }
 
     /// True while decodes are queued or under way.

@@ -6,8 +6,9 @@ import PhotoFile
 /// detail tile of a zoomed big photo (`DetailTiles`). libjpeg decodes only
 /// the rows down to the region's end and the blocks across it, at the
 /// level's DCT scale, in its stored orientation; the tile is then turned
-/// upright by the EXIF orientation. Only JPEGs have tiles: other photos
-/// keep their window-sized picture when zoomed (the reason comes back refused).
+/// upright by the EXIF orientation. Only JPEGs are decoded a region at a
+/// time (another format is refused, and `PhotoTiles` cuts its tiles from
+/// the photo decoded whole instead).
 extension PhotoDecoder {
     public static func decode(bytes: UnsafeRawBufferPointer, region: DecodeRegion, output: Output = newSurface) -> Result<Decoded, Failure> {
         let head = Array(bytes.prefix(PhotoHeader.readLimit))

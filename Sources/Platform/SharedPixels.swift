@@ -21,15 +21,20 @@ public final class SharedPixels {
         self.base = base
     }
 
+    /// The bytes mapped: the pixels and what trails them.
+    private var mappedBytes: Int { pitch * height + trailingBytes }
+    public private(set) var trailingBytes = 0
+
     deinit {
-        munmap(base, pitch * height)
+        munmap(base, mappedBytes)
         close(descriptor)
     }
 
-    /// New writable pixels of `width` x `height` (the worker's side).
-    public static func create(width: Int, height: Int) -> SharedPixels? {
-        guard width > 0, height > 0 else { return nil }
-        let bytes = width * height * 4
+    /// New writable pixels of `width` x `height` (the worker's side), with
+    /// room for `trailingBytes` more after them (a thumbnail's PNG).
+    public static func create(width: Int, height: Int, trailingBytes: Int = 0) -> SharedPixels? {
+        guard width > 0, height > 0, trailingBytes >= 0 else { return nil }
+        let bytes = width * height * 4 + trailingBytes
         let fd = trips_memfd("trips-pixels")
         guard fd >= 0 else { return nil }
         // Populated at once: the decoder writes every page anyway, and one
@@ -39,7 +44,9 @@ public final class SharedPixels {
             close(fd)
             return nil
         }
-        return SharedPixels(descriptor: fd, width: width, height: height, base: base)
+        let pixels = SharedPixels(descriptor: fd, width: width, height: height, base: base)
+        pixels.trailingBytes = trailingBytes
+        return pixels
     }
 
     /// Maps pixels another process wrote (the app's side), read-only; nil

@@ -1,5 +1,7 @@
 import CSDL2
 import Foundation
+import Gazetteer
+import Geography
 import Platform
 import TripsKit
 
@@ -13,9 +15,11 @@ DecodeWorker.runIfAsked(CommandLine.arguments)
 // The decode zygote is forked before anything else starts a thread (SDL,
 // Foundation's): it warms the decoders while the app reads its folder and
 // opens its window, and forks ready workers without exec.
-let zygote = CommandLine.arguments.contains { $0 == "--help" || $0 == "--version" } ? nil : DecoderZygote.forkHere()
+let zygote = CommandLine.arguments.contains { $0 == "--help" || $0 == "--version" || $0 == "--man" } ? nil : DecoderZygote.forkHere()
 
 let version = "0.1.0"
+/// The day `version` was released (the manual's date; data/*.metainfo.xml.in's release).
+let releaseDate = "2026-12-01"
 
 func log(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -26,21 +30,11 @@ func exit(_ code: ExitCode, _ message: String? = nil) -> Never {
     exit(code.rawValue)
 }
 
-/// The bundled trips.json: beside the executable's package (a build tree in
-/// .build/<config>/), or installed under share/trips.
+/// The bundled trips.json (`TRIPS_ASSETS` for tests), found from the binary
+/// wherever it is run from (`InstalledFiles`).
 func bundledTripsFile(environment: [String: String]) -> String? {
     if let dir = environment["TRIPS_ASSETS"] { return dir + "/trips.json" }
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
-    for _ in 0..<5 {
-        let candidate = folder.appendingPathComponent("Assets/trips.json").path
-        if FileManager.default.fileExists(atPath: candidate) { return candidate }
-        folder.deleteLastPathComponent()
-    }
-    for prefix in ["/usr/local/share/trips", "/usr/share/trips"] where FileManager.default.fileExists(atPath: prefix + "/trips.json") {
-        return prefix + "/trips.json"
-    }
-    return nil
+    return InstalledFiles.running().bundledTripsFile
 }
 
 // On SDL's own clock (it needs no SDL_Init), the one the frame loop reads.
@@ -53,6 +47,7 @@ do {
     switch try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst())) {
     case .help: print(LaunchOptions.usage); exit(.done)
     case .version: print("trips \(version)"); exit(.done)
+    case .manual: print(ManPage.roff(version: version, date: releaseDate), terminator: ""); exit(.done)
     case .run(let parsed): parsedOptions = parsed
     }
 } catch {
@@ -68,6 +63,10 @@ if let launchPaths, launchPaths.opening == nil { exit(.badInput) }
 let (pathsCatalog, photoToOpen) = launchPaths?.apply(to: &parsedOptions) ?? (nil, nil)
 let options = parsedOptions
 
+// The UI's language: --lang, else the locale (LC_ALL, LC_MESSAGES, LANG).
+let strings = MessageCatalog.strings(for: LanguageChoice(option: options.language, environment: environment),
+                                     folder: MessageCatalog.folder(environment: environment), log: log)
+
 // A library's trips come at once from what the capture-time cache knows;
 // the rest of the dates are read in the background (replays wait for them).
 let verbose = environment["TRIPS_VERBOSE"] != nil
@@ -75,6 +74,27 @@ let library = options.photosFolder.map { folder in
     LibraryLoader(folder: folder, cachePath: CaptureTimeCache.defaultPath(library: folder, environment: environment), verbose: verbose,
                   elapsed: { now() - started },
                   log: { log($0) })
+}
+// Loose photos' trips are named by their places: libgeonames' cities,
+// read in the UI's language (so after `strings`) and indexed once. Live, on
+// a thread of its own behind everything else, never before the first
+// frame: trips made before it are named by their dates until it is there.
+// A replay waits for it, so the same script prints the same bytes.
+if let library {
+    @Sendable func indexPlaces() {
+        let begun = now()
+        let index = CityIndex(cities: GeonamesCities.load())
+        if verbose { log(String(format: "trips: places: %d cities indexed in %.1f ms", index.cities.count, (now() - begun) * 1000)) }
+        library.name(by: PlaceNaming(index: index, strings: strings))
+    }
+    if options.replayScript != nil {
+        indexPlaces()
+    } else {
+        Thread.detachNewThread {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            indexPlaces()
+        }
+    }
 }
 // Live, a library is listed (and its cache read) while the display opens
 // (`prepare`, below): `readyCatalog` is nil until then. A folder that is not
@@ -96,10 +116,6 @@ do {
 } catch {
     exit(.badInput, "trips: \(error)")
 }
-
-// The UI's language: --lang, else the locale (LC_ALL, LC_MESSAGES, LANG).
-let strings = MessageCatalog.strings(for: LanguageChoice(option: options.language, environment: environment),
-                                     folder: MessageCatalog.folder(environment: environment), log: log)
 
 let fonts: FontLocator.Choice?
 switch FontLocator.choose(fontFile: options.fontFile, environment: environment) {
@@ -180,7 +196,9 @@ let startScreen: AppModel.Screen = options.startInPlayground ? .playground : .ov
 // library is listed on its own thread, which asks for its first photos the
 // moment it has them (the app it lays them out with is thrown away; the
 // frame loop's own is made once the display is open).
-let loader = PhotoLoader(zygote: zygote)
+// Strip thumbnails come from the desktop's shared thumbnail cache when it has them, and go to it when not.
+let sharedThumbnails = SharedThumbnailCache(environment: environment, version: version) { log($0) }
+let loader = PhotoLoader(zygote: zygote, sharedThumbnails: sharedThumbnails)
 @Sendable func thumbnailTarget(_ stripPhoto: CGSize) -> (width: Int, height: Int) {
     (Int((stripPhoto.width * pixelScale).rounded(.up)), Int((stripPhoto.height * pixelScale).rounded(.up)))
 }
@@ -213,6 +231,7 @@ let code: ExitCode = {
         log("trips: \(error)")
         return .failure
     }
+    if let failure = display.presenterFailure { log(failure) }
     if verbose {
         log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)"
             + String(format: ", open after %.1f ms", (now() - started) * 1000))
@@ -286,7 +305,11 @@ let code: ExitCode = {
             let report = try loop.replay(app, script: script, scale: pixelScale, presentFrames: options.replayInWindow) { line in
                 stdout.write(Data((line + "\n").utf8))
             }
-            if verbose { log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown") }
+            if verbose {
+                log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown")
+                log("trips: " + photos.summary)
+                if let presenter = display.presenter { log("trips: " + presenter.summary) }
+            }
             if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
             return .done
         }
@@ -306,7 +329,11 @@ let code: ExitCode = {
                        report.firstFramePlaceholders, report.frames))
             if let photo = report.firstPhotoSeconds { log(String(format: "trips: first photo on screen after %.1f ms", photo * 1000)) }
             if let preview = report.firstPreviewSeconds { log(String(format: "trips: first preview on screen after %.1f ms", preview * 1000)) }
+            if let all = report.allPhotosSeconds, let frame = report.allPhotosFrame {
+                log(String(format: "trips: every photo on screen decoded after %.1f ms (frame %d)", all * 1000, frame))
+            }
             log("trips: " + photos.summary)
+            if let presenter = display.presenter { log("trips: " + presenter.summary) }
         }
         return .done
     } catch {
@@ -315,4 +342,5 @@ let code: ExitCode = {
         return .failure
     }
 }()
+sharedThumbnails?.waitUntilWritten() // what was decoded is kept for the next start
 exit(code)

@@ -45,3 +45,23 @@ final class DetailTilesTests: XCTestCase {
         XCTAssertEqual(DetailTiles.level(full: photo, covering: .nan), 1)
     }
 }
+
+final class DetailTilesCutFromWholeTests: XCTestCase {
+    func testATileCutFromTheWholePictureCoversItsRegionLevelTimesAsLarge() {
+        let full = (width: 4000, height: 3000)
+        let first = DetailTiles.Tile(level: 2, column: 0, row: 0).sourceRegion(full: full)
+        XCTAssertEqual([first.x, first.y, first.width, first.height], [0, 0, 2048, 2048])
+        let last = DetailTiles.Tile(level: 2, column: 1, row: 1).sourceRegion(full: full)
+        XCTAssertEqual([last.x, last.y, last.width, last.height], [2048, 2048, 1952, 952], "cut by the picture's edge")
+        let own = DetailTiles.Tile(level: 1, column: 3, row: 2).sourceRegion(full: full)
+        XCTAssertEqual([own.x, own.y, own.width, own.height], [3072, 2048, 928, 952])
+    }
+
+    func testAPhotoIsHeldWholeOnlyWithinThreeQuartersOfTheBudget() {
+        XCTAssertTrue(DetailTiles.canHoldWhole(full: (4000, 3000), budgetBytes: 256 << 20))
+        XCTAssertTrue(DetailTiles.canHoldWhole(full: (4000, 3000), budgetBytes: 64 << 20), "46 MiB of 48")
+        XCTAssertFalse(DetailTiles.canHoldWhole(full: (4000, 3000), budgetBytes: 32 << 20))
+        XCTAssertFalse(DetailTiles.canHoldWhole(full: (10000, 10000), budgetBytes: 256 << 20))
+        XCTAssertFalse(DetailTiles.canHoldWhole(full: (0, 3000), budgetBytes: 256 << 20))
+    }
+}

@@ -205,6 +205,40 @@ final class PhotoHeaderTests: XCTestCase {
         XCTAssertEqual(PhotoHeader.parse(heif(sizes: [])), .failure(.damagedHeader(.heic, "no image size (ispe)")))
     }
 
+    /// The box reader follows the file's own box sizes: the picture data
+    /// (`mdat`) before `meta`, as MIAF001 of the conformance suite has it,
+    /// and a `meta` box far past 64 KiB (a large XMP item) are read, from
+    /// bytes and from the file; a `meta` box past the 16 MiB cap is refused
+    /// with its reason; a sequence (a `moov` track, no `meta`) is named.
+    func testHEIFBoxesOfAnySizeAndSequences() throws {
+        let still = heif(sizes: [(4032, 3024)])
+        let ftyp = Array(still.prefix(24)), meta = Array(still.dropFirst(24).dropLast(12))
+        let mdatFirst = ftyp + box("mdat", [UInt8](repeating: 0xAB, count: 3_000_000)) + meta
+        XCTAssertEqual(PhotoHeader.parse(mdatFirst), header(.heic, 4032, 3024), "mdat first")
+        let path = folder + "/mdat-first.heic"
+        write(mdatFirst, to: path)
+        XCTAssertEqual(PhotoHeader.read(atPath: path), header(.heic, 4032, 3024))
+        XCTAssertNil(PhotoFileCheck.problem(atPath: path))
+        // meta grown by a 1 MB `free` box inside it, before its iprp.
+        let padding = box("free", [UInt8](repeating: 0, count: 1_000_000))
+        let bigMeta = box("meta", Array(meta[8..<12]) + padding + meta.dropFirst(12))
+        let big = ftyp + bigMeta + box("mdat", [1, 2, 3])
+        XCTAssertEqual(PhotoHeader.parse(big), header(.heic, 4032, 3024), "a 1 MB meta box")
+        write(big, to: path)
+        XCTAssertEqual(PhotoHeader.read(atPath: path), header(.heic, 4032, 3024))
+        XCTAssertEqual(PhotoHeader.parse(Array(big.prefix(500_000))), .failure(.truncatedHeader(.heic)), "cut inside the big meta")
+        let huge = ftyp + box("meta", [0, 0, 0, 0] + box("free", [UInt8](repeating: 0, count: 17 << 20)) + meta.dropFirst(12))
+        write(huge, to: path)
+        XCTAssertEqual(PhotoHeader.read(atPath: path), .failure(.headerBeyondReadLimit(.heic)))
+        XCTAssertEqual(PhotoProblem.headerBeyondReadLimit(.heic).description, "HEIC metadata box larger than 16 MiB; not decoded")
+        let sequence = box("ftyp", Array("msf1".utf8) + be32(0) + Array("msf1hevciso8".utf8)) + box("moov", [UInt8](repeating: 0, count: 900))
+            + box("mdat", [1, 2, 3])
+        XCTAssertEqual(PhotoHeader.parse(sequence), .failure(.imageSequence(.heic)))
+        XCTAssertEqual(message(PhotoHeader.parse(sequence)), "a HEIF image sequence; its first frame is not a still image Trips can show")
+        let both = box("ftyp", Array("msf1".utf8) + be32(0) + Array("msf1mif1heic".utf8)) + meta + box("moov", [0]) + box("mdat", [1])
+        XCTAssertEqual(PhotoHeader.parse(both), header(.heic, 4032, 3024), "a sequence with a still image too")
+    }
+
     // MARK: Truncated and damaged
 
     func testTruncatedHeadersAreNamed() {
@@ -358,6 +392,7 @@ final class PhotoHeaderTests: XCTestCase {
         case .truncatedHeader: return "truncatedHeader"
         case .damagedHeader: return "damagedHeader"
         case .headerBeyondReadLimit: return "headerBeyondReadLimit"
+        case .imageSequence: return "imageSequence"
         case .tooLarge: return "tooLarge"
         }
     }

@@ -10,7 +10,8 @@ enum DecodeFixtures {
 
     /// Small valid images, one or two per format the app accepts and
     /// SDL_image reads: JPEG (baseline, progressive), PNG (RGB, palette),
-    /// GIF, WebP (lossy, lossless), BMP, TIFF, TGA; HEIC and AVIF (libheif).
+    /// GIF, WebP (lossy, lossless), BMP, TIFF, TGA; HEIC and AVIF (libheif);
+    /// JPEG XL (libjxl: a lossy bare codestream, a lossless container).
     static var seeds: [String] {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Seeds")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []

@@ -1,4 +1,5 @@
 import Foundation
+import Geography
 import TestSupport
 import XCTest
 @testable import TripsKit
@@ -69,8 +70,48 @@ final class CaptureTimeCacheTests: XCTestCase {
         cache = CaptureTimeCache(path: path)
         cache.load()
         XCTAssertEqual(cache.entries, [
-            "/p/with\ttab.jpg": .init(size: 7, modified: 1_700_000_000.25, time: nil),
-            "/p/d.jpg": .init(size: -3, modified: 0.00001, time: CaptureTime(instant: 1_717_580_000.5, wall: 1_717_587_200)),
+            "/p/with\ttab.jpg": .init(size: 7, modified: 1_700_000_000.25, time: nil, placeRead: false),
+            "/p/d.jpg": .init(size: -3, modified: 0.00001, time: CaptureTime(instant: 1_717_580_000.5, wall: 1_717_587_200), placeRead: false),
         ])
+        // Format 2 with places: a place out of range or half written is a damaged line.
+        try Data(("trips capture times 2\n" + "5\t1.5\t-\t-\t38.7\t-9.1\t/p/a.jpg\n" + "5\t1.5\t3\t4\t-\t-\t/p/b.jpg\n"
+                  + "5\t1.5\t3\t4\t91\t0\t/p/c.jpg\n" + "5\t1.5\t3\t4\t10\t-\t/p/d.jpg\n" + "5\t1.5\t-\t-\t/p/old.jpg\n").utf8)
+            .write(to: URL(fileURLWithPath: path))
+        cache = CaptureTimeCache(path: path)
+        cache.load()
+        XCTAssertEqual(cache.entries, [
+            "/p/a.jpg": .init(size: 5, modified: 1.5, time: nil, location: GeoPoint(latitude: 38.7, longitude: -9.1)),
+            "/p/b.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4)),
+        ])
+    }
+
+    /// A cache of format 1 (before places) still gives the first frame its
+    /// times; its photos are read once more for their places, and the cache
+    /// saved in format 2 answers for both.
+    func testACacheWithoutPlacesIsReadAndItsPhotosReadOnceMore() throws {
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Assets/photos/storm.jpg").standardized)
+        try ExifStamp.stamped(jpeg, dateTime: "2024:05:12 08:00:00", offset: "+00:00", gps: ExifStamp.GPS(latitude: 38.7107, longitude: -9.1368))
+            .write(to: dir.appendingPathComponent("a.jpg"))
+        let library = try PhotoLibrary.scan(dir.path)
+        let photo = try XCTUnwrap(library.allPhotos.first)
+        let path = dir.appendingPathComponent("capture-times.tsv").path
+        try Data("trips capture times 1\n\(photo.size)\t\(photo.modified)\t100\t200\t\(photo.path)\n".utf8).write(to: URL(fileURLWithPath: path))
+        var old = CaptureTimeCache(path: path)
+        old.load()
+        let utc = TimeZone(identifier: "UTC")!
+        let firstFrame = CaptureTimeReading(photos: library.allPhotos, cache: old, timeZone: utc, openFiles: false)
+        XCTAssertEqual(firstFrame.times[photo.path], CaptureTime(instant: 100, wall: 200), "the old cache's time, no file opened")
+        XCTAssertEqual(firstFrame.unread, [photo], "and the photo still to be read for its place")
+        let settled = CaptureTimeReading(photos: library.allPhotos, cache: old, timeZone: utc)
+        XCTAssertEqual(settled.filesOpened, 1)
+        XCTAssertEqual(settled.locations[photo.path]?.latitude ?? 0, 38.7107, accuracy: 1e-4)
+        try settled.cache.save(keeping: library.allPhotos)
+        var saved = CaptureTimeCache(path: path)
+        saved.load()
+        let again = CaptureTimeReading(photos: library.allPhotos, cache: saved, timeZone: utc)
+        XCTAssertEqual(again.filesOpened, 0)
+        XCTAssertEqual(again.locations, settled.locations)
+        XCTAssertEqual(again.times, settled.times)
     }
 }

@@ -96,15 +96,16 @@ check "the HEIC shows in the strip in its red ($(near_colour "$OUT/heif-strip.pn
     'shoot_until "$OUT/heif-strip.png" 10 "at_least \$(near_colour \"\$file\" 40 620 600 140 \"#C03020\") 0.9"'
 check "the AVIF shows in the strip beside it in its blue" 'at_least "$(near_colour "$OUT/heif-strip.png" 760 620 140 140 "#2040B0")" 0.9'
 DISPLAY=$X_DISPLAY xdotool key Right Return
+# (Open, its strip slot is empty: the hero above the strip shows the focused trip too.)
 check "the HEIC opens as the big photo in its red" \
-    'shoot_until "$OUT/heif-big.png" 10 "at_least \$(near_colour \"\$file\" 300 200 300 200 \"#C03020\") 0.9"'
+    'shoot_until "$OUT/heif-big.png" 10 "at_least \$(near_colour \"\$file\" 300 200 300 200 \"#C03020\") 0.9 && strip_slot_empty \"\$file\""'
 DISPLAY=$X_DISPLAY xdotool key Escape; sleep 1; DISPLAY=$X_DISPLAY xdotool key Right Return
 check "the AVIF opens as the big photo in its blue" \
-    'shoot_until "$OUT/avif-big.png" 10 "at_least \$(near_colour \"\$file\" 300 200 300 200 \"#2040B0\") 0.9"'
+    'shoot_until "$OUT/avif-big.png" 10 "at_least \$(near_colour \"\$file\" 300 200 300 200 \"#2040B0\") 0.9 && strip_slot_empty \"\$file\""'
 check "no HEIF photo failed (no placeholder line)" '! grep -q "heif/.*placeholder" "$OUT/heif.err"'
 DISPLAY=$X_DISPLAY xdotool key Escape; sleep 1; DISPLAY=$X_DISPLAY xdotool key Right Return
 check "a JPEG with a broken colour profile shows, unconverted" \
-    'shoot_until "$OUT/profile-big.png" 10 "at_least \$(near_colour \"\$file\" 300 200 300 200 \"#30A040\") 0.9"'
+    'shoot_until "$OUT/profile-big.png" 10 "at_least \$(near_colour \"\$file\" 300 200 300 200 \"#30A040\") 0.9 && strip_slot_empty \"\$file\""'
 check "the broken profile is one log line, though the photo was decoded twice (strip and big)" \
     '[ "$(grep -c "3-profile.jpg: its colour profile (.*) cannot be read; shown without colour conversion" "$OUT/heif.err")" = 1 ]'
 stop "$pid"

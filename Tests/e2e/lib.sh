@@ -156,13 +156,14 @@ start_weston() {
 }
 
 # shoot_until_drawn FILE: takes screenshots of the X screen until the app's
-# background fills the empty big-photo area (the window is up and drawn),
-# 10 s at most; the caller's assertions then judge the last screenshot.
+# background fills the gap between the title and the Playground button (the
+# window is up and drawn), 10 s at most; the caller's assertions then judge
+# the last screenshot.
 shoot_until_drawn() {
     local file=$1 i
     for i in $(seq 40); do
         DISPLAY=$X_DISPLAY import -window root "$file" 2>/dev/null
-        [ -s "$file" ] && at_least "$(near_colour "$file" 100 120 400 150 "$BG")" 0.99 && return 0
+        [ -s "$file" ] && title_gap_is_drawn "$file" && return 0
         sleep 0.25
     done
     return 0
@@ -198,16 +199,25 @@ near_colour() {
 at_least() { awk -v v="$1" -v m="$2" 'BEGIN { exit !(v + 0 >= m + 0) }'; }
 at_most()  { awk -v v="$1" -v m="$2" 'BEGIN { exit !(v + 0 <= m + 0) }'; }
 
+# title_gap_is_drawn FILE: the app's background between the title and the
+# Playground button (x 130...250, y 20...50: inside any window 402 pt wide).
+title_gap_is_drawn() { at_least "$(near_colour "$1" 130 20 120 30 "$BG")" 0.99; }
+
 # The Overview at 1280 x 800 points (OverviewLayout, list beside the photo):
 # strip photos at y 604..784, the first at x 16..726; title at 16,16; the
-# empty big-photo area above. At another height the strip sits 16 pt above
-# the bottom: pass the screen's HEIGHT (cage's headless output is 720).
+# hero (the first trip's photo) in the big photo's room above. At another
+# height the strip sits 16 pt above the bottom: pass the screen's HEIGHT
+# (cage's headless output is 720).
 overview_is_drawn() {
-    local file=$1 height=${2:-800} photo title empty
+    local file=$1 height=${2:-800} photo title hero
     photo=$(non_background "$file" 40 $((height - 180)) 600 140)
     title=$(non_background "$file" 16 16 120 40)
-    empty=$(non_background "$file" 100 120 400 150)
-    if at_least "$photo" 0.9 && at_least "$title" 0.03 && at_most "$empty" 0.01; then return 0; fi
-    echo "       $file: photo area $photo (want >= 0.9), title $title (want >= 0.03), empty area $empty (want <= 0.01)"
+    hero=$(non_background "$file" 100 120 400 150)
+    if at_least "$photo" 0.9 && at_least "$title" 0.03 && at_least "$hero" 0.9; then return 0; fi
+    echo "       $file: photo area $photo (want >= 0.9), title $title (want >= 0.03), hero $hero (want >= 0.9)"
     return 1
 }
+
+# strip_slot_empty FILE [HEIGHT]: the first strip photo's slot is empty (its
+# photo is out as the big photo), at 1280 points wide.
+strip_slot_empty() { at_most "$(non_background "$1" 40 $((${2:-800} - 180)) 600 140)" 0.01; }

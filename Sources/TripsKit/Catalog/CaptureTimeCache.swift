@@ -1,4 +1,5 @@
 import Foundation
+import Geography
 import PhotoFile
 
 /// Capture times already read, kept under `$XDG_CACHE_HOME/trips/` so the
@@ -7,14 +8,21 @@ import PhotoFile
 /// to its first frame (nor two used in turn wipe each other's). An
 /// entry holds while the file's path, size and modification time are the
 /// ones it was read at; a photo without EXIF is remembered as such. The file
-/// is one entry a line (`size`, `modified`, `instant`, `wall` or `-`, path,
-/// tab-separated), written to a temporary file and renamed over the old one.
+/// is one entry a line (`size`, `modified`, `instant` and `wall` or `-` `-`,
+/// `latitude` and `longitude` or `-` `-`, path, tab-separated), written to
+/// a temporary file and renamed over the old one. A file of format 1 (no
+/// places) is still read: its times hold, and its photos are read once
+/// more for their places (`Entry.placeRead`).
 public struct CaptureTimeCache: Sendable {
     public struct Entry: Equatable, Sendable {
         public var size: Int
         public var modified: Double
         /// Nil: the file has no EXIF capture time.
         public var time: CaptureTime?
+        /// Where it was taken; nil: the file says nowhere (or was not asked, below).
+        public var location: GeoPoint?
+        /// False for an entry of a format-1 file, written before places were read.
+        public var placeRead = true
     }
 
     public let path: String
@@ -22,7 +30,9 @@ public struct CaptureTimeCache: Sendable {
     /// The photos' paths in the order the file lists them: the library's
     /// order when it was saved (`PhotoLibrary.remembered`).
     public private(set) var order: [String] = []
-    static let header = "trips capture times 1"
+    static let header = "trips capture times 2"
+    /// The format before places: read, its photos' places read again.
+    static let headerWithoutPlaces = "trips capture times 1"
 
     public init(path: String) { self.path = path }
 
@@ -43,7 +53,8 @@ public struct CaptureTimeCache: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else { return }
         var bytes = [UInt8](data)
         bytes.append(0) // strtod stops at the end
-        let header = Array(Self.header.utf8)
+        var header = Array(Self.header.utf8), fields = 6
+        if bytes.starts(with: Array(Self.headerWithoutPlaces.utf8)) { header = Array(Self.headerWithoutPlaces.utf8); fields = 4 }
         guard bytes.count > header.count, bytes.starts(with: header), bytes[header.count] == UInt8(ascii: "\n") else { return }
         // The "C" locale's decimal point, whatever LC_NUMERIC is meanwhile
         // (SDL sets the person's locale for a moment while it opens X11).
@@ -58,19 +69,29 @@ public struct CaptureTimeCache: Sendable {
                 var tabs: [Int] = []
                 var j = i
                 while j < end && buffer[j] != UInt8(ascii: "\n") {
-                    if buffer[j] == UInt8(ascii: "\t") && tabs.count < 4 { tabs.append(j) }
+                    if buffer[j] == UInt8(ascii: "\t") && tabs.count < fields { tabs.append(j) }
                     j += 1
                 }
                 defer { i = j + 1 }
-                guard tabs.count == 4, let size = Self.integer(buffer, i, tabs[0]),
+                guard tabs.count == fields, let size = Self.integer(buffer, i, tabs[0]),
                       let modified = Self.number(base, tabs[0] + 1, tabs[1]) else { continue }
-                var time: CaptureTime?
-                if !(tabs[2] == tabs[1] + 2 && buffer[tabs[1] + 1] == UInt8(ascii: "-")) {
-                    guard let instant = Self.number(base, tabs[1] + 1, tabs[2]), let wall = Self.number(base, tabs[2] + 1, tabs[3]) else { continue }
-                    time = CaptureTime(instant: instant, wall: wall)
+                // The pair of numbers in the fields after `tabs[k]` and `tabs[k + 1]`: nil for "-" "-", else both or the line is bad.
+                func pair(_ k: Int) -> (Double, Double)?? {
+                    if tabs[k + 1] == tabs[k] + 2 && buffer[tabs[k] + 1] == UInt8(ascii: "-") { return .some(nil) }
+                    guard let a = Self.number(base, tabs[k] + 1, tabs[k + 1]), let b = Self.number(base, tabs[k + 1] + 1, tabs[k + 2]) else { return nil }
+                    return (a, b)
                 }
-                let path = String(decoding: buffer[(tabs[3] + 1)..<j], as: UTF8.self)
-                if entries.updateValue(Entry(size: size, modified: modified, time: time), forKey: path) == nil { order.append(path) }
+                guard let time = pair(1) else { continue }
+                var entry = Entry(size: size, modified: modified, time: time.map { CaptureTime(instant: $0.0, wall: $0.1) }, placeRead: fields == 6)
+                if fields == 6 {
+                    guard let location = pair(3) else { continue }
+                    if let (lat, lon) = location {
+                        guard abs(lat) <= 90, abs(lon) <= 180 else { continue }
+                        entry.location = GeoPoint(latitude: lat, longitude: lon)
+                    }
+                }
+                let path = String(decoding: buffer[(tabs[fields - 1] + 1)..<j], as: UTF8.self)
+                if entries.updateValue(entry, forKey: path) == nil { order.append(path) }
             }
         }
     }
@@ -106,8 +127,8 @@ public struct CaptureTimeCache: Sendable {
         return e
     }
 
-    public mutating func store(_ photo: PhotoLibrary.Photo, time: CaptureTime?) {
-        entries[photo.path] = Entry(size: photo.size, modified: photo.modified, time: time)
+    public mutating func store(_ photo: PhotoLibrary.Photo, time: CaptureTime?, location: GeoPoint? = nil) {
+        entries[photo.path] = Entry(size: photo.size, modified: photo.modified, time: time, location: location)
     }
 
     /// Writes the cache atomically, keeping only `photos` (files gone or
@@ -117,7 +138,8 @@ public struct CaptureTimeCache: Sendable {
         for photo in photos where !photo.path.contains("\n") {
             guard let e = lookup(photo) else { continue }
             let time = e.time.map { "\($0.instant)\t\($0.wall)" } ?? "-\t-"
-            text += "\(e.size)\t\(e.modified)\t\(time)\t\(photo.path)\n"
+            let place = e.location.map { "\($0.latitude)\t\($0.longitude)" } ?? "-\t-"
+            text += "\(e.size)\t\(e.modified)\t\(time)\t\(place)\t\(photo.path)\n"
         }
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -125,16 +147,18 @@ public struct CaptureTimeCache: Sendable {
     }
 }
 
-/// Reads the capture times of a library's photos: from the cache where it
-/// holds, else from each file's EXIF (one 64 KiB read), noting what it read
-/// in the cache. Meant for a background thread: it touches nothing shared.
+/// Reads the capture times and places of a library's photos: from the
+/// cache where it holds, else from each file's EXIF (one 64 KiB read),
+/// noting what it read in the cache. Meant for a background thread: it
+/// touches nothing shared.
 public struct CaptureTimeReading: Sendable {
     public var times: [String: CaptureTime] = [:]
+    public var locations: [String: GeoPoint] = [:]
     public var cache: CaptureTimeCache
     /// Photo files opened to read their EXIF (the rest came from the cache).
     public private(set) var filesOpened = 0
     public private(set) var fromCache = 0
-    /// Photos the cache did not know, left unread (`openFiles` false).
+    /// Photos the cache did not know (or knew only the time of), left unread (`openFiles` false).
     public private(set) var unread: [PhotoLibrary.Photo] = []
 
     /// With `openFiles` false only the cache is asked (no photo is opened:
@@ -142,17 +166,22 @@ public struct CaptureTimeReading: Sendable {
     public init(photos: [PhotoLibrary.Photo], cache: CaptureTimeCache, timeZone: TimeZone, openFiles: Bool = true) {
         self.cache = cache
         for photo in photos {
-            if let entry = cache.lookup(photo) {
+            if let entry = cache.lookup(photo), entry.placeRead || !openFiles {
                 fromCache += 1
                 if let time = entry.time { times[photo.path] = time }
+                if let location = entry.location { locations[photo.path] = location }
+                if !entry.placeRead { unread.append(photo) }
                 continue
             }
             guard photo.size >= 0 else { continue } // not a regular file: nothing to read or keep
             guard openFiles else { unread.append(photo); continue }
             filesOpened += 1
-            let time = ExifCaptureTime.read(atPath: photo.path).map { CaptureTime(exif: $0, timeZone: timeZone) }
-            self.cache.store(photo, time: time)
+            let exif = ExifCapture.read(atPath: photo.path)
+            let time = exif.time.map { CaptureTime(exif: $0, timeZone: timeZone) }
+            let location = exif.location.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
+            self.cache.store(photo, time: time, location: location)
             if let time { times[photo.path] = time }
+            if let location { locations[photo.path] = location }
         }
     }
 }

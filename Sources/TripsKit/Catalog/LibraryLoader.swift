@@ -1,10 +1,14 @@
 import Foundation
+import Geography
 
 /// The trips of a `--photos` library, at once and then settled: the first
 /// catalog uses the capture times the cache knows (modification times for
 /// the rest), so the first frame opens no photo; a background thread reads
 /// the missing EXIF dates, saves the cache, and hands the settled catalog
-/// to the frame loop, which takes it between touches.
+/// to the frame loop, which takes it between touches. Loose photos' trips
+/// are named by their places once the gazetteer's index is there
+/// (`name(by:)`, from another thread): the trips made before it are named
+/// by their dates, and handed over again, named, when it comes.
 public final class LibraryLoader: @unchecked Sendable {
     public let folder: String
     public let timeZone: TimeZone
@@ -18,6 +22,12 @@ public final class LibraryLoader: @unchecked Sendable {
     /// is known of capture times (the cache as last read or written).
     private var settled: TripCatalog?
     private var cache: CaptureTimeCache
+    /// Guarded by `publishing`, which makes each catalog and hands it over in
+    /// turn (so a catalog named by places is never replaced by an older one
+    /// without): the library and what is known of it, and the names of places.
+    private let publishing = NSLock()
+    private var current: (library: PhotoLibrary, times: [String: CaptureTime], locations: [String: GeoPoint])?
+    private var naming: PlaceNaming?
 
     public init(folder: String, cachePath: String, timeZone: TimeZone = .current, verbose: Bool,
          elapsed: @escaping @Sendable () -> Double, log: @escaping @Sendable (String) -> Void) {
@@ -49,7 +59,7 @@ public final class LibraryLoader: @unchecked Sendable {
             log("trips: library \(remembered == nil ? "listed" : "as the cache remembers it")"
                 + String(format: " in %.1f ms, its cache read in %.1f ms", (elapsed() - loaded) * 1000, (loaded - begun) * 1000))
         }
-        if wait { return known.unread.isEmpty ? settled(library, known) : settle(library) }
+        if wait { return known.unread.isEmpty ? settled(library, known) : settle(library, handOver: false) }
         Thread.detachNewThread { [self] in
             // Behind everything else: on two cores it ran beside the first
             // photo's decode and the display's opening, and slowed both.
@@ -64,10 +74,33 @@ public final class LibraryLoader: @unchecked Sendable {
                 _ = settled(library, known)
                 return
             }
-            let catalog = settle(looked)
+            settle(looked, handOver: true)
+        }
+        return catalog(library, known, handOver: false)
+    }
+
+    /// Names the loose photos' trips by their places from now on, and hands
+    /// the trips over again, so named, if any were made before.
+    public func name(by naming: PlaceNaming) {
+        publishing.withLock {
+            self.naming = naming
+            guard let current else { return }
+            let catalog = current.library.catalog(times: current.times, locations: current.locations, naming: naming, timeZone: timeZone)
             lock.withLock { settled = catalog }
         }
-        return library.catalog(times: known.times, timeZone: timeZone)
+        if verbose { log(String(format: "trips: places named after %.1f ms", elapsed() * 1000)) }
+    }
+
+    /// The catalog of `library` with what `reading` knows, named by places
+    /// if they are known yet; with `handOver`, for the frame loop to take.
+    @discardableResult
+    private func catalog(_ library: PhotoLibrary, _ reading: CaptureTimeReading, handOver: Bool) -> TripCatalog {
+        publishing.withLock {
+            current = (library, reading.times, reading.locations)
+            let catalog = library.catalog(times: reading.times, locations: reading.locations, naming: naming, timeZone: timeZone)
+            if handOver { lock.withLock { settled = catalog } }
+            return catalog
+        }
     }
 
     /// The catalog of `library` when the cache knew every photo.
@@ -76,11 +109,12 @@ public final class LibraryLoader: @unchecked Sendable {
             log(String(format: "trips: capture times: %d photos, 0 files opened, %d from the cache, settled after %.1f ms",
                        library.allPhotos.count, known.fromCache, elapsed() * 1000))
         }
-        return library.catalog(times: known.times, timeZone: timeZone)
+        return catalog(library, known, handOver: false)
     }
 
     /// Reads what the cache lacks, saves the cache, and makes the catalog.
-    private func settle(_ library: PhotoLibrary) -> TripCatalog {
+    @discardableResult
+    private func settle(_ library: PhotoLibrary, handOver: Bool) -> TripCatalog {
         let reading = CaptureTimeReading(photos: library.allPhotos, cache: lock.withLock { cache }, timeZone: timeZone)
         lock.withLock { cache = reading.cache }
         do { try reading.cache.save(keeping: library.allPhotos) } catch {
@@ -90,7 +124,7 @@ public final class LibraryLoader: @unchecked Sendable {
             log(String(format: "trips: capture times: %d photos, %d files opened, %d from the cache, settled after %.1f ms",
                        library.allPhotos.count, reading.filesOpened, reading.fromCache, elapsed() * 1000))
         }
-        return library.catalog(times: reading.times, timeZone: timeZone)
+        return catalog(library, reading, handOver: handOver)
     }
 
     /// The first catalog being made on a thread (`prepare`), guarded by `ready`.
@@ -133,6 +167,6 @@ public final class LibraryLoader: @unchecked Sendable {
     /// The catalog after the folder changed: the cache answers for the
     /// photos already read; new ones are read now (a few at a time arrive).
     public func reload() throws -> TripCatalog {
-        settle(try PhotoLibrary.scan(folder))
+        settle(try PhotoLibrary.scan(folder), handOver: false)
     }
 }

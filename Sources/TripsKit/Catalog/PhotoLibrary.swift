@@ -1,4 +1,5 @@
 import Foundation
+import Geography
 import Glibc
 
 /// A folder of photos as `--photos DIR` finds it: each subfolder that holds
@@ -139,13 +140,18 @@ public struct PhotoLibrary: Equatable, Sendable {
     /// path), or its modification time where `times` has none yet. Folder
     /// trips come in name order (dated names sort by date), then the loose
     /// photos' trips by time, so trips keep their places as times arrive.
-    public func catalog(times: [String: CaptureTime], timeZone: TimeZone) -> TripCatalog {
+    /// A folder's trip is named by the folder; a loose photos' trip by the
+    /// places of `locations` where `naming` knows them, else by its dates.
+    /// A change of city does not split a trip (docs/BEHAVIOUR.md, "Places").
+    public func catalog(times: [String: CaptureTime], locations: [String: GeoPoint] = [:], naming: PlaceNaming? = nil,
+                        timeZone: TimeZone) -> TripCatalog {
         func time(_ p: Photo) -> CaptureTime { times[p.path] ?? CaptureTime(modified: p.modified, timeZone: timeZone) }
         var trips = folders.map { Self.trip(id: $0.name, city: Self.cityName(fromFolderName: $0.name), inCaptureOrder($0.photos, time)) }
         var group: [TimedPhoto] = []
         func closeGroup() {
             guard let first = group.first, let last = group.last else { return }
-            trips.append(Self.trip(id: Self.groupID(first.time), city: TripWording.dateRange(first.time.day, last.time.day), group))
+            let place = naming?.name(group.map { locations[$0.photo.path] })
+            trips.append(Self.trip(id: Self.groupID(first.time), city: place ?? TripWording.dateRange(first.time.day, last.time.day), group))
             group = []
         }
         for item in inCaptureOrder(loose, time) {

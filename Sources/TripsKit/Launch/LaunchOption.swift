@@ -118,5 +118,6 @@ public struct LaunchOption: Sendable {
                      }),
         LaunchOption("--help", aliases: ["-h"], help: "show this help", effect: .command(.help)),
         LaunchOption("--version", help: "show the version", effect: .command(.version)),
+        LaunchOption("--man", help: "print the manual page (roff), written from these flags", effect: .command(.manual)),
     ]
 }

@@ -85,6 +85,8 @@ public struct LaunchOptions: Equatable, Sendable {
         case run(LaunchOptions)
         case help
         case version
+        /// `--man`: print trips(1), written from the flags (`ManPage`).
+        case manual
     }
 
     /// A mistake on the command line; the executable prints it with the usage

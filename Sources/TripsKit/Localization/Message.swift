@@ -41,8 +41,10 @@ public struct Message: Hashable, Sendable {
     public static let page = Message("%s / %s")
     /// The big photo's accessibility value: "Photo 3 of 27".
     public static let photoNumber = Message("Photo %s of %s")
+    /// A trip of loose photos named by its two main places: "Lisbon & Porto".
+    public static let twoPlaces = Message("%s & %s")
 
     /// Every message, for the test that holds the catalogues to them.
     public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, nights,
-                                        dayTrip, monthAndYear, photos, page, photoNumber]
+                                        dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces]
 }

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The shared thumbnail cache's benchmark: a 1,000-photo HEIC library (one
+# camera-like 4000 x 3000 HEIC, quality 90 with sensor-like noise,
+# hard-linked 1,000 times into 100 trips of 10, so every photo is its own
+# file and cache entry) started twice in a fresh cache, three times over,
+# alternating: the first start decodes its visible thumbnails from the
+# photos and writes them to $XDG_CACHE_HOME/thumbnails; the second must
+# open no photo for them (the log's cache counts: found, none missing) and
+# show them all within a few frames. Figures: time and frame of the first
+# present with every photo on screen decoded (medians), beside the first
+# start's. Usage: Benchmarks/thumbnail-cache.sh [path/to/trips]
+set -u
+cd "$(dirname "$0")/.."
+TRIPS=$(realpath "${1:-.build/release/trips}")
+. Tests/e2e/lib.sh
+e2e_begin trips-bench-thumbnails
+
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+convert -size 4000x3000 xc:'rgb(120,140,160)' -seed 1 +noise Gaussian -attenuate 0.6 +noise Gaussian "$OUT/photo.png"
+heif-enc -q 90 -p preset=ultrafast "$OUT/photo.png" -o "$OUT/photo.heic" >/dev/null
+for t in $(seq -w 0 99); do
+    mkdir -p "$OUT/library/trip-$t"
+    for p in $(seq 0 9); do ln "$OUT/photo.heic" "$OUT/library/trip-$t/IMG_$p.HEIC"; done
+done
+echo "thumbnail cache: $TRIPS, 1000 HEIC photos ($(du -k "$OUT/photo.heic" | cut -f1) KiB each, hard links)"
+
+# start NAME: one start in the offscreen window until 600 frames; the log kept as NAME.err.
+start() {
+    XDG_CACHE_HOME="$OUT/cache" TRIPS_VERBOSE=1 SDL_VIDEODRIVER=offscreen "$TRIPS" --photos "$OUT/library" --frames 600 \
+        >/dev/null 2>"$OUT/$1.err"
+}
+field() { sed -n "$2" "$OUT/$1.err" | head -1; }
+declare -A ms frames
+for run in 1 2 3; do
+    rm -rf "$OUT/cache/thumbnails"
+    mkdir -p "$OUT/cache"
+    for which in first second; do
+        start "$which-$run"
+        ms[$which]+="$(field "$which-$run" 's/.*every photo on screen decoded after \([0-9.]*\) ms.*/\1/p') "
+        frames[$which]+="$(field "$which-$run" 's/.*every photo on screen decoded after [0-9.]* ms (frame \([0-9]*\)).*/\1/p') "
+    done
+    echo "  run $run: first start: $(field "first-$run" 's/.*\(shared thumbnail cache: .*\)/\1/p')"
+    echo "  run $run: second start: $(field "second-$run" 's/.*\(shared thumbnail cache: .*\)/\1/p')"
+done
+for which in first second; do
+    printf '%-13s every visible thumbnail on screen after %7s ms, frame %s (median of 3; runs: %s)\n' "$which start:" \
+        "$(echo ${ms[$which]} | tr ' ' '\n' | median)" "$(echo ${frames[$which]} | tr ' ' '\n' | median)" "${ms[$which]% }"
+done
+bad=$(grep -L "shared thumbnail cache: [1-9][0-9]* found, 0 stale, 0 missing, 0 written" "$OUT"/second-*.err | wc -l)
+[ "$bad" = 0 ] && echo "every second start opened no photo for its thumbnails" || { echo "FAIL: $bad second starts decoded photos"; exit 1; }
