@@ -122,6 +122,8 @@ public final class FrameLoop {
             if event.type == photos.readyEventType { needsFrame = photos.pump() || needsFrame; return }
             if let accessibility, event.type == accessibility.wakeEventType {
                 if accessibility.pump(app, display: display, now: Self.now() - origin, record: record) { needsFrame = true }
+                // Woken while idle: what settled since the last frame goes out.
+                accessibility.publish(app, display: display)
                 return
             }
             // When SDL took the input from the system, not when this loop
