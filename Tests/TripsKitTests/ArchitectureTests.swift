@@ -20,8 +20,8 @@ final class ArchitectureTests: XCTestCase {
         "Decoding": ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CJXL", "CLCMS", "PhotoFile", "CZlib"],
         // The app side of decoding: no SDL (it wakes the frame loop through a callback), no TripsKit.
         "PhotoLoading": ["CSeccomp", "Decoding", "PhotoFile"],
-        // SDL, Xlib, fontconfig, FriBidi, gettext, libwayland-client and the pointer-gestures protocol
-        // for the touchpad; the photos through PhotoLoading.
+        // SDL, Xlib, fontconfig, FriBidi, gettext, libwayland-client for wl_shm frames and, with the
+        // pointer-gestures protocol, the touchpad; the photos through PhotoLoading.
         "Platform": ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Decoding", "PhotoLoading", "Motion",
                      "Gestures", "PhotoFile", "JSON", "TripsKit", "AccessibilityBridge"],
         // libdbus behind one seam (BusConnection); the tree comes from TripsKit's accessibility elements.
