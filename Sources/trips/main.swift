@@ -1,7 +1,9 @@
 import CSDL2
+import Decoding
 import Foundation
 import Gazetteer
 import Geography
+import PhotoLoading
 import Platform
 import TripsKit
 
@@ -196,9 +198,12 @@ let startScreen: AppModel.Screen = options.startInPlayground ? .playground : .ov
 // library is listed on its own thread, which asks for its first photos the
 // moment it has them (the app it lays them out with is thrown away; the
 // frame loop's own is made once the display is open).
-// Strip thumbnails come from the desktop's shared thumbnail cache when it has them, and go to it when not.
+// Strip thumbnails come from the desktop's shared thumbnail cache when it has
+// them, and go to it when not. The loader wakes the frame loop with an SDL
+// event of its own when a decode is ready.
 let sharedThumbnails = SharedThumbnailCache(environment: environment, version: version) { log($0) }
-let loader = PhotoLoader(zygote: zygote, sharedThumbnails: sharedThumbnails)
+let decodesReady = RegisteredEvent()
+let loader = PhotoLoader(zygote: zygote, sharedThumbnails: sharedThumbnails, wake: decodesReady.push)
 @Sendable func thumbnailTarget(_ stripPhoto: CGSize) -> (width: Int, height: Int) {
     (Int((stripPhoto.width * pixelScale).rounded(.up)), Int((stripPhoto.height * pixelScale).rounded(.up)))
 }
@@ -206,7 +211,7 @@ let loader = PhotoLoader(zygote: zygote, sharedThumbnails: sharedThumbnails)
 // guess, before the library is read (`FirstPhotosGuess`).
 let firstPhotosGuess = script == nil ? library.map { FirstPhotosGuess(path: FirstPhotosGuess.defaultPath(library: $0.folder, environment: environment)) } : nil
 @Sendable func decodeFirstPhotos(of app: AppModel) {
-    let asked = loader.prefetch(app.scene { _ in nil }, photoPaths: app.catalog.allPhotoPaths, thumbnailTarget: thumbnailTarget(app.layout.photoSize))
+    let asked = loader.prefetch(app.scene { _ in nil }.photoNumbers, photoPaths: app.catalog.allPhotoPaths, thumbnailTarget: thumbnailTarget(app.layout.photoSize))
     if verbose { log(String(format: "trips: first photos asked for after %.1f ms", (now() - started) * 1000)) }
     do { try firstPhotosGuess?.save(asked) } catch { log("trips: cannot keep the first photos for the next start: \(error)") }
 }
@@ -253,7 +258,8 @@ let code: ExitCode = {
         }
     }
     let photos = PhotoTextures(renderer: display.renderer, photoPaths: app.catalog.allPhotoPaths,
-                               budgetBytes: options.memoryBudgetMiB << 20, loader: loader, log: log)
+                               budgetBytes: options.memoryBudgetMiB << 20, loader: loader,
+                               decodesReady: decodesReady, log: log)
     if let orderStore {
         app.onReorder = { order in
             do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }

@@ -1,5 +1,6 @@
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
 import XCTest
 
 /// Embedded ICC profiles are converted to sRGB on the worker: a photo

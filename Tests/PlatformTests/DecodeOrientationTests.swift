@@ -1,5 +1,6 @@
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
 import XCTest
 
 /// Every EXIF orientation comes out of a worker upright: a 64 x 32 JPEG

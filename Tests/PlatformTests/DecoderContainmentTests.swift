@@ -1,5 +1,6 @@
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
 import XCTest
 
 /// Every way a decoder can go wrong ends in its worker process, on every

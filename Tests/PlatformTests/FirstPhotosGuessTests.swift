@@ -1,5 +1,6 @@
 import Foundation
-@testable import Platform
+import Decoding
+import PhotoLoading
 import TripsKit
 import XCTest
 
@@ -27,7 +28,7 @@ final class FirstPhotosGuessTests: XCTestCase {
             .photo(photo: 3, frame: CGRect(x: 0, y: 0, width: 48, height: 32), source: CGRect(x: 0, y: 0, width: 1, height: 1),
                    cornerRadius: 0, label: "right"),
         ])
-        XCTAssertEqual(loader.prefetch(scene, photoPaths: paths, thumbnailTarget: (48, 32)), [right])
+        XCTAssertEqual(loader.prefetch(scene.photoNumbers, photoPaths: paths, thumbnailTarget: (48, 32)), [right])
         XCTAssertFalse(loader.isBusy, "nothing decoded again: the guess was done")
         let thumbnails = loader.takeFinished().filter { $0.job.use == .thumbnail }
         XCTAssertEqual(thumbnails.map(\.job.photo), [3], "the guess under its number in the trips; the wrong one dropped")

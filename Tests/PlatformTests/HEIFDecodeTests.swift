@@ -1,5 +1,6 @@
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
 import XCTest
 
 /// HEIC and AVIF through the real worker: bad files end as a reason, not a

@@ -1,5 +1,6 @@
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
 import XCTest
 
 /// JPEG XL through the real worker (header vetted, libjxl in the sandbox,

@@ -1,5 +1,6 @@
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
 import XCTest
 
 /// Detail tiles through the real worker: a region of a JPEG at its own

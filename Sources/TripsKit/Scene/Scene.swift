@@ -44,4 +44,13 @@ public struct Scene: Equatable, Sendable {
         self.background = background
         self.commands = commands
     }
+
+    /// The photos the scene draws, by number, in drawing order (what a
+    /// first frame asks the loader for before there is a window).
+    public var photoNumbers: [Int] {
+        commands.compactMap { command in
+            guard case let .photo(number, _, _, _, _, _) = command else { return nil }
+            return number
+        }
+    }
 }

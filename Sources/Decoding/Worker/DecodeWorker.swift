@@ -13,11 +13,11 @@ import PhotoFile
 /// hangs takes only this process with it; the app replaces it.
 public enum DecodeWorker {
     public static let modeArgument = "--decode-worker"
-    static let socketDescriptor: Int32 = 3
+    public static let socketDescriptor: Int32 = 3
     /// Exit codes the app turns into words.
-    static let outOfMemoryExit: Int32 = 70
-    static let confinementFailedExit: Int32 = 71
-    static let retiredExit: Int32 = 72
+    public static let outOfMemoryExit: Int32 = 70
+    public static let confinementFailedExit: Int32 = 71
+    public static let retiredExit: Int32 = 72
     /// The biggest photo file read: far above any camera's, well inside the memory limit.
     static let maximumFileBytes = 256 << 20
 
@@ -46,7 +46,9 @@ public enum DecodeWorker {
     }
 
     private static func confineAndServe() -> Never {
+        #if TRIPS_DECODER_FAULTS
         let fault = DecodeFault(environment: ProcessInfo.processInfo.environment)
+        #endif
         // A decoder's crash ends the process with its signal, which the app
         // names; the Swift runtime's own crash reporter would first try to
         // open files, which the sandbox forbids.
@@ -56,10 +58,19 @@ public enum DecodeWorker {
             _ = reply.bytes.withUnsafeBytes { trips_send_with_fd(socketDescriptor, $0.baseAddress, $0.count, -1) }
             _exit(confinementFailedExit)
         }
-        serve(fault: fault)
+        #if TRIPS_DECODER_FAULTS
+        serve { request in
+            // The photo's decode misbehaves, not its preview: a slow photo
+            // with its preview on screen is what the switch shows then.
+            if !request.preview, let action = fault.action(forFileNamed: request.name) { DecodeFault.perform(action) }
+        }
+        #else
+        serve { _ in }
+        #endif
     }
 
-    private static func serve(fault: DecodeFault) -> Never {
+    /// - Parameter beforeDecode: the tests' fault switch in debug builds; nothing in release ones.
+    private static func serve(beforeDecode: (DecodeRequest) -> Void) -> Never {
         var buffer = [UInt8](repeating: 0, count: DecodeRequest.maximumBytes)
         // The photo's bytes, read into the same memory each time: no page
         // faults or mappings per photo once it is as big as the biggest.
@@ -73,9 +84,7 @@ public enum DecodeWorker {
                 send(DecodeReply(status: .failed, message: "the decoder got a malformed request"), pixels: nil)
                 continue
             }
-            // The photo's decode misbehaves, not its preview: a slow photo
-            // with its preview on screen is what the switch shows then.
-            if !request.preview, let action = fault.action(forFileNamed: request.name) { DecodeFault.perform(action) }
+            beforeDecode(request)
             let (reply, pixels) = decode(fd, request, into: &input)
             close(fd)
             send(reply, pixels: pixels)
@@ -145,7 +154,7 @@ public enum DecodeWorker {
     private static func decodeThumbnail(_ bytes: UnsafeRawBufferPointer, fileExtension: String, size: SharedThumbnail.Size,
                                         target: (width: Int, height: Int),
                                         output: (_ width: Int, _ height: Int, _ pngBytes: Int) -> SharedPixels?)
-        -> Result<PhotoDecoder.Decoded, PhotoDecoder.Failure> {
+        -> Result<PhotoDecoder.Decoded, DecodeFailure> {
         let header = PhotoHeader.parse(Array(bytes.prefix(PhotoHeader.readLimit)), fileLength: bytes.count)
         let fit = (try? header.get()).map { size.fit($0.displaySize) } ?? target
         switch PhotoDecoder.decode(bytes: bytes, fileExtension: fileExtension, target: fit) {

@@ -1,3 +1,4 @@
+#if TRIPS_DECODER_FAULTS
 import CSeccomp
 import Foundation
 
@@ -12,7 +13,8 @@ import Foundation
 ///   socket    makes a socket after confinement (the sandbox must kill it)
 ///   fork      starts a process after confinement: clone is allowed for
 ///             the codecs' threads only, so the sandbox must kill it
-/// Unset, it does nothing.
+/// Unset, it does nothing. Compiled into debug builds only (Package.swift
+/// defines TRIPS_DECODER_FAULTS there): a release binary has no switch.
 struct DecodeFault: Equatable {
     enum Action: String, CaseIterable { case crash, hang, allocate, open, socket, fork }
 
@@ -54,3 +56,4 @@ struct DecodeFault: Equatable {
         }
     }
 }
+#endif

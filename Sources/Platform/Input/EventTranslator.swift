@@ -41,8 +41,7 @@ final class EventTranslator {
     private struct FingerKey: Hashable { var device: SDL_TouchID; var finger: SDL_FingerID }
 
     init() {
-        let registered = SDL_RegisterEvents(1)
-        cancelEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
+        cancelEventType = RegisteredEvent().type
     }
 
     /// A small, stable pointer number for a finger of a touch device.

@@ -1,7 +1,7 @@
 import CSeccomp
+import Decoding
 import Foundation
 import PhotoFile
-import TripsKit
 
 /// One decode worker as the app sees it: a child process (`DecodeWorker`)
 /// that decodes one photo at a time within a deadline. The photo is vetted
@@ -9,8 +9,10 @@ import TripsKit
 /// worker. A worker that crashes, is killed by its sandbox or runs past the
 /// deadline is killed and forgotten, its photo fails with one sentence
 /// saying what happened, and the next decode starts a fresh worker. Owned
-/// by one thread; `terminate` may be called from any thread.
-public final class DecoderProcess {
+/// by one thread; `terminate` may be called from any thread (the pid is
+/// guarded by a lock, the socket is the owning thread's alone: hence
+/// `@unchecked Sendable`, so the loader can hand one to its thread).
+public final class DecoderProcess: @unchecked Sendable {
     /// A decoded photo: its pixels in shared memory and its full size.
     public struct Decoded {
         public var pixels: SharedPixels
@@ -134,7 +136,7 @@ public final class DecoderProcess {
     /// With `region`, only that part of the picture, at its level (a detail
     /// tile); with `preview`, its embedded EXIF thumbnail instead (`DecodePlan.Use.preview`).
     public func decode(path: String, target: (width: Int, height: Int), deadline: Double, plainSDL: Bool = false,
-                       preview: Bool = false, region: DecodeRegion? = nil, thumbnailSide: Int = 0) -> Result<Decoded, PhotoDecoder.Failure> {
+                       preview: Bool = false, region: DecodeRegion? = nil, thumbnailSide: Int = 0) -> Result<Decoded, DecodeFailure> {
         // Vetted here, by path, before anything is opened for a worker: a
         // FIFO, a symlink loop or a header bomb is refused without a round
         // trip. The worker parses the header again from the bytes it reads,
@@ -143,8 +145,8 @@ public final class DecoderProcess {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.refused("cannot be read (\(String(cString: strerror(errno))))")) }
         defer { close(fd) }
-        let request = DecodeRequest(targetWidth: target.width, targetHeight: target.height, plainSDL: plainSDL, preview: preview, region: region,
-                                    thumbnailSide: thumbnailSide, name: (path as NSString).lastPathComponent)
+        let request = DecodeRequest.asking(target: target, plainSDL: plainSDL, preview: preview, region: region, thumbnailSide: thumbnailSide,
+                                           name: (path as NSString).lastPathComponent)
         // A worker that retired itself (its CPU allowance) between two
         // photos is replaced and asked once more.
         for attempt in 0..<2 {
@@ -193,7 +195,7 @@ public final class DecoderProcess {
         return .reply(reply, pixels: pixels)
     }
 
-    private func result(of reply: DecodeReply, pixels fd: Int32) -> Result<Decoded, PhotoDecoder.Failure> {
+    private func result(of reply: DecodeReply, pixels fd: Int32) -> Result<Decoded, DecodeFailure> {
         switch reply.status {
         case .refused:
             if fd >= 0 { close(fd) }

@@ -1,4 +1,5 @@
 import CSDL2
+import Decoding
 
 /// A texture kept under the memory budget (`PhotoTextures` for photos,
 /// `PhotoTiles` for detail tiles): its size, what it costs, and the frame it

@@ -1,6 +1,8 @@
 import CSDL2
+import Decoding
 import Foundation
 import PhotoFile
+import PhotoLoading
 
 /// Detail on demand for the zoomed big photo: where the window-sized
 /// picture is coarser than the screen, the visible part is decoded again

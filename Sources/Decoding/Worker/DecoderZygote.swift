@@ -82,7 +82,7 @@ public final class DecoderZygote: @unchecked Sendable {
     /// A worker on the other end of `socket` (which the caller still owns
     /// and closes), or nil when the zygote is gone (then the caller starts
     /// one with exec).
-    func startWorker(socket: Int32) -> pid_t? {
+    public func startWorker(socket: Int32) -> pid_t? {
         lock.lock()
         defer { lock.unlock() }
         guard control >= 0 else { return nil }
@@ -98,7 +98,7 @@ public final class DecoderZygote: @unchecked Sendable {
 
     /// A connected SEQPACKET pair, close-on-exec: the app's end and the
     /// other process's (the zygote's, or a worker's).
-    static func socketPair() -> (app: Int32, zygote: Int32)? {
+    public static func socketPair() -> (app: Int32, zygote: Int32)? {
         var pair: [Int32] = [-1, -1]
         guard Glibc.socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else { return nil }
         return (pair[0], pair[1])

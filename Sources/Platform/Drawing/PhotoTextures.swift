@@ -1,6 +1,8 @@
 import CSDL2
+import Decoding
 import Foundation
 import PhotoFile
+import PhotoLoading
 import TripsKit
 
 /// The photos (numbered as in the catalog's `allPhotoPaths`) as textures,
@@ -54,20 +56,21 @@ public final class PhotoTextures {
     /// Previews made from embedded EXIF thumbnails.
     public private(set) var previewCount = 0
 
-    /// The SDL event type that says decoded photos are waiting.
-    public var readyEventType: UInt32 { loader.readyEventType }
+    /// The SDL event type that says decoded photos are waiting: what the
+    /// loader's wake-up pushes.
+    public let readyEventType: UInt32
 
     /// - Parameters:
-    ///   - deadlines: how long a decode may take before its worker is stopped.
     ///   - loader: one started before the window, already decoding what the
-    ///     first frame shows; without one, a loader with `deadlines` is made.
+    ///     first frame shows, its wake-up pushing `decodesReady`.
     public init(renderer: OpaquePointer, photoPaths: [String], budgetBytes: Int = 256 << 20,
-                deadlines: DecoderProcess.Deadlines = .standard, loader: PhotoLoader? = nil, log: @escaping (String) -> Void) {
+                loader: PhotoLoader, decodesReady: RegisteredEvent, log: @escaping (String) -> Void) {
         self.renderer = renderer
         self.paths = photoPaths
         self.budgetBytes = max(16 << 20, budgetBytes)
         self.log = log
-        self.loader = loader ?? PhotoLoader(deadlines: deadlines)
+        self.loader = loader
+        readyEventType = decodesReady.type
         tiles = PhotoTiles(renderer: renderer, loader: self.loader, budgetBytes: self.budgetBytes, log: log)
     }
 

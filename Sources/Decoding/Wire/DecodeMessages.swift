@@ -3,25 +3,25 @@
 /// travels with the request and the pixels' memfd with a successful reply
 /// (SCM_RIGHTS); these are the bytes around them: little-endian 32-bit
 /// numbers, then UTF-8 text.
-struct DecodeRequest: Equatable {
-    var targetWidth: Int
-    var targetHeight: Int
-    var plainSDL: Bool
+public struct DecodeRequest: Equatable, Sendable {
+    public var targetWidth: Int
+    public var targetHeight: Int
+    public var plainSDL: Bool
     /// The embedded EXIF thumbnail instead of the picture (`DecodePlan.Use.preview`).
-    var preview = false
+    public var preview = false
     /// A part of the picture at a finer level instead of the whole (a detail tile).
-    var region: DecodeRegion? = nil
+    public var region: DecodeRegion? = nil
     /// A strip thumbnail that is also wanted as a PNG for the shared
     /// thumbnail cache: the cache size's side (`SharedThumbnail.Size`), or 0.
-    var thumbnailSide = 0
+    public var thumbnailSide = 0
     /// The file's name, for the test-only fault switch (the worker opens nothing).
-    var name: String
+    public var name: String
 
     /// The numbers before the name.
     private static let numberCount = 10
-    static let maximumBytes = numberCount * 4 + 1024
+    public static let maximumBytes = numberCount * 4 + 1024
 
-    var bytes: [UInt8] {
+    public var bytes: [UInt8] {
         let r = region
         return DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0, r?.level ?? 0, r?.x ?? 0, r?.y ?? 0, r?.width ?? 0, r?.height ?? 0,
                                    preview ? 1 : 0, thumbnailSide])
@@ -29,9 +29,16 @@ struct DecodeRequest: Equatable {
     }
 }
 
-// In an extension, so the memberwise initialiser (with its defaults) stays.
 extension DecodeRequest {
-    init?(_ bytes: ArraySlice<UInt8>) {
+    /// The app's request (the memberwise initialiser, which keeps its
+    /// defaults only while it is internal).
+    public static func asking(target: (width: Int, height: Int), plainSDL: Bool, preview: Bool, region: DecodeRegion?, thumbnailSide: Int,
+                              name: String) -> Self {
+        Self(targetWidth: target.width, targetHeight: target.height, plainSDL: plainSDL, preview: preview, region: region,
+             thumbnailSide: thumbnailSide, name: name)
+    }
+
+    public init?(_ bytes: ArraySlice<UInt8>) {
         guard let n = DecodeWire.read(bytes, count: Self.numberCount) else { return nil }
         let region = n[3] > 0 ? DecodeRegion(level: n[3], x: n[4], y: n[5], width: n[6], height: n[7]) : nil
         self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, preview: n[8] != 0, region: region,
@@ -39,50 +46,31 @@ extension DecodeRequest {
     }
 }
 
-/// A part of a picture decoded at 1/`level` of its size: the pixels at
-/// `x`, `y` of `width` x `height` in that smaller picture.
-public struct DecodeRegion: Equatable, Sendable {
-    public var level: Int
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(level: Int, x: Int, y: Int, width: Int, height: Int) {
-        self.level = level
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
-
-struct DecodeReply: Equatable {
-    enum Status: Int { case decoded = 0, refused = 1, failed = 2 }
-    var status: Status
-    var width = 0
-    var height = 0
-    var fullWidth = 0
-    var fullHeight = 0
-    var usedTurboJPEG = false
+/// The worker's answer. Made by the worker only (its memberwise
+/// initialiser stays internal); the app reads it from the bytes.
+public struct DecodeReply: Equatable, Sendable {
+    public enum Status: Int, Sendable { case decoded = 0, refused = 1, failed = 2 }
+    public var status: Status
+    /// The pixels sent, and the picture's full upright size.
+    public var width = 0, height = 0, fullWidth = 0, fullHeight = 0
+    public var usedTurboJPEG = false
     /// The bytes of the thumbnail's PNG after the pixels in their memory
     /// (`DecodeRequest.thumbnailSide`), or 0.
-    var thumbnailPNGBytes = 0
+    public var thumbnailPNGBytes = 0
     /// Why it was refused or failed.
-    var message = ""
+    public var message = ""
 
     private static let numberCount = 7
-    static let maximumBytes = numberCount * 4 + 1024
+    public static let maximumBytes = numberCount * 4 + 1024
 
-    var bytes: [UInt8] {
+    public var bytes: [UInt8] {
         DecodeWire.numbers([status.rawValue, width, height, fullWidth, fullHeight, usedTurboJPEG ? 1 : 0, thumbnailPNGBytes])
             + Array(message.utf8.prefix(1024))
     }
 }
 
-// In an extension, so the memberwise initialiser (with its defaults) stays.
 extension DecodeReply {
-    init?(_ bytes: ArraySlice<UInt8>) {
+    public init?(_ bytes: ArraySlice<UInt8>) {
         guard let n = DecodeWire.read(bytes, count: Self.numberCount), let status = Status(rawValue: n[0]) else { return nil }
         self.init(status: status, width: n[1], height: n[2], fullWidth: n[3], fullHeight: n[4], usedTurboJPEG: n[5] != 0,
                   thumbnailPNGBytes: n[6], message: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))

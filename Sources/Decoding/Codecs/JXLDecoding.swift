@@ -16,7 +16,7 @@ import PhotoFile
 /// cover the target), so the AC coefficients are never decoded.
 extension PhotoDecoder {
     static func decodeJXL(_ bytes: UnsafeRawBufferPointer, header: PhotoHeader, target: (width: Int, height: Int),
-                          output: Output) -> Result<Decoded, Failure> {
+                          output: Output) -> Result<Decoded, DecodeFailure> {
         guard let decoder = JxlDecoderCreate(nil) else { return .failure(.decode("libjxl has no memory")) }
         defer { JxlDecoderDestroy(decoder) }
         let runner = JxlThreadParallelRunnerCreate(nil, Int(min(trips_usable_cpus(), 4)))

@@ -10,7 +10,7 @@ import PhotoFile
 /// time (another format is refused, and `PhotoTiles` cuts its tiles from
 /// the photo decoded whole instead).
 extension PhotoDecoder {
-    public static func decode(bytes: UnsafeRawBufferPointer, region: DecodeRegion, output: Output = newSurface) -> Result<Decoded, Failure> {
+    public static func decode(bytes: UnsafeRawBufferPointer, region: DecodeRegion, output: Output = newSurface) -> Result<Decoded, DecodeFailure> {
         let head = Array(bytes.prefix(PhotoHeader.readLimit))
         let header: PhotoHeader
         switch PhotoHeader.parse(head, fileLength: bytes.count) {
@@ -37,7 +37,8 @@ extension PhotoDecoder {
                                               &message, Int32(message.count))
         guard status == 0 else {
             SDL_FreeSurface(decoded)
-            return .failure(.decode("libjpeg cannot decode the tile: \(String(cString: message))"))
+            let said = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            return .failure(.decode("libjpeg cannot decode the tile: \(String(decoding: said, as: UTF8.self))"))
         }
         let upright = header.orientation == .up ? decoded
             : resize(decoded, part: SDL_Rect(x: 0, y: 0, w: Int32(stored.width), h: Int32(stored.height)),

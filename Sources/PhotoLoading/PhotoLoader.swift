@@ -1,7 +1,6 @@
-import CSDL2
+import Decoding
 import Foundation
 import PhotoFile
-import TripsKit
 
 /// Decodes photos off the main thread so that neither the first frame nor
 /// scrolling waits for them. The main thread asks for (photo, use, target);
@@ -9,20 +8,25 @@ import TripsKit
 /// (`DecoderProcess`), previews first (a camera JPEG's embedded thumbnail
 /// takes well under a millisecond), then newest requests first (what is on
 /// screen now), and
-/// hands back pixels in shared memory; a registered SDL event wakes a
-/// sleeping frame loop. A decoder that crashes or hangs costs its photo and
+/// hands back pixels in shared memory; `wake`, called from a loader
+/// thread after each decode, wakes a sleeping frame loop. A decoder that crashes or hangs costs its photo and
 /// its process, never the app. Every method may be called from any
 /// thread (its queues are guarded by one condition lock): the app asks for
 /// a library's first photos from the thread that lists it.
 public final class PhotoLoader: @unchecked Sendable {
-    struct Job: Hashable {
-        var photo: Int
-        var use: DecodePlan.Use
+    /// A photo at one of its uses (the key the textures are cached by too).
+    public struct Job: Hashable, Sendable {
+        public var photo: Int
+        public var use: DecodePlan.Use
+        public init(photo: Int, use: DecodePlan.Use) {
+            self.photo = photo
+            self.use = use
+        }
     }
 
-    struct Finished {
-        var job: Job
-        var result: Result<DecoderProcess.Decoded, PhotoDecoder.Failure>
+    public struct Finished {
+        public var job: Job
+        public var result: Result<DecoderProcess.Decoded, DecodeFailure>
     }
 
     private struct Pending {
@@ -32,8 +36,8 @@ public final class PhotoLoader: @unchecked Sendable {
         var region: DecodeRegion?
     }
 
-    /// The SDL event type a worker pushes when something is ready.
-    let readyEventType: UInt32
+    /// Called on a loader thread when something is ready to be taken.
+    private let wake: @Sendable () -> Void
     private let condition = NSCondition()
     private var pending: [Pending] = []
     private var running: Set<Job> = []
@@ -53,7 +57,7 @@ public final class PhotoLoader: @unchecked Sendable {
     private let deadlines: DecoderProcess.Deadlines
     /// The desktop's shared thumbnail cache, read before and written after
     /// a strip thumbnail's decode; nil: not used.
-    let sharedThumbnails: SharedThumbnailCache?
+    public let sharedThumbnails: SharedThumbnailCache?
 
     /// - Parameters:
     ///   - workers: decoding threads, each with its worker process (one per
@@ -63,13 +67,14 @@ public final class PhotoLoader: @unchecked Sendable {
     ///   - zygote: forks the worker processes without exec, when there is one.
     ///   - executable: the trips binary whose decode mode a worker runs
     ///     without a zygote (tests name the built one).
+    ///   - wake: called on a loader thread after each decode (the frame
+    ///     loop's wake-up; nothing for a caller that polls).
     ///   - sharedThumbnails: the desktop's thumbnail cache to read and write strip thumbnails in.
     public init(workers: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)),
          deadlines: DecoderProcess.Deadlines = .standard, zygote: DecoderZygote? = nil, executable: String = "/proc/self/exe",
-         sharedThumbnails: SharedThumbnailCache? = nil) {
+         sharedThumbnails: SharedThumbnailCache? = nil, wake: @escaping @Sendable () -> Void = {}) {
+        self.wake = wake
         self.sharedThumbnails = sharedThumbnails
-        let registered = SDL_RegisterEvents(1)
-        readyEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
         self.deadlines = deadlines
         for i in 0..<max(1, workers) {
             let process = DecoderProcess(executable: executable, zygote: zygote)
@@ -92,7 +97,7 @@ public final class PhotoLoader: @unchecked Sendable {
 
     /// Ends the workers at once, whatever they are decoding (SIGTERM must
     /// end the app within a second), and drops what nobody took.
-    func stop() {
+    public func stop() {
         condition.lock()
         stopping = true
         pending.removeAll()
@@ -105,7 +110,8 @@ public final class PhotoLoader: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Starts decoding the first strip photos `scene` shows, one a worker,
+    /// Starts decoding the first of `photos` (numbers in `photoPaths`, in
+    /// the order the first frame draws them), one a worker,
     /// as thumbnails of `thumbnailTarget` pixels (JPEGs' previews first),
     /// before there is a window:
     /// the app calls it while SDL sets up its video, so the first photo is
@@ -114,11 +120,8 @@ public final class PhotoLoader: @unchecked Sendable {
     /// waits for a decode.
     /// Returns the paths asked for (what `guess` may ask for next time).
     @discardableResult
-    public func prefetch(_ scene: Scene, photoPaths: [String], thumbnailTarget: (width: Int, height: Int)) -> [String] {
-        let first = scene.commands.compactMap { command -> Int? in
-            guard case let .photo(number, _, _, _, _, _) = command, photoPaths.indices.contains(number) else { return nil }
-            return number
-        }.prefix(processes.count)
+    public func prefetch(_ photos: [Int], photoPaths: [String], thumbnailTarget: (width: Int, height: Int)) -> [String] {
+        let first = photos.filter { photoPaths.indices.contains($0) }.prefix(processes.count)
         condition.lock()
         for number in first { adopt(photoPaths[number], as: number) }
         condition.unlock()
@@ -166,14 +169,14 @@ public final class PhotoLoader: @unchecked Sendable {
     /// Whether a photo may carry an embedded EXIF thumbnail: a JPEG by its
     /// name (the main thread reads no file to ask; a JPEG without one, or
     /// misnamed, costs one quick refusal in a worker).
-    static func mayHavePreview(_ path: String) -> Bool {
+    public static func mayHavePreview(_ path: String) -> Bool {
         let name = path.lowercased()
         return name.hasSuffix(".jpg") || name.hasSuffix(".jpeg") || name.hasSuffix(".jpe")
     }
 
     /// Asks for a decode (of `region` only, for a detail tile), unless it
     /// is queued or under way. Newest first.
-    func request(_ job: Job, path: String, target: (width: Int, height: Int), region: DecodeRegion? = nil) {
+    public func request(_ job: Job, path: String, target: (width: Int, height: Int), region: DecodeRegion? = nil) {
         condition.lock()
         defer { condition.unlock() }
         // Under way, or done and not yet taken: asking again would decode twice.
@@ -184,7 +187,7 @@ public final class PhotoLoader: @unchecked Sendable {
     }
 
     /// Forgets queued requests that are no longer wanted (scrolled away).
-    func keepOnly(_ wanted: Set<Job>) {
+    public func keepOnly(_ wanted: Set<Job>) {
         condition.lock()
         pending.removeAll { !wanted.contains($0.job) }
         condition.unlock()
@@ -193,7 +196,7 @@ public final class PhotoLoader: @unchecked Sendable {
     /// Drops everything queued, finished or under way (the photo list
     /// changed, so the jobs' indices mean other photos now) without waiting
     /// for a decode under way, which may take until its deadline.
-    func forgetAll() {
+    public func forgetAll() {
         condition.lock()
         pending.removeAll()
         finished.removeAll()
@@ -203,7 +206,7 @@ public final class PhotoLoader: @unchecked Sendable {
     }
 
     /// What is ready, for the main thread to turn into textures.
-    func takeFinished() -> [Finished] {
+    public func takeFinished() -> [Finished] {
         condition.lock()
         defer { condition.unlock() }
         let out = finished.filter { $0.job.photo >= 0 } // a guess nobody took is dropped
@@ -212,13 +215,13 @@ public final class PhotoLoader: @unchecked Sendable {
     }
 
     /// Blocks until nothing is queued or under way (screenshots, replays).
-    func waitUntilIdle() {
+    public func waitUntilIdle() {
         condition.lock()
         while !(pending.isEmpty && running.isEmpty) && !stopping { condition.wait() }
         condition.unlock()
     }
 
-    var isBusy: Bool {
+    public var isBusy: Bool {
         condition.lock()
         defer { condition.unlock() }
         return !pending.isEmpty || !running.isEmpty
@@ -228,7 +231,7 @@ public final class PhotoLoader: @unchecked Sendable {
     /// PNG decoded on the worker instead of the photo); else the photo's,
     /// written back to the cache (or its failure noted there).
     private func thumbnail(_ path: String, target: (width: Int, height: Int), deadline: Double,
-                           process: DecoderProcess) -> Result<DecoderProcess.Decoded, PhotoDecoder.Failure> {
+                           process: DecoderProcess) -> Result<DecoderProcess.Decoded, DecodeFailure> {
         guard let cache = sharedThumbnails else { return process.decode(path: path, target: target, deadline: deadline) }
         let lookup = cache.lookup(path, target: target)
         var source: SharedThumbnail.Source, size: SharedThumbnail.Size
@@ -291,9 +294,7 @@ public final class PhotoLoader: @unchecked Sendable {
             if asked == generation { finished.append(Finished(job: job, result: result)) }
             condition.broadcast()
             condition.unlock()
-            var event = SDL_Event()
-            event.type = readyEventType
-            SDL_PushEvent(&event)
+            wake()
         }
     }
 }

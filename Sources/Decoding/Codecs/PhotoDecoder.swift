@@ -2,7 +2,6 @@ import CSDL2
 import CTurboJPEG
 import Foundation
 import PhotoFile
-import TripsKit
 
 /// Decodes one photo's bytes into pixels no larger than needed, upright.
 /// It runs inside a sandboxed decode worker (`DecodeWorker`), so it touches
@@ -25,27 +24,12 @@ public struct PhotoDecoder {
         public var note: String? = nil
     }
 
-    public enum Failure: Error, CustomStringConvertible, Equatable {
-        /// Refused from its header or name before decoding.
-        case refused(String)
-        /// The decoder said it cannot read the picture.
-        case decode(String)
-        /// The decoder crashed, hung, ran out of memory or broke its
-        /// sandbox; its worker was replaced.
-        case contained(String)
-        public var description: String {
-            switch self {
-            case .refused(let why), .decode(let why), .contained(let why): return why
-            }
-        }
-    }
-
     /// Makes the RGBA32 surface a decode ends in, for a size; nil when it cannot.
     public typealias Output = (_ width: Int, _ height: Int) -> UnsafeMutablePointer<SDL_Surface>?
 
     /// A plain SDL surface (in-process decoding: the benchmark's baseline).
-    public static let newSurface: Output = { w, h in
-        SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_RGBA32.rawValue)
+    public static func newSurface(_ width: Int, _ height: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+        SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGBA32.rawValue)
     }
 
     /// Decodes a whole file's `bytes` to cover `target` pixels (aspect fill),
@@ -53,7 +37,7 @@ public struct PhotoDecoder {
     /// the formats it cannot tell from the bytes (TGA). `plainSDL` forces
     /// SDL_image for every format (the benchmark's comparison).
     public static func decode(bytes: UnsafeRawBufferPointer, fileExtension: String, target: (width: Int, height: Int),
-                              plainSDL: Bool = false, output: Output = newSurface) -> Result<Decoded, Failure> {
+                              plainSDL: Bool = false, output: Output = newSurface) -> Result<Decoded, DecodeFailure> {
         let header: PhotoHeader
         switch PhotoHeader.read(bytes: bytes) {
         case .success(let h): header = h

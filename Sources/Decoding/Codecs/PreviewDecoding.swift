@@ -25,7 +25,7 @@ extension PhotoDecoder {
     /// (upright) when it can; its full size is the photo's, from its header.
     /// Refused (`noPreview`) when the file carries no usable thumbnail.
     public static func decodePreview(bytes: UnsafeRawBufferPointer, fileLength: Int? = nil, target: (width: Int, height: Int),
-                                     output: Output = newSurface) -> Result<Decoded, Failure> {
+                                     output: Output = newSurface) -> Result<Decoded, DecodeFailure> {
         let head = Array(bytes.prefix(ExifThumbnail.readLength))
         guard case .success(let header) = PhotoHeader.parse(head, fileLength: fileLength ?? bytes.count), header.format == .jpeg,
               let range = ExifThumbnail.range(in: head) else { return .failure(.refused(noPreview)) }

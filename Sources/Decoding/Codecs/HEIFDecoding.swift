@@ -11,7 +11,7 @@ import PhotoFile
 /// ICC profile, or nclx numbers made a profile) is converted to sRGB.
 extension PhotoDecoder {
     static func decodeHEIF(_ bytes: UnsafeRawBufferPointer, header: PhotoHeader, target: (width: Int, height: Int),
-                           output: Output) -> Result<Decoded, Failure> {
+                           output: Output) -> Result<Decoded, DecodeFailure> {
         guard let context = heif_context_alloc() else { return .failure(.decode("libheif has no memory")) }
         defer { heif_context_free(context) }
         // The largest picture libheif is let decode: the header limit's side.
