@@ -158,7 +158,11 @@ public final class FrameLoop {
             }
             while SDL_PollEvent(&event) != 0 { dispatch(event) }
             // After SDL pumped: the touchpad's queue, on the same road.
+            if let touchpad { translator.wheelFromCompositor = touchpad.readsTheWheel } // a pointer may come later
             for (input, time) in touchpad?.take(now: Self.now() - origin) ?? [] {
+                // Recorded with the compositor's time, what the fingers did:
+                // a loop that fell behind handles it late, but its velocity
+                // fit has the real intervals, and so has the replay.
                 app.advance(to: time)
                 record?(input, time * 1000)
                 app.handle(input)
@@ -293,3 +297,4 @@ public final class FrameLoop {
         return report
     }
 }
+
