@@ -186,6 +186,8 @@ public final class FrameLoop {
             report.frames += 1
             if last, let screenshot { try Screenshot.write(renderer: display.renderer, to: screenshot) }
             display.present()
+            // Counted in the frame's time: what the screen reader bridge costs a frame.
+            accessibility?.publish(app, display: display)
             report.frameTimes.append(Self.cpu() - cpuStart)
             if report.firstFrameSeconds == nil {
                 report.firstFrameSeconds = Self.precise() - started
@@ -201,7 +203,6 @@ public final class FrameLoop {
             }
             needsFrame = false
             accessibility?.start(app, display: display)
-            accessibility?.publish(app, display: display)
             if last { break }
             display.waitForNextFrame()
             let interval = max(paceInterval, app.minimumFrameInterval ?? 0)
