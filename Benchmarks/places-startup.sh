@@ -53,8 +53,8 @@ done
 echo "places: a 10,000-photo camera roll, first frame, offscreen, median of 5 alternating starts (ms)"
 for who in new ${BASELINE:+base}; do
     label="this build (places)"; [ "$who" = base ] && label="before places ($(basename "$(dirname "$BASELINE")"))"
-    printf '  %-34s first start %7s   known library %7s\n' "$label" \
-        "$(printf '%s\n' ${first[$who]} | median)" "$(printf '%s\n' ${known[$who]} | median)"
+    printf '  %-34s first start %7s   known library %7s   (runs: %s/ %s)\n' "$label" \
+        "$(printf '%s\n' ${first[$who]} | median)" "$(printf '%s\n' ${known[$who]} | median)" "${first[$who]}" "${known[$who]}"
 done
 [ -n "$BASELINE" ] || echo "  (TRIPS_BASELINE unset: no build from before places to compare with)"
 # When the names came: a known start, run until they did.

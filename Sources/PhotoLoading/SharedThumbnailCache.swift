@@ -3,7 +3,8 @@ import PhotoFile
 
 /// The desktop's shared thumbnail cache (`SharedThumbnail`'s rules) as the
 /// loader uses it: before a strip thumbnail is decoded from its photo, the
-/// cache is asked for one of the size that covers the strip photo; a valid
+/// cache is asked for one of the size that covers the strip photo (or a
+/// larger size, which covers it too); a valid
 /// one (its keys read here, without its pixels) is decoded instead, on a
 /// worker like any file. A photo decoded for want of one is written back:
 /// the worker's PNG with the file's keys, to a temporary file renamed into
@@ -89,16 +90,21 @@ public final class SharedThumbnailCache: @unchecked Sendable {
            SharedThumbnail.problem(keys: failed.keys, for: source) == nil {
             return .failedBefore
         }
-        let thumbnail = "\(root)/\(size.folder)/\(source.fileName)"
-        switch Self.keys(at: thumbnail) {
-        case .success(let header) where SharedThumbnail.problem(keys: header.keys, for: source) == nil
-            && max(header.width, header.height) <= size.rawValue:
-            return .cached(path: thumbnail, source: source, size: size, image: SharedThumbnail.imageSize(keys: header.keys))
-        default:
-            // Stale or corrupt (or not there: `keys` says not a PNG): replaced.
-            count { if FileManager.default.fileExists(atPath: thumbnail) { $0.stale += 1 } else { $0.missing += 1 } }
-            return .missing(source: source, size: size)
+        // The covering size first, then the larger ones (they cover too).
+        var sawOne = false
+        for larger in SharedThumbnail.Size.allCases where larger.rawValue >= size.rawValue {
+            let thumbnail = "\(root)/\(larger.folder)/\(source.fileName)"
+            switch Self.keys(at: thumbnail) {
+            case .success(let header) where SharedThumbnail.problem(keys: header.keys, for: source) == nil
+                && max(header.width, header.height) <= larger.rawValue:
+                return .cached(path: thumbnail, source: source, size: size, image: SharedThumbnail.imageSize(keys: header.keys))
+            default:
+                // Stale or corrupt (or not there: `keys` says not a PNG): the covering size's is replaced.
+                if FileManager.default.fileExists(atPath: thumbnail) { sawOne = true }
+            }
         }
+        count { if sawOne { $0.stale += 1 } else { $0.missing += 1 } }
+        return .missing(source: source, size: size)
     }
 
     /// The keys of the PNG at `path`, read chunk by chunk without its pixels.

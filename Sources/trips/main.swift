@@ -328,6 +328,7 @@ let code: ExitCode = {
         }
         let report = try loop.run(app, frames: options.frames, screenshot: options.screenshot, started: started, record: recorder)
         if let lost = connectionLost() { return lost }
+        if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
         if verbose, let first = report.firstFrameSeconds {
             log(String(format: "trips: first frame after %.1f ms (%d photos still decoding), %d frames", first * 1000,
                        report.firstFramePlaceholders, report.frames))

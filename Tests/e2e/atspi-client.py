@@ -85,9 +85,12 @@ def nodes(app):
     for attempt in range(20):
         try:
             frame = app[0]
-            return frame, [frame[i] for i in range(frame.childCount)]
+            children = [frame[i] for i in range(frame.childCount)]
+            if all(c is not None for c in children):
+                return frame, children
         except IndexError:
-            spin(0.05)
+            pass
+        spin(0.05)
     return frame, []
 
 
@@ -332,5 +335,7 @@ def opened():
     print("opened: " + (("yes, " + big[0].description) if big else "no"))
 
 
-{"opened": opened, "overview": overview, "paging": paging, "attract": attract, "french": french, "wayland": wayland}[MODE]()
+MODES = {"opened": opened, "overview": overview, "paging": paging, "attract": attract, "french": french, "wayland": wayland}
+MODES[MODE]()
+print("client: done " + MODE)
 sys.exit(1 if failures else 0)

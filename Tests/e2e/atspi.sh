@@ -30,14 +30,16 @@ export DISPLAY=$X_DISPLAY
 
 # run_client MODE [ARG]: the client's lines count as this script's tests.
 run_client() {
-    local line
+    local line done=""
     while IFS= read -r line; do
         case "$line" in
+            "client: done "*) done=1 ;;
             "ok   - "*) ok "${line#ok   - }" ;;
             "FAIL - "*) bad "${line#FAIL - }" ;;
             *) echo "$line" ;;
         esac
     done < <(timeout 60 $CLIENT "$1" "$OUT" "${@:2}" 2>>"$OUT/client.err")
+    [ -n "$done" ] || bad "the pyatspi client ($1) ended early" "$(tail -3 "$OUT/client.err")"
 }
 
 # start_app ARGS...: Trips in a 1000 x 700 window (centred on the screen,
@@ -101,11 +103,11 @@ sleep 2
 xdotool key Tab; sleep 1.5
 xdotool key Tab; sleep 1.5
 xdotool key KP_Enter; sleep 2
-shut=$(timeout 20 $CLIENT opened "$OUT" 2>>"$OUT/client.err")
+shut=$(timeout 20 $CLIENT opened "$OUT" 2>>"$OUT/client.err" | head -1)
 xdotool key Return; sleep 2
 xdotool key plus; sleep 2.5
 DISPLAY=$X_DISPLAY import -window root "$OUT/orca-zoomed.png"
-zoomed=$(timeout 20 $CLIENT opened "$OUT" 2>>"$OUT/client.err")
+zoomed=$(timeout 20 $CLIENT opened "$OUT" 2>>"$OUT/client.err" | head -1)
 # Orca writes its log unflushed, and takes seconds to shut down: SIGTERM,
 # and time to finish (lib.sh's stop would SIGKILL it after 3 s).
 kill -TERM "$ORCA_PID"

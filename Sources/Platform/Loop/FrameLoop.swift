@@ -155,7 +155,11 @@ public final class FrameLoop {
             }
             while SDL_PollEvent(&event) != 0 { dispatch(event) }
             // After SDL pumped: the touchpad's queue, on the same road.
+            if let touchpad { translator.wheelFromCompositor = touchpad.readsTheWheel } // a pointer may come later
             for (input, time) in touchpad?.take(now: Self.now() - origin) ?? [] {
+                // Recorded with the compositor's time, what the fingers did:
+                // a loop that fell behind handles it late, but its velocity
+                // fit has the real intervals, and so has the replay.
                 app.advance(to: time)
                 record?(input, time * 1000)
                 app.handle(input)
@@ -179,6 +183,8 @@ public final class FrameLoop {
             report.frames += 1
             if last, let screenshot { try Screenshot.write(renderer: display.renderer, to: screenshot) }
             display.present()
+            // Counted in the frame's time: what the screen reader bridge costs a frame.
+            accessibility?.publish(app, display: display)
             report.frameTimes.append(Self.cpu() - cpuStart)
             if report.firstFrameSeconds == nil {
                 report.firstFrameSeconds = Self.clock() - started
@@ -194,7 +200,6 @@ public final class FrameLoop {
             }
             needsFrame = false
             accessibility?.start(app, display: display)
-            accessibility?.publish(app, display: display)
             if last { break }
             display.waitForNextFrame()
             let interval = max(paceInterval, app.minimumFrameInterval ?? 0)
@@ -290,3 +295,4 @@ public final class FrameLoop {
         return report
     }
 }
+
