@@ -28,7 +28,7 @@ public final class DecoderProcess: @unchecked Sendable {
     }
 
     /// How long a decode may take before its worker is killed, by use. Set
-    /// by measurement (README, "Decoding in a sandbox"): a 4000 x 3000 q90
+    /// by measurement (docs/DECODING.md, "Deadlines and cost"): a 4000 x 3000 q90
     /// noisy picture takes up to 0.15 s as JPEG, 0.3 s as PNG, 1.5 s as
     /// WebP (the slowest) on a loaded core. A thumbnail gets four times the
     /// slowest; a full picture more, as it waits on cores the strip's
