@@ -57,16 +57,8 @@ public final class SceneRenderer {
                     // The frame's outline as a fan: for a fade, a zoom's tiles, or where a blit cannot serve.
                     var shape: [PhotoGeometry.Vertex] { PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source) }
                     if alpha < 255 {
-                        // Fading: the software renderer blits with the texture's alpha
-                        // modulation (photo textures blend) far faster than it fills a
-                        // textured fan (the attract loop's cross-fade, Benchmarks/attract.sh);
-                        // elsewhere the fan's vertex alpha.
-                        // Square corners only: a rounded one's fans overlap the blit by a
-                        // pixel, which would blend twice.
-                        if radius > 0 || !blit((photo.texture, photo.width, photo.height), frame: frame, source: source,
-                                               cornerRadius: 0, scale: scale, alpha: alpha) {
-                            fan(shape, scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
-                        }
+                        // Fading (the vertex alpha; photo textures blend): a blit has no alpha to give.
+                        fan(shape, scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
                         break
                     }
                     // Zoomed past the picture's own pixels: finer tiles over it, inside its corners.
@@ -124,15 +116,13 @@ public final class SceneRenderer {
     /// anything (it rounds to whole pixels); a deeper zoom is left to the
     /// fan, so a slow pan does not move in steps. False when left.
     private func blit(_ photo: (texture: OpaquePointer, width: Int, height: Int), frame: CGRect, source: CGRect,
-                      cornerRadius: CGFloat, scale: Double, alpha: UInt8 = 255) -> Bool {
+                      cornerRadius: CGFloat, scale: Double) -> Bool {
         let f = CGRect(x: frame.minX * scale, y: frame.minY * scale, width: frame.width * scale, height: frame.height * scale)
         let texels = (width: source.width * Double(photo.width), height: source.height * Double(photo.height))
         guard isSoftware, f.width >= 1, f.height >= 1, texels.width * 2 >= f.width, texels.height * 2 >= f.height else { return false }
         let r = max(0, min(cornerRadius * scale, f.width / 2, f.height / 2))
         let per = (x: texels.width / f.width, y: texels.height / f.height)
         let origin = (x: source.minX * Double(photo.width), y: source.minY * Double(photo.height))
-        if alpha < 255 { SDL_SetTextureAlphaMod(photo.texture, alpha) }
-        defer { if alpha < 255 { SDL_SetTextureAlphaMod(photo.texture, 255) } }
         func copy(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
             guard x1 > x0, y1 > y0 else { return }
             var from = SDL_Rect(x: Int32((origin.x + (x0 - f.minX) * per.x).rounded()), y: Int32((origin.y + (y0 - f.minY) * per.y).rounded()),
@@ -155,7 +145,7 @@ public final class SceneRenderer {
         copy(f.maxX - r, f.minY + r - 1, f.maxX, f.maxY - r + 1)
         // The corners, with the texture coordinates the whole fan would give them.
         for corner in PhotoGeometry.cornerFans(frame: frame, cornerRadius: cornerRadius, source: source) {
-            fan(corner, scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
+            fan(corner, scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
         }
         return true
     }

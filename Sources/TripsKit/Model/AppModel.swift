@@ -240,11 +240,10 @@ public final class AppModel {
     /// it sleeps until the next event or `nextDeadline`.
     public var isAnimating: Bool { animator.isAnimating }
     /// The attract loop's slow pan-and-zoom moves under a pixel a frame at
-    /// 30 frames a second, and its cross-fade changes by 3% a frame: frames
-    /// may come no more often than this then (half the work of a 60 Hz
-    /// display); nil: as often as the display.
+    /// 30 frames a second: frames may come no more often than this then
+    /// (half the work of a 60 Hz display); nil: as often as the display.
     public var minimumFrameInterval: Double? {
-        guard screen == .attract, attract != nil else { return nil }
+        guard screen == .attract, let attract, !attract.isFading, !attract.reduceMotion else { return nil }
         return 1.0 / 30
     }
 
