@@ -3,13 +3,11 @@ import PackageDescription
 
 // The pure modules (Motion, Gestures, PhotoFile, JSON, TripsKit) never import
 // SDL, so they are tested without a display. SDL is reached only through
-// CSDL2 (Debian's -dev packages) and the thin Platform layer; what each
-// module may import is docs/ARCHITECTURE.md's table.
+// CSDL2 (Debian's -dev packages); what each module may import is
+// docs/ARCHITECTURE.md's table, held by ArchitectureTests.
 //
-// Swift 6 language mode (complete concurrency checking) target by target;
-// the package default stays 5 for the rest: Platform (see its line), and
-// Gestures with GesturesTests, which compile in 6 as well; they switch
-// together with the arena rework that is changing them.
+// Every product and test target is in Swift 6 language mode (complete
+// concurrency checking); only the benchmarks stay in 5 (see their line).
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
@@ -101,6 +99,9 @@ let package = Package(
         .target(name: "CPointerGestures", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
         // libgeonames: GeoNames' cities of more than 15,000 people and their
         // names in 190 languages, offline (a photo's place: Gazetteer).
+        // Through pkg-config: its header includes GLib's, whose include
+        // folders only geonames.pc gives; SwiftPM drops the .pc's -pthread
+        // with a warning (Swift code links libpthread through Glibc anyway).
         .systemLibrary(
             name: "CGeonames",
             pkgConfig: "geonames",
@@ -134,17 +135,26 @@ let package = Package(
         // The accessibility tree on the AT-SPI bus, for screen readers: the
         // mapping and event diffing are plain values; libdbus is behind BusConnection.
         .target(name: "AccessibilityBridge", dependencies: ["CDBus", "TripsKit"], swiftSettings: swift6),
-        // Swift 5 mode: PhotoLoader's worker threads capture the non-Sendable
-        // loader (its queue is guarded by an NSCondition the compiler cannot see);
-        // making it Sendable is the decode path's rework.
-        .target(name: "Platform", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"]),
-        .executableTarget(name: "trips", dependencies: ["Platform", "TripsKit", "Gazetteer", "Geography"], swiftSettings: swift6),
+        // The worker side of decoding: the sandboxed worker and zygote, the
+        // codecs, and the wire format between worker and app. Never TripsKit
+        // or Platform. The test-only fault switch is compiled into debug
+        // builds only (what the tests and e2e scripts run).
+        .target(name: "Decoding", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "PhotoFile"],
+                swiftSettings: swift6 + [.define("TRIPS_DECODER_FAULTS", .when(configuration: .debug))]),
+        // The app side of decoding: the loader threads and their worker
+        // processes, the shared thumbnail cache. No SDL: it wakes the frame
+        // loop through a callback.
+        .target(name: "PhotoLoading", dependencies: ["CSeccomp", "Decoding", "PhotoFile"], swiftSettings: swift6),
+        .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Decoding",
+                                                 "PhotoLoading", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"],
+                swiftSettings: swift6),
+        .executableTarget(name: "trips", dependencies: ["Decoding", "PhotoLoading", "Platform", "TripsKit", "Gazetteer", "Geography"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit", "Geography", "Gazetteer"], path: "Benchmarks",
-                         exclude: ["startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
-                                  "GenGestures", "soak.sh", "peers.sh", "Peers", "zoom-memory.sh"]),
-        .executableTarget(name: "bench-photos", dependencies: ["CSDL2", "Platform"], path: "Benchmarks/Photos"),
+                         exclude: ["startup.sh", "places-startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
+                                  "GenGestures", "soak.sh", "peers.sh", "Peers", "zoom-memory.sh", "atspi.sh", "atspi-listener.py"]),
+        .executableTarget(name: "bench-photos", dependencies: ["CSDL2", "Decoding", "PhotoLoading"], path: "Benchmarks/Photos"),
         // The fuzz's random gestures as a script, for the soak and for
         // replaying a fuzz failure by hand.
         .executableTarget(name: "gen-gestures", dependencies: ["TestSupport"], path: "Benchmarks/GenGestures", swiftSettings: swift6),
@@ -153,7 +163,7 @@ let package = Package(
         // mutator, EXIF stamping, and the path of the built binary.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swift6),
         .testTarget(name: "MotionTests", dependencies: ["Motion"], swiftSettings: swift6),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Motion", "TestSupport"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Motion", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "PhotoFileTests", dependencies: ["PhotoFile", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "CDBus", "TripsKit", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swift6),
@@ -164,7 +174,8 @@ let package = Package(
         .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "JSON", "TestSupport"], swiftSettings: swift6),
         // The decode workers through their real path (the built `trips` in
         // its worker mode): containment of every fault, the sandbox, fuzz.
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "PhotoFile", "CHeif", "CJXL", "TestSupport"], exclude: ["Seeds", "Fixtures"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Decoding", "PhotoLoading", "PhotoFile", "CHeif", "CJXL", "TestSupport"],
+                    exclude: ["Seeds", "Fixtures"], swiftSettings: swift6),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -8,3 +8,4 @@ func selected(_ name: String) -> Bool { wanted.isEmpty || wanted.contains(name) 
 if selected("motion") { runMotionBenchmark() }
 if selected("gestures") { runGesturesBenchmark() }
 if selected("library") { runLibraryBenchmark() }
+if selected("places") { runPlacesBenchmark() }

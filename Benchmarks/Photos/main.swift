@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
 
 // Thumbnails decoded per second and time to the first photo, decoding in
 // this process (the baseline) against decoding in a sandboxed worker

@@ -11,8 +11,9 @@ public final class AccessibilityBridge {
         /// Action "click" on the node with this key.
         case click(key: String)
         /// The verdict on a forwarded key: `consumed` by a screen reader,
-        /// or the app acts on it.
-        case key(token: Int, consumed: Bool)
+        /// or the app acts on it; `waited` seconds after it was sent (nil:
+        /// no answer in time).
+        case key(token: Int, consumed: Bool, waited: Double?)
     }
 
     /// The connection made on the background thread, handed over once.
@@ -106,7 +107,9 @@ public final class AccessibilityBridge {
     public var needsPump: Bool { keys.isWaiting || (connection?.hasOutgoing ?? false) }
 
     /// Publishes the tree of this frame: its changes go out as events.
-    public func publish(_ tree: AccessibleTree) {
+    /// `settled` false (the app animates): names and values wait.
+    public func publish(_ tree: AccessibleTree, settled: Bool = true) {
+        let tree = settled ? tree : tree.keepingWords(of: service.tree)
         guard tree != service.tree else { return }
         let signals = service.publish(tree)
         guard let connection, announced else { return }
@@ -126,6 +129,7 @@ public final class AccessibilityBridge {
     }
 
     private var embedSerial: UInt32?
+    private var keyRefusalLogged = false
 
     /// Answers every call that has come, reads every answer, sends what is
     /// queued. Never blocks.
@@ -148,18 +152,28 @@ public final class AccessibilityBridge {
             case .reply(let serial, let arguments):
                 if serial == embedSerial {
                     embedSerial = nil
-                    if case .structure(let members)? = arguments?.first, members.count == 2,
+                    if case .structure(let members)? = arguments.first, members.count == 2,
                        let name = members[0].stringValue, let path = members[1].stringValue {
                         service.desktop = (name, path)
                     }
-                } else if let token = keys.answered(serial: serial) {
-                    outcomes.append(.key(token: token, consumed: arguments?.first?.boolValue ?? false))
+                } else if let (token, sent) = keys.answered(serial: serial) {
+                    outcomes.append(.key(token: token, consumed: arguments.first?.boolValue ?? false, waited: clock() - sent))
+                }
+            case .failed(let serial, let error):
+                if serial == embedSerial {
+                    embedSerial = nil
+                    log("trips: the accessibility registry did not take the app (\(error)); screen readers may not list it")
+                } else if let (token, sent) = keys.answered(serial: serial) {
+                    // The app acts on the key; a registry that refuses keys is said once.
+                    if !keyRefusalLogged { log("trips: the accessibility registry refused a key (\(error)); keys go to the app alone") }
+                    keyRefusalLogged = true
+                    outcomes.append(.key(token: token, consumed: false, waited: clock() - sent))
                 }
             case .other:
                 break
             }
         }
-        for token in keys.expired(at: clock()) { outcomes.append(.key(token: token, consumed: false)) }
+        for token in keys.expired(at: clock()) { outcomes.append(.key(token: token, consumed: false, waited: nil)) }
         if !connection.isConnected {
             log("trips: the accessibility bus went away; screen readers no longer see the app")
             self.connection = nil

@@ -91,6 +91,21 @@ public struct AccessibleTree: Equatable, Sendable {
                               attributes: header ? [("level", "1")] : [], actions: button ? ["click"] : [])
     }
 
+    /// This tree with the names and descriptions `published` had for the
+    /// nodes both have: while the app animates, a value that counts up with
+    /// a spring ("Zoomed in 1.1×", 1.2×, ...) is told once, where it settles,
+    /// not at every frame. Nodes, states and focus are this tree's.
+    public func keepingWords(of published: AccessibleTree) -> AccessibleTree {
+        let before = Dictionary(published.nodes.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        var held = self
+        for i in held.nodes.indices {
+            guard let was = before[held.nodes[i].key] else { continue }
+            held.nodes[i].name = was.name
+            held.nodes[i].description = was.description
+        }
+        return held
+    }
+
     public var frameStates: ATSPIStates {
         var s = ATSPIStates([.enabled, .sensitive, .showing, .visible])
         if active { s.insert(.active) }

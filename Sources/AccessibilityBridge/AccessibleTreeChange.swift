@@ -37,7 +37,9 @@ public enum AccessibleEvent: Equatable, Sendable {
         if old?.active != new.active && (old != nil || new.active) { events.append(.windowActivated(new.active)) }
         let focusBefore = old?.focusedKey, focusNow = new.focusedKey
         if focusBefore != focusNow {
-            if let focusBefore { events.append(.focusChanged(key: focusBefore, focused: false)) }
+            // A node that went away lost the focus with it (its removal says
+            // so): an event on it would send a reader to a dead object.
+            if let focusBefore, newKeys.contains(focusBefore) { events.append(.focusChanged(key: focusBefore, focused: false)) }
             if let focusNow { events.append(.focusChanged(key: focusNow, focused: true)) }
         }
         return events

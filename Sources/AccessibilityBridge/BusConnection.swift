@@ -20,8 +20,10 @@ public final class BusConnection: @unchecked Sendable {
     public enum Incoming {
         /// A method call to answer; `token` goes back to `reply`.
         case call(DBusCall, token: OpaquePointer, wantsReply: Bool)
-        /// The answer to the call sent as `serial`; nil arguments: an error.
-        case reply(serial: UInt32, arguments: [DBusValue]?)
+        /// The answer to the call sent as `serial`.
+        case reply(serial: UInt32, arguments: [DBusValue])
+        /// The error the call sent as `serial` got instead.
+        case failed(serial: UInt32, error: String)
         case other
     }
 
@@ -153,7 +155,9 @@ public final class BusConnection: @unchecked Sendable {
             case DBUS_MESSAGE_TYPE_METHOD_RETURN:
                 out.append(.reply(serial: dbus_message_get_reply_serial(message), arguments: DBusMessageCoding.arguments(of: message)))
             case DBUS_MESSAGE_TYPE_ERROR:
-                out.append(.reply(serial: dbus_message_get_reply_serial(message), arguments: nil))
+                let name = dbus_message_get_error_name(message).map { String(cString: $0) } ?? "?"
+                let text = DBusMessageCoding.arguments(of: message).first?.stringValue ?? ""
+                out.append(.failed(serial: dbus_message_get_reply_serial(message), error: text.isEmpty ? name : name + ": " + text))
             default:
                 out.append(.other)
             }

@@ -1,6 +1,7 @@
-/// A key as AT-SPI's device-event controller takes it (the `(uiuuisb)` of
-/// NotifyListenersSync): X11 keysym and keycode, so that Orca's key
-/// bindings, written for X11, match.
+/// A key as AT-SPI's device-event controller takes it: NotifyListenersSync's
+/// `(uinnisb)`, X11 keysym and keycode, so that Orca's key bindings, written
+/// for X11, match. (The registry's introspection says `(uiuuisb)`, but
+/// at-spi2-registryd 2.46 refuses that with InvalidArgs: tried on the bus.)
 public struct ForwardedKey: Equatable, Sendable {
     public var pressed: Bool
     public var keysym: Int32
@@ -21,7 +22,8 @@ public struct ForwardedKey: Equatable, Sendable {
     }
 
     var argument: DBusValue {
-        .structure([.uint32(pressed ? 0 : 1), .int32(keysym), .uint32(keycode), .uint32(modifiers), .int32(timestamp),
+        .structure([.uint32(pressed ? 0 : 1), .int32(keysym), .int16(Int16(truncatingIfNeeded: keycode)),
+                    .int16(Int16(truncatingIfNeeded: modifiers)), .int32(timestamp),
                     .string(text), .bool(text.count == 1 && keysym < 0xff00)])
     }
 }
@@ -42,10 +44,11 @@ public struct KeyForwarding: Sendable {
         waiting.append((serial, token, time))
     }
 
-    /// The token of the key the answer `serial` is for.
-    public mutating func answered(serial: UInt32) -> Int? {
+    /// The token of the key the answer `serial` is for, and when it was sent.
+    public mutating func answered(serial: UInt32) -> (token: Int, sent: Double)? {
         guard let i = waiting.firstIndex(where: { $0.serial == serial }) else { return nil }
-        return waiting.remove(at: i).token
+        let key = waiting.remove(at: i)
+        return (key.token, key.sent)
     }
 
     /// The tokens whose time ran out by `time`, oldest first.

@@ -74,22 +74,29 @@ public struct CityIndex: Sendable {
     }
 
     /// The place of a photo taken at `p` (see the type's rule), or nil.
+    /// The cities within `nearRadius` are asked first: a city further away
+    /// scores at least `nearRadius / 35`, so it can win only when none near does.
     public func place(at p: GeoPoint) -> Place? {
-        let near = cities(near: p, within: Self.countryRadius)
-        let best = near.min { a, b in
-            let sa = a.distance / Self.reach(population: cities[a.city].population)
-            let sb = b.distance / Self.reach(population: cities[b.city].population)
-            return sa != sb ? sa < sb : cities[a.city].population > cities[b.city].population
+        func score(_ c: (city: Int, distance: Double)) -> Double { c.distance / Self.reach(population: cities[c.city].population) }
+        func best(_ near: [(city: Int, distance: Double)]) -> (city: Int, distance: Double)? {
+            near.min { a, b in score(a) != score(b) ? score(a) < score(b) : cities[a.city].population > cities[b.city].population }
         }
-        if let best, best.distance <= Self.cityReaches * Self.reach(population: cities[best.city].population) {
-            let city = cities[best.city]
+        var found = best(cities(near: p, within: Self.nearRadius))
+        if found.map({ score($0) >= Self.nearRadius / Self.reach(population: .max) }) ?? true {
+            found = best(cities(near: p, within: Self.cityReaches * Self.reach(population: .max)))
+        }
+        if let found, score(found) <= Self.cityReaches {
+            let city = cities[found.city]
             return Place(kind: .city, name: city.name, countryCode: city.countryCode, country: city.country)
         }
-        guard let nearest = near.min(by: { $0.distance < $1.distance }) else { return nil }
+        guard let nearest = cities(near: p, within: Self.countryRadius).min(by: { $0.distance < $1.distance }) else { return nil }
         let city = cities[nearest.city]
         if nearest.distance <= Self.regionRadius, !city.region.isEmpty {
             return Place(kind: .region, name: city.region, countryCode: city.countryCode, country: city.country)
         }
         return Place(kind: .country, name: city.country, countryCode: city.countryCode, country: city.country)
     }
+
+    /// The first, small search of `place(at:)`.
+    static let nearRadius = 25.0
 }

@@ -1,7 +1,9 @@
 import CSDL2
+import Decoding
 import Foundation
 import Gazetteer
 import Geography
+import PhotoLoading
 import Platform
 import TripsKit
 
@@ -141,7 +143,7 @@ if let path = options.replayScript {
     guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
         exit(.badInput, "trips: \(path): the replay script cannot be read")
     }
-    do { script = try ReplayScript.parse(text, file: path) } catch { exit(.badInput, "trips: \(error)") }
+    do { script = try ReplayScript.parse(text, file: path, isKeyName: KeyNames.isKnown) } catch { exit(.badInput, "trips: \(error)") }
 } else {
     script = nil
 }
@@ -171,18 +173,17 @@ if let store = orderStore {
 
 let savedOrder = loadedOrder
 
-let pointSize = script.map { (Int($0.size.width), Int($0.size.height)) } ?? options.windowSize
+let pointSize = script.map { WindowSize(width: Int($0.size.width), height: Int($0.size.height)) } ?? options.windowSize
 let pixelScale = script?.scale ?? 1
 var configuration = Display.Configuration()
-configuration.size = script == nil ? options.windowSize
-    : (Int((Double(pointSize.0) * pixelScale).rounded()), Int((Double(pointSize.1) * pixelScale).rounded()))
+configuration.size = script == nil ? options.windowSize : pointSize.scaled(by: pixelScale)
 configuration.mode = script == nil ? options.windowMode : .windowed
 configuration.renderer = options.renderer
 configuration.fitsDisplay = script == nil
 
 let startScreen: AppModel.Screen = options.startInPlayground ? .playground : .overview
 @Sendable func makeApp(_ catalog: TripCatalog) -> AppModel {
-    let app = AppModel(catalog: catalog, size: CGSize(width: pointSize.0, height: pointSize.1), mode: options.windowMode,
+    let app = AppModel(catalog: catalog, size: pointSize.cgSize, mode: options.windowMode,
                        theme: .standard, order: savedOrder, simulationRate: options.simulationRate,
                        screen: startScreen, idleTimeout: options.idleTimeout,
                        attract: options.attract, reduceMotion: options.reduceMotion, strings: strings)
@@ -196,9 +197,12 @@ let startScreen: AppModel.Screen = options.startInPlayground ? .playground : .ov
 // library is listed on its own thread, which asks for its first photos the
 // moment it has them (the app it lays them out with is thrown away; the
 // frame loop's own is made once the display is open).
-// Strip thumbnails come from the desktop's shared thumbnail cache when it has them, and go to it when not.
+// Strip thumbnails come from the desktop's shared thumbnail cache when it has
+// them, and go to it when not. The loader wakes the frame loop with an SDL
+// event of its own when a decode is ready.
 let sharedThumbnails = SharedThumbnailCache(environment: environment, version: version) { log($0) }
-let loader = PhotoLoader(zygote: zygote, sharedThumbnails: sharedThumbnails)
+let decodesReady = RegisteredEvent()
+let loader = PhotoLoader(zygote: zygote, sharedThumbnails: sharedThumbnails, wake: decodesReady.push)
 @Sendable func thumbnailTarget(_ stripPhoto: CGSize) -> (width: Int, height: Int) {
     (Int((stripPhoto.width * pixelScale).rounded(.up)), Int((stripPhoto.height * pixelScale).rounded(.up)))
 }
@@ -206,7 +210,7 @@ let loader = PhotoLoader(zygote: zygote, sharedThumbnails: sharedThumbnails)
 // guess, before the library is read (`FirstPhotosGuess`).
 let firstPhotosGuess = script == nil ? library.map { FirstPhotosGuess(path: FirstPhotosGuess.defaultPath(library: $0.folder, environment: environment)) } : nil
 @Sendable func decodeFirstPhotos(of app: AppModel) {
-    let asked = loader.prefetch(app.scene { _ in nil }, photoPaths: app.catalog.allPhotoPaths, thumbnailTarget: thumbnailTarget(app.layout.photoSize))
+    let asked = loader.prefetch(app.scene().photoNumbers, photoPaths: app.catalog.allPhotoPaths, thumbnailTarget: thumbnailTarget(app.layout.photoSize))
     if verbose { log(String(format: "trips: first photos asked for after %.1f ms", (now() - started) * 1000)) }
     do { try firstPhotosGuess?.save(asked) } catch { log("trips: cannot keep the first photos for the next start: \(error)") }
 }
@@ -214,12 +218,11 @@ let early = readyCatalog.map(makeApp)
 if let early {
     decodeFirstPhotos(of: early)
 } else if let library, let firstPhotosGuess {
-    loader.guess(firstPhotosGuess.load(), thumbnailTarget: thumbnailTarget(OverviewLayout(size: CGSize(width: pointSize.0, height: pointSize.1), itemCount: 1).photoSize))
+    loader.guess(firstPhotosGuess.load(), thumbnailTarget: thumbnailTarget(OverviewLayout(size: pointSize.cgSize, itemCount: 1).photoSize))
     library.prepare { decodeFirstPhotos(of: makeApp($0)) }
 }
 
 let code: ExitCode = {
-    let theme = Theme.standard
     let display: Display
     do {
         display = try Display(configuration, environment: environment)
@@ -253,13 +256,14 @@ let code: ExitCode = {
         }
     }
     let photos = PhotoTextures(renderer: display.renderer, photoPaths: app.catalog.allPhotoPaths,
-                               budgetBytes: options.memoryBudgetMiB << 20, loader: loader, log: log)
+                               budgetBytes: options.memoryBudgetMiB << 20, loader: loader,
+                               decodesReady: decodesReady, log: log)
     if let orderStore {
         app.onReorder = { order in
             do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }
         }
     }
-    let loop = FrameLoop(display: display, photos: photos, text: text, theme: theme, verboseLog: verbose ? { log($0) } : nil)
+    let loop = FrameLoop(display: display, photos: photos, text: text, verboseLog: verbose ? { log($0) } : nil)
     // Screen readers read the live app over AT-SPI (NO_AT_BRIDGE=1: not);
     // a replay prints what they would read in its snapshots instead.
     if script == nil {
@@ -324,6 +328,7 @@ let code: ExitCode = {
         }
         let report = try loop.run(app, frames: options.frames, screenshot: options.screenshot, started: started, record: recorder)
         if let lost = connectionLost() { return lost }
+        if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
         if verbose, let first = report.firstFrameSeconds {
             log(String(format: "trips: first frame after %.1f ms (%d photos still decoding), %d frames", first * 1000,
                        report.firstFramePlaceholders, report.frames))

@@ -92,6 +92,12 @@ final class AccessibleTreeTests: XCTestCase {
                        [.focusChanged(key: "strip:lisbon", focused: false), .focusChanged(key: "row:lisbon", focused: true)])
         XCTAssertEqual(AccessibleEvent.changes(from: after, to: after), [])
         XCTAssertEqual(AccessibleEvent.changes(from: tree(overview), to: before), [.focusChanged(key: "strip:lisbon", focused: true)])
+        // The focused strip photo opens: it leaves the tree, the big photo takes the focus.
+        var opened = overview
+        opened[1] = element("big-photo", "Photo of Lisbon", traits: ["button", "image"], frame: .zero)
+        XCTAssertEqual(AccessibleEvent.changes(from: before, to: tree(opened, focus: "big-photo")),
+                       [.childRemoved(key: "strip:lisbon", index: 1), .childAdded(key: "big-photo", index: 1),
+                        .focusChanged(key: "big-photo", focused: true)])
     }
 
     func testNameAndDescriptionChangesCarryTheNewString() {
@@ -118,6 +124,18 @@ final class AccessibleTreeTests: XCTestCase {
         // First published: an active window is announced; an inactive one is not news.
         XCTAssertEqual(AccessibleEvent.changes(from: nil, to: tree(overview, active: true)), [.windowActivated(true)])
         XCTAssertEqual(AccessibleEvent.changes(from: nil, to: tree(overview, active: false)), [])
+    }
+
+    func testWhileAnimatingNamesAndValuesWaitButNodesAndFocusDoNot() {
+        var moving = overview
+        moving[3].value = "Zoomed in 1.1×"
+        moving.append(element("big-photo", "Photo of Lisbon", value: "Zoomed in 1.1×", traits: ["button"], frame: .zero))
+        let published = tree(overview), now = tree(moving, focus: "row:lisbon")
+        let held = now.keepingWords(of: published)
+        XCTAssertEqual(held.nodes[3].description, "4 nights", "a value still moving waits")
+        XCTAssertEqual(held.nodes.last?.description, "Zoomed in 1.1×", "a new node comes with its value")
+        XCTAssertEqual(AccessibleEvent.changes(from: published, to: held),
+                       [.childAdded(key: "big-photo", index: 4), .focusChanged(key: "row:lisbon", focused: true)])
     }
 
     // MARK: From the app itself

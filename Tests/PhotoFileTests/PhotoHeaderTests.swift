@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import PhotoFile
 
@@ -8,8 +9,7 @@ final class PhotoHeaderTests: XCTestCase {
     private var folder = ""
 
     override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "trips-header-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder("trips-header").path
     }
 
     override func tearDownWithError() throws {

@@ -1,5 +1,7 @@
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
+import TestSupport
 import XCTest
 
 /// Embedded ICC profiles are converted to sRGB on the worker: a photo
@@ -15,7 +17,7 @@ final class ColourProfileTests: XCTestCase {
     override func setUpWithError() throws {
         guard FileManager.default.fileExists(atPath: profiles + "/ProPhotoRGB.icc") else { throw XCTSkip("colord-data is not installed") }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") else { throw XCTSkip("ImageMagick's convert is not installed") }
-        folder = DecodeFixtures.temporaryFolder("trips-colour")
+        folder = try TemporaryFolder("trips-colour").path
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }

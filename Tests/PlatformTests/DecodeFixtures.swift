@@ -1,5 +1,6 @@
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
 import TestSupport
 import XCTest
 
@@ -58,12 +59,6 @@ enum DecodeFixtures {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "convert \(arguments)")
         return folder + "/" + name
-    }
-
-    static func temporaryFolder(_ prefix: String) -> String {
-        let path = NSTemporaryDirectory() + "\(prefix)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
     }
 
     enum Corner { case topLeft, topRight, bottomLeft, bottomRight }

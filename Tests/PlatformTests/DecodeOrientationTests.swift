@@ -1,5 +1,7 @@
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
+import TestSupport
 import XCTest
 
 /// Every EXIF orientation comes out of a worker upright: a 64 x 32 JPEG
@@ -22,8 +24,8 @@ final class DecodeOrientationTests: XCTestCase {
     ]
 
     func testEveryOrientationIsDrawnUpright() throws {
-        let folder = DecodeFixtures.temporaryFolder("trips-orientation")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder("trips-orientation"), folder = temporary.path
+        defer { temporary.remove() }
         let process = DecoderProcess(executable: DecodeFixtures.trips)
         for (tag, corners) in expected.sorted(by: { $0.key < $1.key }) {
             let path = folder + "/orientation-\(tag).jpg"

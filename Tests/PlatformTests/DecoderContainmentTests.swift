@@ -1,5 +1,7 @@
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
+import TestSupport
 import XCTest
 
 /// Every way a decoder can go wrong ends in its worker process, on every
@@ -86,8 +88,9 @@ final class DecoderContainmentTests: XCTestCase {
     /// Each seed decoded with the fault switched on for it, then a good
     /// decode of the same seed under another name.
     private func expect(_ fault: Fault, deadline: Double, message: String, forkedByZygote: Bool = false) {
-        let folder = DecodeFixtures.temporaryFolder("trips-fault")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        guard let temporary = try? TemporaryFolder("trips-fault") else { return XCTFail("no temporary folder") }
+        let folder = temporary.path
+        defer { temporary.remove() }
         let faulty = DecodeFixtures.seeds.map { seed -> (bad: String, good: String) in
             let name = (seed as NSString).lastPathComponent
             let bad = folder + "/faulty-" + name, good = folder + "/" + name

@@ -1,5 +1,6 @@
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
 import TestSupport
 import XCTest
 
@@ -18,7 +19,7 @@ final class DecoderFuzzTests: XCTestCase {
         let seed = environment["TRIPS_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x7121_95
         // Tiny images decode in milliseconds; a second is a hang.
         let deadline = 1.0
-        let folder = DecodeFixtures.temporaryFolder("trips-fuzz")
+        let folder = try TemporaryFolder("trips-fuzz").path
         let withThumbnail = folder + "/seed-exif-thumbnail.jpg"
         XCTAssertTrue(FileManager.default.createFile(atPath: withThumbnail, contents: Data(try DecodeFixtures.photoWithThumbnail(orientation: 6))))
         let seeds = DecodeFixtures.seeds + [withThumbnail]

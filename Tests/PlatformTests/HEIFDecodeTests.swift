@@ -1,5 +1,7 @@
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
+import TestSupport
 import XCTest
 
 /// HEIC and AVIF through the real worker: bad files end as a reason, not a
@@ -9,7 +11,7 @@ import XCTest
 final class HEIFDecodeTests: XCTestCase {
     private var folder = ""
 
-    override func setUp() { folder = DecodeFixtures.temporaryFolder("trips-heif") }
+    override func setUpWithError() throws { folder = try TemporaryFolder("trips-heif").path }
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
     private func convert(_ arguments: [String], output: String) throws -> String {

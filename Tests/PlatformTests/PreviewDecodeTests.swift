@@ -1,5 +1,6 @@
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
 import TestSupport
 import XCTest
 
@@ -11,7 +12,7 @@ final class PreviewDecodeTests: XCTestCase {
     private var folder = ""
     private let process = DecoderProcess(executable: DecodeFixtures.trips)
 
-    override func setUp() { folder = DecodeFixtures.temporaryFolder("trips-preview") }
+    override func setUpWithError() throws { folder = try TemporaryFolder("trips-preview").path }
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
     private func write(_ bytes: [UInt8], _ name: String) -> String {
@@ -20,7 +21,7 @@ final class PreviewDecodeTests: XCTestCase {
         return path
     }
 
-    private func preview(_ path: String, target: (width: Int, height: Int)) -> Result<DecoderProcess.Decoded, PhotoDecoder.Failure> {
+    private func preview(_ path: String, target: (width: Int, height: Int)) -> Result<DecoderProcess.Decoded, DecodeFailure> {
         process.decode(path: path, target: target, deadline: 5, preview: true)
     }
 
@@ -99,7 +100,7 @@ final class PreviewDecodeTests: XCTestCase {
         }
     }
 
-    private func failure(_ result: Result<DecoderProcess.Decoded, PhotoDecoder.Failure>) -> PhotoDecoder.Failure? {
+    private func failure(_ result: Result<DecoderProcess.Decoded, DecodeFailure>) -> DecodeFailure? {
         if case .failure(let f) = result { return f }
         return nil
     }

@@ -1,5 +1,7 @@
 import Foundation
-import Platform
+import Decoding
+import PhotoLoading
+import TestSupport
 import XCTest
 
 /// Detail tiles through the real worker: a region of a JPEG at its own
@@ -8,7 +10,7 @@ import XCTest
 final class RegionDecodeTests: XCTestCase {
     private var folder = ""
 
-    override func setUp() { folder = DecodeFixtures.temporaryFolder("trips-region") }
+    override func setUpWithError() throws { folder = try TemporaryFolder("trips-region").path }
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
     func testARegionIsThatPartOfThePicture() throws {

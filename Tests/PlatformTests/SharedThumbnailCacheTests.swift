@@ -1,5 +1,6 @@
 import Foundation
-@testable import Platform
+import Decoding
+@testable import PhotoLoading
 @testable import PhotoFile
 import TestSupport
 import XCTest
@@ -12,13 +13,13 @@ import XCTest
 /// fails it, and the damaged entry is replaced by a valid one.
 final class SharedThumbnailCacheTests: XCTestCase {
     private var folder = ""
-    override func setUp() { folder = DecodeFixtures.temporaryFolder("trips-shared-thumbnails") }
+    override func setUpWithError() throws { folder = try TemporaryFolder("trips-shared-thumbnails").path }
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
     /// 256 x 64 pixels: the `large` size covers it.
     private let target = (width: 256, height: 64)
 
-    private func thumbnail(_ loader: PhotoLoader, _ path: String) -> Result<DecoderProcess.Decoded, PhotoDecoder.Failure>? {
+    private func thumbnail(_ loader: PhotoLoader, _ path: String) -> Result<DecoderProcess.Decoded, DecodeFailure>? {
         loader.request(PhotoLoader.Job(photo: 0, use: .thumbnail), path: path, target: target)
         loader.waitUntilIdle()
         return loader.takeFinished().first?.result

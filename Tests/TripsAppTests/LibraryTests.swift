@@ -14,8 +14,7 @@ final class LibraryTests: XCTestCase {
         .appendingPathComponent("photos/storm.jpg"))
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("trips-library-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        root = try TemporaryFolder("trips-library").url
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }

@@ -14,7 +14,7 @@ final class PagingTests: XCTestCase {
     let open = "size 1280 800\nat 100 key Down\nat 150 key Down\nat 200 key Return"
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("trips-paging-\(UUID().uuidString)")
+        root = try TemporaryFolder("trips-paging").url
         let trip = root.appendingPathComponent("2024-05-12 Lisbon")
         try FileManager.default.createDirectory(at: trip, withIntermediateDirectories: true)
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: Replay.assets).deletingLastPathComponent().appendingPathComponent("photos/storm.jpg"))

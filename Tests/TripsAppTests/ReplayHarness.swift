@@ -146,9 +146,8 @@ extension Replay {
     /// `$TMPDIR/KEEP.txt` when `keepOnFailure` names it.
     static func runRaw(_ script: String, arguments: [String] = [], environment extra: [String: String] = [:], timeout: TimeInterval,
                        keepOnFailure: String? = nil) throws -> Raw {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-replay-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TemporaryFolder("trips-replay"), dir = folder.url
+        defer { folder.remove() }
         let scriptPath = dir.appendingPathComponent("script.txt").path
         let outPath = dir.appendingPathComponent("out.txt").path, errPath = dir.appendingPathComponent("err.txt").path
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import XCTest
 @testable import TripsKit
 
@@ -169,9 +170,8 @@ final class TripsBehaviourTests: XCTestCase {
     }
 
     func testHoldingAStripPhotoLiftsItAndDraggingItReordersAndTheOrderSurvivesARestart() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-order-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TemporaryFolder("trips-order"), dir = folder.url
+        defer { folder.remove() }
         let state = dir.appendingPathComponent("state.json").path
         // Hold Lisbon 0.5 s, then drag it one photo to the right (721.6 pt).
         let script = "size 1280 800\n" + Gesture.drag(from: (300, 700), to: (300, 700), start: 100, duration: 400, every: 100, lift: false)
@@ -222,9 +222,8 @@ final class TripsBehaviourTests: XCTestCase {
     }
 
     func testHiDPIScaleKeepsLayoutInPointsAndDrawsInPixels() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-hidpi-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TemporaryFolder("trips-hidpi"), dir = folder.url
+        defer { folder.remove() }
         let shot = dir.appendingPathComponent("hidpi.png").path
         let r = try Replay.run("size 640 400\nscale 2\nat 100 down 1 100 330\nat 160 up 1\nat 1500 state\nat 1500 shot \(shot)")
         XCTAssertEqual(r.status, ExitCode.done.rawValue, r.stderr)
@@ -302,6 +301,18 @@ final class TripsBehaviourTests: XCTestCase {
         let r = try Replay.run("size 1280 800\nat 0 state\nat 10 wiggle 1 2\n", ordered: false)
         XCTAssertEqual(r.status, ExitCode.badInput.rawValue)
         XCTAssertTrue(r.stderr.contains("script.txt:3: "), r.stderr)
+    }
+
+    /// A key SDL has no name for is refused like any other bad line; every
+    /// key name SDL knows (here Page Down, which the app does nothing with,
+    /// and a lower-case letter) is pressed.
+    func testAnUnknownKeyNameExitsWith2NamingTheLineAndTheKeysItAccepts() throws {
+        let r = try Replay.run("size 1280 800\nat 0 state\nat 100 key banana\n", ordered: false)
+        XCTAssertEqual(r.status, ExitCode.badInput.rawValue)
+        XCTAssertTrue(r.stderr.contains("script.txt:3: unknown key 'banana'; expected an SDL key name, such as 'Escape', "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("'Return'") && r.stderr.contains("'Keypad Enter'"), r.stderr)
+        let known = try Replay.run("size 1280 800\nat 0 key PageDown\nat 10 key q\nat 20 state\n")
+        XCTAssertEqual(known.status, ExitCode.done.rawValue, known.stderr)
     }
 
     func testTheSnapshotHasEveryFieldTripsMdLists() throws {

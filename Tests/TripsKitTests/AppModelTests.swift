@@ -88,7 +88,7 @@ final class AppModelTests: XCTestCase {
         // The library settled with two trips fewer while it played.
         app.updateCatalog(TripCatalog(trips: [trips[0], trips[1]]))
         XCTAssertLessThan(app.attract?.current?.trip ?? 99, 2)
-        _ = app.scene { _ in nil }
+        _ = app.scene()
         _ = app.snapshot()
         let finger = PointerID(1)
         app.handle(.pointer(PointerEvent(id: finger, phase: .down, location: CGPoint(x: 300, y: 700), timestamp: 16)))
@@ -154,13 +154,13 @@ final class HeroModelTests: XCTestCase {
         // Every trip goes: no hero, and the scene draws none.
         app.updateCatalog(TripCatalog(trips: []))
         XCTAssertNil(app.heroTrip)
-        XCTAssertFalse(app.scene { _ in nil }.commands.contains { if case .photo = $0 { return true }; return false })
+        XCTAssertFalse(app.scene().commands.contains { if case .photo = $0 { return true }; return false })
     }
 
     func testATapOnTheHeroOpensWhatItShowsAndThePhoneHasNone() {
         let app = AppModel(catalog: TripCatalog(trips: trips(["a", "b"])), size: CGSize(width: 1280, height: 800), mode: .windowed)
         app.focus = .stripPhoto(trip: 1)
-        let scene = app.scene { _ in nil }
+        let scene = app.scene()
         XCTAssertTrue(scene.commands.contains { if case .text("B", _, _, _, _, _, _) = $0 { return true }; return false }, "the hero names b")
         app.handle(.key(.returnKey, ctrl: false))
         XCTAssertEqual(app.bigPhoto.trip, 1)

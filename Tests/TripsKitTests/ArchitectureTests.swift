@@ -15,12 +15,30 @@ final class ArchitectureTests: XCTestCase {
         // libgeonames' table through its C module, into Geography's cities.
         "Gazetteer": ["CGeonames", "Geography"],
         "TripsKit": ["Motion", "Gestures", "JSON", "PhotoFile", "Geography"],
-        // Any C module of the system (SDL, libjpeg-turbo, libseccomp for the decode workers, Xlib, fontconfig, FriBidi, gettext, libjpeg for detail tiles, libheif, libjxl, Little CMS and zlib for formats and colour, libwayland-client for wl_shm frames and, with the pointer-gestures protocol, the touchpad).
-        "Platform": ["CSDL2", "CTurboJPEG", "CSeccomp", "CX11", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Motion", "Gestures", "PhotoFile", "JSON", "TripsKit", "AccessibilityBridge"],
+        // The worker side of decoding: the codecs' C libraries (SDL_image, libjpeg-turbo, libjpeg for detail
+        // tiles, libheif, libjxl, Little CMS and zlib for colour) and libseccomp; never TripsKit or Platform.
+        "Decoding": ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CJXL", "CLCMS", "PhotoFile", "CZlib"],
+        // The app side of decoding: no SDL (it wakes the frame loop through a callback), no TripsKit.
+        "PhotoLoading": ["CSeccomp", "Decoding", "PhotoFile"],
+        // SDL, Xlib, fontconfig, FriBidi, gettext, libwayland-client for wl_shm frames and, with the
+        // pointer-gestures protocol, the touchpad; the photos through PhotoLoading.
+        "Platform": ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Decoding", "PhotoLoading", "Motion",
+                     "Gestures", "PhotoFile", "JSON", "TripsKit", "AccessibilityBridge"],
         // libdbus behind one seam (BusConnection); the tree comes from TripsKit's accessibility elements.
         "AccessibilityBridge": ["CDBus", "TripsKit"],
-        "trips": ["CSDL2", "Platform", "TripsKit", "Gazetteer", "Geography"],
+        "trips": ["CSDL2", "Decoding", "PhotoLoading", "Platform", "TripsKit", "Gazetteer", "Geography"],
     ]
+
+    /// A newcomer finds a module's concerns from its folder list: no
+    /// module keeps more than 15 Swift files at its top level.
+    func testNoModuleFolderHoldsMoreThanFifteenSwiftFilesAtItsTopLevel() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources").standardized
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
+            let folder = sources.appendingPathComponent(module).path
+            let top = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }
+            XCTAssertLessThanOrEqual(top.count, 15, "Sources/\(module) holds \(top.count) Swift files at its top level; put them in folders by concern")
+        }
+    }
 
     func testEveryModuleImportsOnlyWhatItsRowAllows() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources").standardized

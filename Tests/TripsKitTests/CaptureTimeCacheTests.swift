@@ -10,8 +10,7 @@ final class CaptureTimeCacheTests: XCTestCase {
     var dir: URL!
 
     override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-cache-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        dir = try TemporaryFolder("trips-cache").url
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }

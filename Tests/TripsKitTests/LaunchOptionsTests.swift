@@ -14,7 +14,7 @@ final class LaunchOptionsTests: XCTestCase {
     func testDefaultsAreAWindowedTwelveEightyByEightHundredWindowAt120Hz() throws {
         let o = try options()
         XCTAssertEqual(o.windowMode, .windowed)
-        XCTAssertTrue(o.windowSize == (1280, 800))
+        XCTAssertEqual(o.windowSize, WindowSize(width: 1280, height: 800))
         XCTAssertEqual(o.simulationRate, 120)
         XCTAssertNil(o.frames)
     }
@@ -26,7 +26,7 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertEqual(o.frames, 3)
         XCTAssertEqual(o.screenshot, "a.png")
         XCTAssertEqual(o.photosFolder, "/p")
-        XCTAssertTrue(o.windowSize == (402, 874))
+        XCTAssertEqual(o.windowSize, WindowSize(width: 402, height: 874))
     }
 
     func testLangAndFontAreReadAndABadLanguageIsNamed() throws {

@@ -8,8 +8,8 @@ import XCTest
 /// dates read in the background come after, as a settled catalog.
 final class LibraryLoaderTests: XCTestCase {
     func testTheFirstCatalogUsesModificationTimesAndTheSettledOneTheExifDates() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-loader-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TemporaryFolder("trips-loader"), dir = folder.url
+        defer { folder.remove() }
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("Oslo"), withIntermediateDirectories: true)
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Assets/photos/storm.jpg").standardized)
@@ -48,8 +48,8 @@ final class LibraryLoaderTests: XCTestCase {
     }
 
     func testTheCacheRemembersTheLibraryAsItWasListed() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-loader-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TemporaryFolder("trips-loader"), dir = folder.url
+        defer { folder.remove() }
         for folder in ["2024-05 Oslo", "2024-06 Rome", "."] {
             try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true)
             for name in ["IMG_10.jpg", "IMG_9.jpg", "cover.png"] {
@@ -67,9 +67,8 @@ final class LibraryLoaderTests: XCTestCase {
     }
 
     func testAPhotoAddedOrRemovedWhileClosedIsFoundByTheLookThatFollows() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-loader-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder("trips-loader"), dir = folder.url
+        defer { folder.remove() }
         for name in ["a.jpg", "b.jpg"] { try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: dir.appendingPathComponent(name)) }
         let cache = dir.appendingPathComponent("cache/capture-times.tsv").path
         let utc = TimeZone(identifier: "UTC")!
@@ -86,9 +85,8 @@ final class LibraryLoaderTests: XCTestCase {
     }
 
     func testAReplayLooksAtEveryPhotoBeforeItsFirstCatalog() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-loader-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder("trips-loader"), dir = folder.url
+        defer { folder.remove() }
         let photo = dir.appendingPathComponent("a.jpg").path
         try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: photo))
         let cache = dir.appendingPathComponent("capture-times.tsv").path

@@ -57,7 +57,7 @@ final class StringsTests: XCTestCase {
         let catalog = TripCatalog(trips: [Trip(id: "a", city: "Lyon", nights: 1, photoPath: "/a.jpg"),
                                           Trip(id: "b", city: "Kyoto", nights: 3, photoPath: "/b.jpg")])
         let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed, strings: french)
-        let texts = app.scene { _ in nil }.commands.compactMap { c -> String? in
+        let texts = app.scene().commands.compactMap { c -> String? in
             if case .text(let s, _, _, _, _, _, _) = c { return s }
             return nil
         }
@@ -77,7 +77,7 @@ final class TextRoomTests: XCTestCase {
         let catalog = TripCatalog(trips: [Trip(id: "a", city: "Lyon", nights: 1, photoPath: "/a.jpg")])
         for width in [402.0, 1280.0] {
             let app = AppModel(catalog: catalog, size: CGSize(width: width, height: 874), mode: .windowed, screen: .playground, strings: french)
-            let title = try XCTUnwrap(app.scene { _ in nil }.commands.lazy.compactMap { c -> CGRect? in
+            let title = try XCTUnwrap(app.scene().commands.lazy.compactMap { c -> CGRect? in
                 if case let .text(s, origin, w, size, _, _, _) = c, s == "Terrain de jeu" { return CGRect(x: origin.x, y: origin.y, width: w, height: size) }
                 return nil
             }.first)
@@ -184,7 +184,7 @@ final class TextDirectionTests: XCTestCase {
                                           Trip(id: "a", city: "Αθήνα", nights: 2, photoPath: "/a.jpg")])
         let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed)
         var texts: [String: (x: CGFloat, width: CGFloat, alignment: Scene.TextAlignment)] = [:]
-        for case let .text(s, origin, width, _, _, _, alignment) in app.scene(imageSize: { _ in nil }).commands { texts[s] = (origin.x, width, alignment) }
+        for case let .text(s, origin, width, _, _, _, alignment) in app.scene().commands { texts[s] = (origin.x, width, alignment) }
         let row = app.layout.listRow(0)
         let cairo = try XCTUnwrap(texts["القاهرة"]), athens = try XCTUnwrap(texts["Αθήνα"])
         XCTAssertEqual(cairo.alignment, .trailing)

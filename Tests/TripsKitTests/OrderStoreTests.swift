@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import TripsKit
 
@@ -6,8 +7,7 @@ final class OrderStoreTests: XCTestCase {
     private var folder = ""
 
     override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "trips-order-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder("trips-order").path
     }
 
     override func tearDownWithError() throws {

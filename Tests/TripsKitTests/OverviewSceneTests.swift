@@ -7,9 +7,14 @@ final class OverviewSceneTests: XCTestCase {
 
     private func photos(_ scene: Scene) -> [(trip: Int, frame: CGRect, source: CGRect, radius: CGFloat, label: String)] {
         scene.commands.compactMap { c in
-            if case let .photo(t, f, s, r, l, _) = c { return (t, f, s, r, l) }
+            if case let .photo(t, f, s, r, p, _) = c { return (t, f, s, r, p.label) }
             return nil
         }
+    }
+
+    /// Every photo of the app's trips decoded at `size`.
+    private func everyPhoto(of app: AppModel, _ size: CGSize) -> [Int: CGSize] {
+        Dictionary(uniqueKeysWithValues: app.catalog.allPhotoPaths.indices.map { ($0, size) })
     }
 
     private func texts(_ scene: Scene) -> [String] {
@@ -21,7 +26,7 @@ final class OverviewSceneTests: XCTestCase {
 
     func testShowsTitleVisibleStripPhotosAndEveryListRow() {
         let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed)
-        let scene = app.scene { _ in CGSize(width: 1600, height: 1000) }
+        let scene = app.scene(imageSizes: everyPhoto(of: app, CGSize(width: 1600, height: 1000)))
         // At a desktop size the hero comes first: the first trip in the big photo's room (docs/BEHAVIOUR.md, "The hero").
         XCTAssertEqual(photos(scene).first?.frame, app.layout.hero)
         XCTAssertEqual(photos(scene).dropFirst().map(\.trip), Array(app.layout.visibleStripItems(offset: 0)))
@@ -35,7 +40,7 @@ final class OverviewSceneTests: XCTestCase {
 
     func testStripPhotosHaveTwelvePointCornersAndAspectFill() throws {
         let app = AppModel(catalog: catalog, size: OverviewLayout.phoneSize, mode: .windowed)
-        let first = try XCTUnwrap(photos(app.scene { _ in CGSize(width: 2000, height: 1000) }).first)
+        let first = try XCTUnwrap(photos(app.scene(imageSizes: everyPhoto(of: app, CGSize(width: 2000, height: 1000)))).first)
         XCTAssertEqual(first.radius, 12)
         XCTAssertEqual(first.label, "City 0")
         XCTAssertEqual(first.frame, app.layout.stripItem(0))
@@ -47,7 +52,7 @@ final class OverviewSceneTests: XCTestCase {
         let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed)
         app.open(0)
         for frame in 1...120 { app.advance(to: Double(frame) / 60) }
-        let scene = app.scene { _ in nil }
+        let scene = app.scene()
         let drawn = photos(scene)
         XCTAssertEqual(drawn.filter { $0.trip == 0 }.count, 1, "the slot is empty: trip 0 is drawn once, as the big photo")
         XCTAssertEqual(drawn.last?.trip, 0, "the big photo is drawn above the strip")

@@ -103,6 +103,16 @@ final class ReplayRecorderTests: XCTestCase {
         XCTAssertEqual(script.steps, events.compactMap { ReplayScript.Step(recording: $0.0, atMilliseconds: $0.1) })
     }
 
+    func testAnInputStampedBeforeTheLastLineIsWrittenAtItsTime() throws {
+        // A compositor's touchpad time can fall a millisecond before an SDL
+        // event already written: the script must still read back.
+        let at = CGPoint(x: 300, y: 700)
+        let text = recording([(.resized(CGSize(width: 1280, height: 800)), 0), touch(.down, 300, 700, at: 1000),
+                              (.scroll(TouchpadScroll(phase: .scroll, delta: CGSize(width: 5, height: 0), location: at, timestamp: 0.9995)), 999.5)])
+        let script = try ReplayScript.parse(text, file: "live.txt")
+        XCTAssertEqual(script.steps.map(\.time), [1000, 1000])
+    }
+
     func testWhatAScriptCannotSayIsLeftOut() {
         let text = recording([(.resized(CGSize(width: 1280, height: 800)), 0), (.focusLost, 10), (.quit, 20), (.closeRequested, 30)])
         XCTAssertEqual(text, "# recorded by trips\nsize 1280 800\n")

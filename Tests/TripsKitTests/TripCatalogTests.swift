@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import TripsKit
 
@@ -87,9 +88,8 @@ final class TripCatalogTests: XCTestCase {
     /// Photos taken at one moment (here: written together, no EXIF) are one
     /// trip, in file-manager order; other files and hidden ones are not photos.
     func testFolderListsPhotosInNameOrderAsOneTripWhenTakenTogether() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-folder-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let temporary = try TemporaryFolder("trips-folder"), dir = temporary.url
+        defer { temporary.remove() }
         for name in ["b-side.PNG", "a_place.jpg", "photo10.jpg", "photo9.jpg", "notes.txt", ".hidden.jpg"] {
             XCTAssertTrue(FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([1]),
                                                          attributes: [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)]))
@@ -106,9 +106,8 @@ final class TripCatalogTests: XCTestCase {
     }
 
     func testFolderWithoutPhotosIsAnError() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trips-empty-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let temporary = try TemporaryFolder("trips-empty"), dir = temporary.url
+        defer { temporary.remove() }
         XCTAssertThrowsError(try folder(dir.path))
     }
 

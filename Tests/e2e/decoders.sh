@@ -73,8 +73,12 @@ t0=$(cpu_ticks "$pid" $workers); sleep 2; t1=$(cpu_ticks "$pid" $workers)
 check "CPU is idle afterwards: nothing spins ($((t1 - t0)) ticks in 2 s)" '[ $((t1 - t0)) -le 20 ]'
 s=$(date +%s%N); kill -TERM "$pid"; wait_exit "$pid" 3; e=$(date +%s%N)
 check "SIGTERM ends the app within a second (code $EXIT_CODE, $(((e - s) / 1000000)) ms)" '[ "$EXIT_CODE" = 0 ] && [ $(((e - s) / 1000000)) -lt 1000 ]'
-check "every good photo was decoded, both bad ones failed, the replaced one decoded ($(grep -o '[0-9]* decodes asked for, [0-9]* done' "$OUT/app.err"))" \
-    'grep -q "photos: 6 decodes asked for, 5 done (.*), 2 failed" "$OUT/app.err"'
+# The hero asks for the focused photo at its own size too, at times while
+# the strip's ask for the same bad file is still under way (both fail, and
+# count): at least every good one done, both bad ones failed, none left over.
+read -r asked done failed <<<"$(sed -n 's/.*photos: \([0-9]*\) decodes asked for, \([0-9]*\) done (.*), \([0-9]*\) failed.*/\1 \2 \3/p' "$OUT/app.err")"
+check "every good photo was decoded, both bad ones failed, the replaced one decoded ($asked asked for, $done done, $failed failed)" \
+    '[ "${done:-0}" -ge 5 ] && [ "${failed:-0}" -ge 2 ] && [ "${asked:-0}" -le $((done + failed)) ]'
 sleep 0.2
 left=""; for w in $workers; do alive "$w" && left="$left $w"; done
 check "no decode worker outlives the app (left:${left:- none})" '[ -z "$left" ]'

@@ -9,8 +9,8 @@
 # screen would show without tiles is the 1x shot's pixels upscaled
 # (ncc.py --as-upscaled): the tiles must beat it. The picture stored on its
 # side with EXIF orientation 6, as phones write it, zoomed the same: its
-# tiles are turned upright too. And the same picture as HEIC, AVIF, PNG
-# and WebP, which have no scaled region decoding (decoded whole once, tiles
+# tiles are turned upright too. And the same picture as HEIC, AVIF, PNG,
+# WebP and JPEG XL, which have no scaled region decoding (decoded whole once, tiles
 # cut from that), pinched straight to 4x: each must match too, and the log
 # says how long its tiles took.
 # Usage: Tests/e2e/detail.sh [path/to/trips]
@@ -19,7 +19,7 @@ cd "$(dirname "$0")/../.."
 . Tests/e2e/lib.sh
 e2e_begin trips-detail "detail" "${1:-}"
 
-formats="heic avif png webp"
+formats="heic avif png webp jxl"
 mkdir -p "$OUT/jpeg/photos" "$OUT/turned/photos"
 for format in $formats; do mkdir -p "$OUT/$format/photos"; done
 convert -size 500x375 xc:gray -seed 7 +noise Random -colorspace Gray -filter Gaussian -resize '4000x3000!' -normalize "$OUT/coarse.png"
@@ -31,6 +31,7 @@ heif-enc -q 50 -p preset=ultrafast "$photo" -o "$OUT/heic/photos/texture.heic" >
 heif-enc -A -q 90 -p speed=9 "$photo" -o "$OUT/avif/photos/texture.avif" >/dev/null
 convert "$photo" -define png:compression-level=1 "$OUT/png/photos/texture.png"
 convert "$photo" -quality 90 -define webp:method=0 "$OUT/webp/photos/texture.webp"
+cjxl "$photo" "$OUT/jxl/photos/texture.jxl" --lossless_jpeg=0 -q 90 -e 3 >/dev/null 2>&1
 convert "$photo" -rotate -90 -quality 92 "$OUT/stored.jpg"
 exif_orientation6 "$OUT/stored.jpg" "$OUT/turned/photos/texture.jpg"
 

@@ -135,8 +135,9 @@ check "--lang ja over LANG: Japanese words and counter in the accessibility tree
 "$TRIPS" --trips "$OUT/scripts.json" --lang ja --frames 2 --screenshot "$OUT/ja.png" 2>/dev/null
 "$TRIPS" --trips "$OUT/scripts.json" --lang ja --playground --frames 2 --screenshot "$OUT/ja-playground.png" 2>/dev/null
 # On screen: the nights column of the first row is the translated, shorter
-# "1泊" in Japanese, "1 nuit" in French, "1 night" in English.
-nights_width() { convert "$1" -crop "120x48+$((ROW_X + ROW_W - 120))+$(row_y 0)" +repage -alpha off -fuzz 4% -fill black -opaque "$BG" \
+# "1泊" in Japanese, "1 nuit" in French, "1 night" in English. The row is
+# marked as the hero's (Theme.separator behind it): that counts as background.
+nights_width() { convert "$1" -crop "120x48+$((ROW_X + ROW_W - 120))+$(row_y 0)" +repage -alpha off -fuzz 4% -fill black -opaque "$BG" -opaque "rgb(44,44,48)" \
     -fill white +opaque black -format "%@" info: | cut -dx -f1; }
 en_w=$(nights_width "$OUT/scripts.png"); fr_w=$(nights_width "$OUT/fr.png"); ja_w=$(nights_width "$OUT/ja.png")
 check "on screen: the first row's nights differ by language (en ${en_w}, fr ${fr_w}, ja ${ja_w} px)" \

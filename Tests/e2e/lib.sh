@@ -200,8 +200,9 @@ at_least() { awk -v v="$1" -v m="$2" 'BEGIN { exit !(v + 0 >= m + 0) }'; }
 at_most()  { awk -v v="$1" -v m="$2" 'BEGIN { exit !(v + 0 <= m + 0) }'; }
 
 # title_gap_is_drawn FILE: the app's background between the title and the
-# Playground button (x 130...250, y 20...50: inside any window 402 pt wide).
-title_gap_is_drawn() { at_least "$(near_colour "$1" 130 20 120 30 "$BG")" 0.99; }
+# Playground button (x 100...220, y 20...50: clear of the title, and of the
+# button in any window from 402 to 640 pt wide, where it starts at x 234).
+title_gap_is_drawn() { at_least "$(near_colour "$1" 100 20 120 30 "$BG")" 0.99; }
 
 # The Overview at 1280 x 800 points (OverviewLayout, list beside the photo):
 # strip photos at y 604..784, the first at x 16..726; title at 16,16; the

@@ -16,6 +16,8 @@ public final class AccessibilityLink {
     private let log: @Sendable (String) -> Void
     private var bridge: AccessibilityBridge?
     private var started = false
+    /// TRIPS_VERBOSE: each key's verdict and how long it took is logged.
+    private let verbose: Bool
     /// The SDL event the bus watcher posts to wake the loop.
     let wakeEventType: UInt32
     /// Keys waiting for the reader's verdict, by token.
@@ -24,6 +26,7 @@ public final class AccessibilityLink {
     public init(environment: [String: String], title: String, version: String, locale: String,
                 log: @escaping @Sendable (String) -> Void) {
         self.environment = environment
+        verbose = environment["TRIPS_VERBOSE"] != nil
         self.title = title
         self.version = version
         self.locale = locale
@@ -64,7 +67,7 @@ public final class AccessibilityLink {
     /// After a frame was drawn: what it shows, for readers.
     func publish(_ app: AppModel, display: Display) {
         guard let bridge, bridge.isConnected else { return }
-        bridge.publish(tree(app, display: display))
+        bridge.publish(tree(app, display: display), settled: !app.isAnimating)
     }
 
     var needsPump: Bool { bridge?.needsPump ?? false }
@@ -83,7 +86,11 @@ public final class AccessibilityLink {
                 app.handle(.pointer(PointerEvent(id: Self.readerFinger, phase: .down, location: centre, timestamp: now, kind: .touch)))
                 app.handle(.pointer(PointerEvent(id: Self.readerFinger, phase: .up, location: centre, timestamp: now, kind: .touch)))
                 changed = true
-            case .key(let token, let consumed):
+            case .key(let token, let consumed, let waited):
+                if verbose {
+                    log(waited.map { String(format: "trips: the screen reader %@ a key after %.2f ms", consumed ? "took" : "passed on", $0 * 1000) }
+                        ?? String(format: "trips: no verdict on a key within %.0f ms; the app acts on it", AccessibilityBridge.keyTimeout * 1000))
+                }
                 guard let held = heldKeys.removeValue(forKey: token), !consumed else { continue }
                 record?(held.input, held.time * 1000)
                 app.handle(held.input)

@@ -89,6 +89,16 @@ public enum Key: Hashable, Sendable {
         self = Self.named.first { $0.1 == name }?.0 ?? .other(name)
     }
 
+    /// The names of the keys the app acts on, for messages.
+    public static var actedOnNames: [String] { named.map(\.1) }
+
+    /// Whether `name` is one of the keys the app acts on (in any case, as
+    /// SDL reads names) or a single character: what a replay script may
+    /// name where SDL's own table is not at hand (the parser's tests).
+    public static func isActedOnOrCharacter(_ name: String) -> Bool {
+        name.count == 1 || named.contains { $0.1.lowercased() == name.lowercased() }
+    }
+
     /// The name a replay script uses for this key.
     public var name: String {
         if case .other(let name) = self { return name }

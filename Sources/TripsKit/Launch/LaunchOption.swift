@@ -12,6 +12,28 @@ public struct LaunchOption: Sendable {
         case read(@Sendable (inout LaunchOptions, String) throws -> Void)
         /// Not a run: `--help`, `--version`.
         case command(LaunchOptions.Command)
+
+        /// A switch that turns `option` on.
+        static func on(_ option: WritableKeyPath<LaunchOptions, Bool> & Sendable) -> Effect {
+            .set { $0[keyPath: option] = true }
+        }
+
+        /// The value as given (a path, a name).
+        static func text(_ option: WritableKeyPath<LaunchOptions, String?> & Sendable) -> Effect {
+            .read { $0[keyPath: option] = $1 }
+        }
+
+        /// The value as a number in `range`, else a `UsageError` saying what
+        /// `expected` and what was given.
+        static func number<N: LosslessStringConvertible & Comparable & Sendable>(
+            _ option: WritableKeyPath<LaunchOptions, N> & Sendable, in range: ClosedRange<N>, _ expected: String) -> Effect {
+            .read { $0[keyPath: option] = try LaunchOption.number($1, in: range, expected) }
+        }
+
+        static func number<N: LosslessStringConvertible & Comparable & Sendable>(
+            _ option: WritableKeyPath<LaunchOptions, N?> & Sendable, in range: ClosedRange<N>, _ expected: String) -> Effect {
+            .read { $0[keyPath: option] = try LaunchOption.number($1, in: range, expected) }
+        }
     }
 
     public let name: String
@@ -61,52 +83,50 @@ public struct LaunchOption: Sendable {
     /// Every flag, in the order the help lists them.
     public static let all: [LaunchOption] = [
         LaunchOption("--photos", "DIR", help: "show the photo library DIR: subfolders and dates make trips",
-                     effect: .read { $0.photosFolder = $1 }),
+                     effect: .text(\.photosFolder)),
         LaunchOption("--trips", "FILE", help: "read trips from FILE instead of the bundled trips.json",
-                     effect: .read { $0.tripsFile = $1 }),
+                     effect: .text(\.tripsFile)),
         LaunchOption("--fullscreen", help: "fullscreen on the current display",
                      effect: .set { $0.windowMode = $0.windowMode == .kiosk ? .kiosk : .fullscreen }),
         LaunchOption("--kiosk", help: "fullscreen, no cursor, no quit keys (SIGTERM/SIGINT quit)",
                      effect: .set { $0.windowMode = .kiosk }),
         LaunchOption("--idle", "SECONDS", help: "back to the Overview after SECONDS without input",
                      "(default \(Int(LaunchOptions.kioskIdleSeconds)) with --kiosk, else off; 0 turns it off)",
-                     effect: .read { $0.idleSeconds = try number($1, in: 0...86_400, "--idle expects seconds from 0 (off) to 86400") }),
+                     effect: .number(\.idleSeconds, in: 0...86_400, "--idle expects seconds from 0 (off) to 86400")),
         LaunchOption("--slide", "SECONDS", help: "after the idle time play the trips' photos, each SECONDS",
                      "(default \(Int(Attract.Settings.defaultSlideSeconds)); on with --kiosk, else when given)",
-                     effect: .read { $0.slideSeconds = try number($1, in: 1...3600, "--slide expects seconds from 1 to 3600") }),
+                     effect: .number(\.slideSeconds, in: 1...3600, "--slide expects seconds from 1 to 3600")),
         LaunchOption("--reduce-motion", help: "fades instead of moving: the big photo, its pages, the slideshow",
-                     effect: .set { $0.reduceMotion = true }),
-        LaunchOption("--size", "WxH", help: "window size in points (default \(defaults.windowSize.width)x\(defaults.windowSize.height))",
+                     effect: .on(\.reduceMotion)),
+        LaunchOption("--size", "WxH", help: "window size in points (default \(defaults.windowSize))",
                      effect: .read { options, v in
-                         let parts = v.lowercased().split(separator: "x")
-                         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-                               (200...16384).contains(w), (200...16384).contains(h) else {
+                         guard let size = WindowSize(parsing: v) else {
                              throw LaunchOptions.UsageError(message: "--size expects WIDTHxHEIGHT in points, each from 200 to 16384, got '\(v)'")
                          }
-                         options.windowSize = (w, h)
+                         options.windowSize = size
                      }),
         LaunchOption("--renderer", "NAME", help: "SDL render driver: software, opengl, opengles2, ...",
-                     effect: .read { $0.renderer = $1 }),
+                     effect: .text(\.renderer)),
         LaunchOption("--frames", "N", help: "render N frames, then exit",
-                     effect: .read { $0.frames = try number($1, in: 1...1_000_000, "--frames expects a whole number from 1 to 1000000") }),
+                     effect: .number(\.frames, in: 1...1_000_000, "--frames expects a whole number from 1 to 1000000")),
         LaunchOption("--screenshot", "FILE", help: "with --frames: write the last frame as PNG",
-                     effect: .read { $0.screenshot = $1 }),
+                     effect: .text(\.screenshot)),
         LaunchOption("--rate", "HZ", help: "simulation steps per second (default \(Int(defaults.simulationRate)))",
-                     effect: .read { $0.simulationRate = try number($1, in: 10...1000, "--rate expects steps per second from 10 to 1000") }),
+                     effect: .number(\.simulationRate, in: 10...1000, "--rate expects steps per second from 10 to 1000")),
         LaunchOption("--playground", help: "start on the playground screen",
-                     effect: .set { $0.startInPlayground = true }),
+                     effect: .on(\.startInPlayground)),
         LaunchOption("--memory-budget", "MIB", help: "texture memory for photos (default \(defaults.memoryBudgetMiB))",
-                     effect: .read { $0.memoryBudgetMiB = try number($1, in: 16...65536, "--memory-budget expects MiB from 16 to 65536") }),
+                     effect: .number(\.memoryBudgetMiB, in: 16...65536, "--memory-budget expects MiB from 16 to 65536")),
         LaunchOption("--state", "FILE", help: "where the order of trips is saved", "(default $XDG_STATE_HOME/trips/state.json)",
-                     effect: .read { $0.stateFile = $1 }),
+                     effect: .text(\.stateFile)),
         LaunchOption("--replay", "FILE", help: "run a touch script on a virtual clock, print JSON lines",
-                     effect: .read { $0.replayScript = $1 }),
+                     effect: .text(\.replayScript)),
         LaunchOption("--window", help: "with --replay: show it in a real window (default headless)",
-                     effect: .set { $0.replayInWindow = true }),
+                     effect: .on(\.replayInWindow)),
         LaunchOption("--record", "FILE", help: "write what you do, live, as a touch script",
-                     effect: .read { $0.recordScript = $1 }),
+                     effect: .text(\.recordScript)),
         LaunchOption("--font", "FILE", help: "pin the UI font to FILE (default: fontconfig's sans-serif)",
-                     effect: .read { $0.fontFile = $1 }),
+                     effect: .text(\.fontFile)),
         LaunchOption("--lang", "CODE", help: "UI language: en, fr, de, ja (default: from LANG/LC_*)",
                      effect: .read { options, v in
                          let code = v.prefix { $0.isASCII && $0.isLetter }

@@ -1,5 +1,8 @@
 /// What the `trips` command line asks for. Parsed here, without SDL, so every
 /// flag and every mistake is tested; the executable only acts on the result.
+/// Each flag is a property here (its value and default) and a row of
+/// `LaunchOption.all` (its name, help and how it sets the property); the
+/// parser, `--help`, the README's list and equality all come from those.
 public struct LaunchOptions: Equatable, Sendable {
     public enum WindowMode: String, Equatable, Sendable {
         case windowed, fullscreen
@@ -23,7 +26,7 @@ public struct LaunchOptions: Equatable, Sendable {
     /// says what they are).
     public var paths: [String] = []
     /// Window size in points.
-    public var windowSize: (width: Int, height: Int) = (1280, 800)
+    public var windowSize = WindowSize(width: 1280, height: 800)
     /// Simulation steps per second.
     public var simulationRate: Double = 120
     /// Run this touch script on a virtual clock and print JSON lines.
@@ -70,16 +73,6 @@ public struct LaunchOptions: Equatable, Sendable {
     }
 
     public init() {}
-
-    public static func == (a: LaunchOptions, b: LaunchOptions) -> Bool {
-        a.windowMode == b.windowMode && a.renderer == b.renderer && a.frames == b.frames
-            && a.screenshot == b.screenshot && a.photosFolder == b.photosFolder && a.tripsFile == b.tripsFile
-            && a.windowSize == b.windowSize && a.simulationRate == b.simulationRate
-            && a.replayScript == b.replayScript && a.recordScript == b.recordScript && a.replayInWindow == b.replayInWindow
-            && a.startInPlayground == b.startInPlayground && a.stateFile == b.stateFile && a.idleSeconds == b.idleSeconds
-            && a.memoryBudgetMiB == b.memoryBudgetMiB && a.fontFile == b.fontFile && a.language == b.language && a.slideSeconds == b.slideSeconds && a.reduceMotion == b.reduceMotion
-            && a.paths == b.paths
-    }
 
     public enum Command: Equatable, Sendable {
         case run(LaunchOptions)

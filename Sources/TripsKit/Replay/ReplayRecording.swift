@@ -71,6 +71,10 @@ public struct ReplayRecorder {
     private let write: (String) -> Void
     /// The size the script says the window has now; nil before the header.
     private var size: CGSize?
+    /// The last line's time: a script never goes back in time, and input
+    /// from two sources (SDL's stamps, the compositor's) may interleave a
+    /// millisecond out of order.
+    private var lastMilliseconds = -Double.infinity
 
     /// `launchSize` heads the script only if an input comes before any size.
     public init(launchSize: CGSize, write: @escaping (String) -> Void) {
@@ -91,7 +95,8 @@ public struct ReplayRecorder {
             write(ReplayScript(size: launchSize).serializedHeader())
             size = launchSize
         }
-        if let step = ReplayScript.Step(recording: event, atMilliseconds: ms) {
+        if let step = ReplayScript.Step(recording: event, atMilliseconds: max(ms, lastMilliseconds)) {
+            lastMilliseconds = step.time
             write(ReplayScript.line(for: step) + "\n")
         }
     }

@@ -1,16 +1,26 @@
 import Foundation
 
 extension AppModel {
-    /// What to draw now; `imageSize(number)` is the pixel size of a loaded
-    /// photo (nil draws with the frame's own aspect).
-    public func scene(imageSize: @escaping (Int) -> CGSize?) -> Scene {
+    /// What to draw now. `imageSizes` are the pixel sizes of the photos
+    /// decoded so far, by number (a photo not in it is drawn with its
+    /// frame's own aspect). The scene also says what to decode photos for:
+    /// strip thumbnails at `thumbnailSize`, anything larger at the window's size.
+    public func scene(imageSizes: [Int: CGSize] = [:]) -> Scene {
+        let imageSize: (Int) -> CGSize? = { imageSizes[$0] }
+        var scene: Scene
         switch screen {
-        case .overview: return OverviewScene(model: self, imageSize: imageSize).make()
-        case .playground: return PlaygroundScene(model: self).make()
+        case .overview: scene = OverviewScene(model: self, imageSize: imageSize).make()
+        case .playground: scene = PlaygroundScene(model: self).make()
         case .attract:
-            guard let attract else { return OverviewScene(model: self, imageSize: imageSize).make() }
-            return AttractScene(model: self, attract: attract, imageSize: imageSize).make()
+            if let attract {
+                scene = AttractScene(model: self, attract: attract, imageSize: imageSize).make()
+            } else {
+                scene = OverviewScene(model: self, imageSize: imageSize).make()
+            }
         }
+        scene.size = size
+        scene.thumbnailSize = layout.photoSize
+        return scene
     }
 
     /// Where the focus ring goes, if the focus is on something shown.

@@ -14,7 +14,7 @@ struct AttractScene {
         func photo(_ slide: Attract.Slide, zoom: CGFloat, center: CGPoint, opacity: Double) {
             let n = model.catalog.photoNumber(trip: slide.trip, photo: slide.photo)
             let source = PhotoGeometry.zoomedSource(imageSize: imageSize(n) ?? window.size, frameSize: window.size, zoom: zoom, center: center)
-            c.append(.photo(photo: n, frame: window, source: source, cornerRadius: 0, label: trips[slide.trip].city, opacity: opacity))
+            c.append(.photo(photo: n, frame: window, source: source, cornerRadius: 0, placeholder: Scene.Placeholder(label: trips[slide.trip].city, theme: model.theme), opacity: opacity))
         }
         if attract.isFading, let previous = attract.previous, let pz = attract.previousPanZoom {
             photo(previous.slide, zoom: pz.zoom, center: pz.center, opacity: 1)

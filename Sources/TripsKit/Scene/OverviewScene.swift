@@ -14,7 +14,7 @@ struct OverviewScene {
         var c: [Scene.Command] = []
         c.append(.text(strings(.title), origin: layout.title.origin, width: layout.title.width - 140,
                        size: theme.titleSize, weight: .bold, color: theme.title, alignment: .leading))
-        pillButton(&c, strings(.playground), model.playgroundButtonFrame, theme: theme)
+        c.appendPillButton(strings(.playground), model.playgroundButtonFrame, theme: theme)
         let big = model.bigPhoto
         if let hero = model.heroTrip, let frame = layout.hero {
             heroCommands(&c, trip: hero, frame: frame)
@@ -42,7 +42,7 @@ struct OverviewScene {
             let number = model.tilePhotoNumber(trip: trip)
             let source = PhotoGeometry.aspectFillSource(imageSize: imageSize(number) ?? frame.size, frameSize: frame.size)
             let command = Scene.Command.photo(photo: number, frame: frame, source: source,
-                                              cornerRadius: OverviewLayout.stripCornerRadius, label: trips[trip].city)
+                                              cornerRadius: OverviewLayout.stripCornerRadius, placeholder: Scene.Placeholder(label: trips[trip].city, theme: theme))
             if isLifted { liftedCommand = command } else { c.append(command) }
         }
         c.append(.clip(nil))
@@ -97,7 +97,7 @@ struct OverviewScene {
                     guard f.intersects(layout.bigPhoto) else { continue }
                     let n = model.catalog.photoNumber(trip: trip, photo: big.page + step)
                     c.append(.photo(photo: n, frame: f, source: PhotoGeometry.aspectFillSource(imageSize: imageSize(n) ?? f.size, frameSize: f.size),
-                                    cornerRadius: OverviewLayout.bigCornerRadius, label: trips[trip].city))
+                                    cornerRadius: OverviewLayout.bigCornerRadius, placeholder: Scene.Placeholder(label: trips[trip].city, theme: theme)))
                 }
             }
             let number = model.catalog.photoNumber(trip: trip, photo: big.page)
@@ -105,14 +105,14 @@ struct OverviewScene {
             let shown = frame.offsetBy(dx: slide, dy: 0)
             if scale >= 1 {
                 let source = PhotoGeometry.zoomedSource(imageSize: image, frameSize: frame.size, zoom: scale, center: big.drawnCenter)
-                c.append(.photo(photo: number, frame: shown, source: source, cornerRadius: OverviewLayout.bigCornerRadius, label: trips[trip].city,
+                c.append(.photo(photo: number, frame: shown, source: source, cornerRadius: OverviewLayout.bigCornerRadius, placeholder: Scene.Placeholder(label: trips[trip].city, theme: theme),
                                 opacity: Double(big.opacity.presentationValue)))
             } else {
                 // Pinched below 1: the picture shrinks inside its frame.
                 let shrunk = shown.insetBy(dx: frame.width * (1 - scale) / 2, dy: frame.height * (1 - scale) / 2)
                 let source = PhotoGeometry.aspectFillSource(imageSize: image, frameSize: frame.size)
                 c.append(.photo(photo: number, frame: shrunk, source: source, cornerRadius: OverviewLayout.bigCornerRadius * scale,
-                                label: trips[trip].city, opacity: Double(big.opacity.presentationValue)))
+                                placeholder: Scene.Placeholder(label: trips[trip].city, theme: theme), opacity: Double(big.opacity.presentationValue)))
             }
             if slide != 0 { c.append(.clip(nil)) }
             // (A photo fading out in place, with reduced motion, loses its band at once.)
@@ -138,7 +138,7 @@ struct OverviewScene {
                                color: RGBA(255, 255, 255), alignment: .center))
             }
         }
-        if let ring = model.focusFrame { focusRing(&c, ring, color: theme.focus) }
+        if let ring = model.focusFrame { c.appendFocusRing(ring, color: theme.focus) }
         scene.commands = c
         return scene
     }
@@ -150,7 +150,7 @@ struct OverviewScene {
         let theme = model.theme, strings = model.strings, t = model.catalog.trips[trip]
         let number = model.tilePhotoNumber(trip: trip)
         c.append(.photo(photo: number, frame: frame, source: PhotoGeometry.aspectFillSource(imageSize: imageSize(number) ?? frame.size, frameSize: frame.size),
-                        cornerRadius: OverviewLayout.bigCornerRadius, label: t.city))
+                        cornerRadius: OverviewLayout.bigCornerRadius, placeholder: Scene.Placeholder(label: t.city, theme: theme)))
         let lines = Self.heroDetail(t, strings: strings)
         let bandHeight: CGFloat = lines == nil ? 64 : 92
         let band = CGRect(x: frame.minX, y: frame.maxY - bandHeight, width: frame.width, height: bandHeight)
@@ -187,40 +187,4 @@ struct OverviewScene {
         guard let lifted = model.strip.lifted, let p = model.strip.position(of: lifted.trip) else { return 0..<0 }
         return p..<(p + 1)
     }
-}
-
-/// The playground: the square, the circle, Reset and Back.
-struct PlaygroundScene {
-    let model: AppModel
-
-    func make() -> Scene {
-        let p = model.playground, theme = model.theme, strings = model.strings
-        var c: [Scene.Command] = []
-        c.append(.text(strings(.playground), origin: p.titleFrame.origin, width: p.titleFrame.width, size: theme.titleSize,
-                       weight: .bold, color: theme.title, alignment: .center))
-        pillButton(&c, strings(.back), p.backFrame, theme: theme)
-        pillButton(&c, strings(.reset), p.resetFrame, theme: theme)
-        c.append(.polygon(p.squareCorners, color: theme.square))
-        let centre = p.circle, d = Playground.circleDiameter
-        c.append(.fill(CGRect(x: centre.x - d / 2, y: centre.y - d / 2, width: d, height: d),
-                       color: p.circleActive ? theme.circleActive : theme.circleRest, cornerRadius: d / 2))
-        if let ring = model.focusFrame { focusRing(&c, ring, color: theme.focus) }
-        return Scene(background: theme.background, commands: c)
-    }
-}
-
-/// A capsule with its title centred: the buttons of both screens.
-func pillButton(_ c: inout [Scene.Command], _ title: String, _ frame: CGRect, theme: Theme) {
-    c.append(.fill(frame, color: theme.separator, cornerRadius: frame.height / 2))
-    c.append(.text(title, origin: CGPoint(x: frame.minX, y: frame.midY - 10), width: frame.width,
-                   size: theme.secondarySize, weight: .regular, color: theme.primaryText, alignment: .center))
-}
-
-/// A 3 pt ring just outside `frame`.
-func focusRing(_ c: inout [Scene.Command], _ frame: CGRect, color: RGBA) {
-    let r = frame.insetBy(dx: -4, dy: -4), w: CGFloat = 3
-    c.append(.fill(CGRect(x: r.minX, y: r.minY, width: r.width, height: w), color: color, cornerRadius: 0))
-    c.append(.fill(CGRect(x: r.minX, y: r.maxY - w, width: r.width, height: w), color: color, cornerRadius: 0))
-    c.append(.fill(CGRect(x: r.minX, y: r.minY, width: w, height: r.height), color: color, cornerRadius: 0))
-    c.append(.fill(CGRect(x: r.maxX - w, y: r.minY, width: w, height: r.height), color: color, cornerRadius: 0))
 }

@@ -21,11 +21,11 @@ public struct Scene: Equatable, Sendable {
         /// Photo `photo` (a number in the catalog's `allPhotoPaths`) drawn to fill `frame`
         /// (aspect fill, cropped), clipped to rounded corners; `source` is the
         /// part of the picture shown, in unit coordinates (0...1).
-        /// `label` names the trip on the placeholder tile when the photo
+        /// `placeholder` stands for it until it is decoded, or when it
         /// cannot be shown. `opacity` below 1 lets what is under it show
         /// (a cross-fade); at 0 nothing is drawn, but the photo is asked
         /// for, so it is decoded before it is needed.
-        case photo(photo: Int, frame: CGRect, source: CGRect, cornerRadius: CGFloat, label: String, opacity: Double = 1)
+        case photo(photo: Int, frame: CGRect, source: CGRect, cornerRadius: CGFloat, placeholder: Placeholder, opacity: Double = 1)
         /// One line of text whose box starts at `origin` (top), aligned within
         /// `width` from `origin.x`; cut with an ellipsis when too long.
         case text(String, origin: CGPoint, width: CGFloat, size: CGFloat, weight: TextWeight,
@@ -37,11 +37,41 @@ public struct Scene: Equatable, Sendable {
         case clip(CGRect?)
     }
 
+    /// A tile with the trip's name centred on it, in the theme's colours.
+    public struct Placeholder: Equatable, Sendable {
+        public var label: String
+        public var color: RGBA
+        public var textColor: RGBA
+        /// Bold, in points.
+        public var textSize: CGFloat
+
+        public init(label: String, theme: Theme) {
+            self.label = label
+            color = theme.placeholder
+            textColor = theme.primaryText
+            textSize = theme.rowTextSize
+        }
+    }
+
     public var background: RGBA
     public var commands: [Command]
+    /// The window's size in points: photos shown larger than a strip photo
+    /// are decoded for it.
+    public var size = CGSize.zero
+    /// A strip photo's size in points: what thumbnails are decoded for.
+    public var thumbnailSize = CGSize.zero
 
     public init(background: RGBA, commands: [Command] = []) {
         self.background = background
         self.commands = commands
+    }
+
+    /// The photos the scene draws, by number, in drawing order (what a
+    /// first frame asks the loader for before there is a window).
+    public var photoNumbers: [Int] {
+        commands.compactMap { command in
+            guard case let .photo(number, _, _, _, _, _) = command else { return nil }
+            return number
+        }
     }
 }

@@ -1,0 +1,97 @@
+/// What the app and a decode worker say to each other over their socket
+/// (one SOCK_SEQPACKET message each way per photo). The photo's descriptor
+/// travels with the request and the pixels' memfd with a successful reply
+/// (SCM_RIGHTS); these are the bytes around them: little-endian 32-bit
+/// numbers, then UTF-8 text.
+public struct DecodeRequest: Equatable, Sendable {
+    public var targetWidth: Int
+    public var targetHeight: Int
+    public var plainSDL: Bool
+    /// The embedded EXIF thumbnail instead of the picture (`DecodePlan.Use.preview`).
+    public var preview = false
+    /// A part of the picture at a finer level instead of the whole (a detail tile).
+    public var region: DecodeRegion? = nil
+    /// A strip thumbnail that is also wanted as a PNG for the shared
+    /// thumbnail cache: the cache size's side (`SharedThumbnail.Size`), or 0.
+    public var thumbnailSide = 0
+    /// The file's name, for the test-only fault switch (the worker opens nothing).
+    public var name: String
+
+    /// The numbers before the name.
+    private static let numberCount = 10
+    public static let maximumBytes = numberCount * 4 + 1024
+
+    public var bytes: [UInt8] {
+        let r = region
+        return DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0, r?.level ?? 0, r?.x ?? 0, r?.y ?? 0, r?.width ?? 0, r?.height ?? 0,
+                                   preview ? 1 : 0, thumbnailSide])
+            + Array(name.utf8.prefix(1024))
+    }
+}
+
+extension DecodeRequest {
+    /// The app's request (the memberwise initialiser, which keeps its
+    /// defaults only while it is internal).
+    public static func asking(target: (width: Int, height: Int), plainSDL: Bool, preview: Bool, region: DecodeRegion?, thumbnailSide: Int,
+                              name: String) -> Self {
+        Self(targetWidth: target.width, targetHeight: target.height, plainSDL: plainSDL, preview: preview, region: region,
+             thumbnailSide: thumbnailSide, name: name)
+    }
+
+    public init?(_ bytes: ArraySlice<UInt8>) {
+        guard let n = DecodeWire.read(bytes, count: Self.numberCount) else { return nil }
+        let region = n[3] > 0 ? DecodeRegion(level: n[3], x: n[4], y: n[5], width: n[6], height: n[7]) : nil
+        self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, preview: n[8] != 0, region: region,
+                  thumbnailSide: n[9], name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
+    }
+}
+
+/// The worker's answer. Made by the worker only (its memberwise
+/// initialiser stays internal); the app reads it from the bytes.
+public struct DecodeReply: Equatable, Sendable {
+    public enum Status: Int, Sendable { case decoded = 0, refused = 1, failed = 2 }
+    public var status: Status
+    /// The pixels sent, and the picture's full upright size.
+    public var width = 0, height = 0, fullWidth = 0, fullHeight = 0
+    public var usedTurboJPEG = false
+    /// The bytes of the thumbnail's PNG after the pixels in their memory
+    /// (`DecodeRequest.thumbnailSide`), or 0.
+    public var thumbnailPNGBytes = 0
+    /// Why it was refused or failed.
+    public var message = ""
+
+    private static let numberCount = 7
+    public static let maximumBytes = numberCount * 4 + 1024
+
+    public var bytes: [UInt8] {
+        DecodeWire.numbers([status.rawValue, width, height, fullWidth, fullHeight, usedTurboJPEG ? 1 : 0, thumbnailPNGBytes])
+            + Array(message.utf8.prefix(1024))
+    }
+}
+
+extension DecodeReply {
+    public init?(_ bytes: ArraySlice<UInt8>) {
+        guard let n = DecodeWire.read(bytes, count: Self.numberCount), let status = Status(rawValue: n[0]) else { return nil }
+        self.init(status: status, width: n[1], height: n[2], fullWidth: n[3], fullHeight: n[4], usedTurboJPEG: n[5] != 0,
+                  thumbnailPNGBytes: n[6], message: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
+    }
+}
+
+/// The numbers' encoding, shared by both messages.
+enum DecodeWire {
+    static func numbers(_ values: [Int]) -> [UInt8] {
+        values.flatMap { value -> [UInt8] in
+            let v = UInt32(truncatingIfNeeded: Int32(clamping: value))
+            return [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)]
+        }
+    }
+
+    static func read(_ bytes: ArraySlice<UInt8>, count: Int) -> [Int]? {
+        guard bytes.count >= count * 4 else { return nil }
+        let start = bytes.startIndex
+        return (0..<count).map { i in
+            let b = (0..<4).map { UInt32(bytes[start + i * 4 + $0]) << (8 * UInt32($0)) }
+            return Int(Int32(bitPattern: b.reduce(0, |)))
+        }
+    }
+}

@@ -1,0 +1,280 @@
+import CSDL2
+import Decoding
+import Foundation
+import PhotoFile
+import PhotoLoading
+import TripsKit
+
+/// The photos (numbered as in the catalog's `allPhotoPaths`) as textures,
+/// under a memory budget. Each photo can have a strip thumbnail (decoded no larger than a strip photo) and a full picture
+/// (no larger than the window), both decoded off the main thread by
+/// `PhotoLoader`; until one is ready a camera JPEG shows its embedded EXIF
+/// thumbnail blurred up (`DecodePlan.Use.preview`, dropped once a real one
+/// is there), anything else a placeholder tile.
+/// Textures least recently drawn are dropped when the budget is exceeded, so
+/// a folder of 10,000 photos costs what is on screen, not what is on disk.
+/// A photo that cannot be shown (refused, unreadable, or its decoder
+/// crashed or hung) is logged once (file and reason) and stays a
+/// placeholder; it is not tried again until its size or modification time
+/// changes, so a kiosk never loops on a bad file.
+public final class PhotoTextures {
+    /// A photo at one of its sizes: the loader's job names the same thing.
+    private typealias Key = PhotoLoader.Job
+
+    private typealias Entry = CachedTexture
+
+    private let renderer: OpaquePointer
+    private var paths: [String]
+    private let loader: PhotoLoader
+    /// The zoomed big photo's detail tiles, decoded by the same workers.
+    private let tiles: PhotoTiles
+    private let entries = TextureCache<Key>()
+    /// Photos that failed, by path, with the file as it was then.
+    private var failed: [String: FileIdentity] = [:]
+    /// Photos (by path) whose preview could not be made: most files have
+    /// no embedded thumbnail, which is normal, so it is neither logged nor
+    /// asked for again.
+    private var previewless: Set<String> = []
+    /// Photos whose worker's note (an unusable colour profile) was logged.
+    private var noted: Set<String> = []
+    /// Each photo's full upright size once known: the crop's aspect.
+    private var fullSizes: [Int: (width: Int, height: Int)] = [:] {
+        didSet { imageSizes = fullSizes.mapValues { CGSize(width: $0.width, height: $0.height) } }
+    }
+    /// The same sizes as the scene takes them (`AppModel.scene(imageSizes:)`):
+    /// a value handed down each frame, so the model never reaches into the
+    /// textures.
+    public private(set) var imageSizes: [Int: CGSize] = [:]
+    private var frame = 0
+    private var wanted: Set<PhotoLoader.Job> = []
+    private let log: (String) -> Void
+    public let budgetBytes: Int
+    /// Pixel sizes to decode for (set by the loop from the layout and scale).
+    public var thumbnailTarget = (width: 720, height: 180)
+    public var fullTarget = (width: 1280, height: 800)
+    /// Counts for the log and the benchmarks.
+    public private(set) var decodedCount = 0
+    /// Distinct (photo, size) decodes asked for, and those that failed.
+    public var requestedCount: Int { everRequested.count }
+    public private(set) var failedCount = 0
+    private var everRequested: Set<Key> = []
+    public private(set) var turboDecodedCount = 0
+    /// Previews made from embedded EXIF thumbnails.
+    public private(set) var previewCount = 0
+
+    /// The SDL event type that says decoded photos are waiting: what the
+    /// loader's wake-up pushes.
+    public let readyEventType: UInt32
+
+    /// - Parameters:
+    ///   - loader: one started before the window, already decoding what the
+    ///     first frame shows, its wake-up pushing `decodesReady`.
+    public init(renderer: OpaquePointer, photoPaths: [String], budgetBytes: Int = 256 << 20,
+                loader: PhotoLoader, decodesReady: RegisteredEvent, log: @escaping (String) -> Void) {
+        self.renderer = renderer
+        self.paths = photoPaths
+        self.budgetBytes = max(16 << 20, budgetBytes)
+        self.log = log
+        self.loader = loader
+        readyEventType = decodesReady.type
+        tiles = PhotoTiles(renderer: renderer, loader: self.loader, budgetBytes: self.budgetBytes, log: log)
+    }
+
+    deinit {
+        loader.stop()
+        tiles.forgetAll()
+    }
+
+    /// Starts a frame: requests not repeated in it are dropped from the queue.
+    public func beginFrame() {
+        frame += 1
+        loader.keepOnly(wanted.union(tiles.wanted))
+        wanted.removeAll(keepingCapacity: true)
+        tiles.beginFrame()
+    }
+
+    /// The best texture to draw photo number `photo` at `pixels` (the size the whole
+    /// picture would have on screen), asking for a better one if needed;
+    /// `isPreview` when it is only the blurred-up EXIF thumbnail.
+    public func texture(_ photo: Int, covering pixels: (width: Double, height: Double))
+        -> (texture: OpaquePointer, width: Int, height: Int, isPreview: Bool)? {
+        guard paths.indices.contains(photo), failed[paths[photo]] == nil else { return nil }
+        // A thumbnail covers the strip photo; anything shown much larger (the
+        // big photo, a zoom) needs the full picture.
+        let thumb = fullSizes[photo].map { DecodePlan.coverSize(image: $0, target: thumbnailTarget) } ?? thumbnailTarget
+        let needsFull = pixels.width > Double(thumb.width) * 1.25 || pixels.height > Double(thumb.height) * 1.25
+        let use: DecodePlan.Use = needsFull ? .full : .thumbnail
+        let key = Key(photo: photo, use: use)
+        if let entry = entries[key], use == .full || !isTooSmall(entry, photo: photo, for: thumb) {} else { ask(key) }
+        // Draw what is there meanwhile: the other size beats the preview,
+        // which beats a placeholder.
+        let preview = Key(photo: photo, use: .preview)
+        for candidate in [key, Key(photo: photo, use: needsFull ? .thumbnail : .full), preview] {
+            if let entry = entries.use(candidate, in: frame) {
+                return (entry.texture, entry.width, entry.height, candidate == preview)
+            }
+        }
+        // Nothing at all yet: the loader serves the preview before the real decode.
+        if PhotoLoader.mayHavePreview(paths[photo]), !previewless.contains(paths[photo]) {
+            wanted.insert(preview)
+            loader.request(preview, path: paths[photo], target: use == .full ? fullTarget : thumbnailTarget)
+        }
+        return nil
+    }
+
+    /// Whether a texture was decoded for a smaller screen than this one (a
+    /// thumbnail decoded while the window opened, before its HiDPI scale was
+    /// known) and the photo has more pixels to give.
+    private func isTooSmall(_ entry: Entry, photo: Int, for target: (width: Int, height: Int)) -> Bool {
+        guard let full = fullSizes[photo], entry.width < full.width else { return false }
+        return Double(entry.width) * 1.25 < Double(target.width) && Double(entry.height) * 1.25 < Double(target.height)
+    }
+
+    private func ask(_ key: Key) {
+        everRequested.insert(key)
+        wanted.insert(key)
+        loader.request(key, path: paths[key.photo], target: key.use == .full ? fullTarget : thumbnailTarget)
+    }
+
+    /// Detail tiles to draw over photo number `photo` where it is shown `covering`
+    /// pixels wide (its `source` part visible) and its window-sized picture,
+    /// `decodedWidth` pixels wide, is coarser than that (`PhotoTiles`).
+    func detail(_ photo: Int, covering: Double, source: CGRect, decodedWidth: Int) -> PhotoTiles.Detail {
+        guard paths.indices.contains(photo), entries[Key(photo: photo, use: .full)] != nil, let full = fullSizes[photo] else { return .init() }
+        return tiles.tiles(photo, path: paths[photo], full: full, decodedWidth: decodedWidth, covering: covering, source: source)
+    }
+
+    /// Turns finished decodes into textures; true when something new can be drawn.
+    @discardableResult
+    public func pump() -> Bool {
+        var changed = false
+        // One at a time, each let go (its shared pixels unmapped) and the
+        // budget kept before the next: a burst of 4 MiB detail tiles must
+        // not all be mapped, and over budget, at once.
+        var ready = Array(loader.takeFinished().reversed())
+        while let finished = ready.popLast() {
+            defer { if changed { evict() } }
+            let photo = finished.job.photo
+            if tiles.accept(finished, path: paths[photo]) {
+                changed = true
+                continue
+            }
+            if finished.job.use == .preview {
+                changed = accept(preview: finished) || changed
+                continue
+            }
+            everRequested.insert(finished.job) // asked for before the window, perhaps (`PhotoLoader.prefetch`)
+            switch finished.result {
+            case .failure(let failure):
+                failedCount += 1
+                entries.drop(Key(photo: photo, use: .preview)) // a failed photo is a placeholder
+                if markFailed(photo) {
+                    log("trips: photo \(paths[photo]): \(failure); showing a placeholder")
+                    changed = true
+                }
+            case .success(let decoded):
+                decodedCount += 1
+                if decoded.usedTurboJPEG { turboDecodedCount += 1 }
+                fullSizes[photo] = (decoded.fullWidth, decoded.fullHeight)
+                if let note = decoded.note, noted.insert(paths[photo]).inserted { log("trips: photo \(paths[photo]): \(note)") }
+                guard store(decoded.pixels, as: finished.job) else {
+                    log("trips: photo \(paths[photo]): no texture: \(String(cString: SDL_GetError())); showing a placeholder")
+                    markFailed(photo)
+                    continue
+                }
+                entries.drop(Key(photo: photo, use: .preview)) // the sharp picture replaces it
+                changed = true
+            }
+        }
+        return changed
+    }
+
+    /// Takes a finished preview: a texture while the photo has nothing
+    /// better, else nothing. A failure (no thumbnail, a damaged one) is
+    /// remembered quietly: the photo's own decode says what is wrong, if anything.
+    private func accept(preview finished: PhotoLoader.Finished) -> Bool {
+        let photo = finished.job.photo, path = paths[photo]
+        guard case .success(let decoded) = finished.result else {
+            previewless.insert(path)
+            return false
+        }
+        guard failed[path] == nil, entries[Key(photo: photo, use: .thumbnail)] == nil, entries[Key(photo: photo, use: .full)] == nil else {
+            return false
+        }
+        if fullSizes[photo] == nil { fullSizes[photo] = (decoded.fullWidth, decoded.fullHeight) }
+        guard store(decoded.pixels, as: finished.job) else { return false }
+        previewCount += 1
+        return true
+    }
+
+    /// `pixels` as the texture of `key` (replacing the one there), counted in
+    /// the budget; false when the renderer cannot make it.
+    private func store(_ pixels: SharedPixels, as key: Key) -> Bool {
+        guard let entry = Entry(renderer: renderer, pixels: pixels, lastUsed: frame) else { return false }
+        entries.store(entry, as: key)
+        return true
+    }
+
+    /// Drops the least recently drawn textures until under budget; what the
+    /// current frame draws is never dropped.
+    private func evict() {
+        entries.evict(toFit: budgetBytes - tiles.bytesInUse, frame: frame)
+        tiles.evict(toFit: budgetBytes - entries.bytesInUse)
+    }
+
+    /// Waits for every requested decode and makes its texture (before a
+    /// screenshot, so it shows the photos rather than placeholders).
+    public func finishPending() {
+        loader.waitUntilIdle()
+        pump()
+    }
+
+    /// Follows a new list of photos (the watched folder changed): what is
+    /// decoded for a path that stays is kept under its new index, the rest
+    /// is let go.
+    public func update(photoPaths newPaths: [String]) {
+        let newIndex = Dictionary(newPaths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        loader.forgetAll()
+        tiles.forgetAll()
+        entries.rekey { key in newIndex[paths[key.photo]].map { Key(photo: $0, use: key.use) } }
+        failed = failed.filter { newIndex[$0.key] != nil }
+        previewless = previewless.filter { newIndex[$0] != nil }
+        fullSizes = Dictionary(fullSizes.compactMap { old, size in newIndex[paths[old]].map { ($0, size) } }, uniquingKeysWith: { a, _ in a })
+        everRequested = Set(everRequested.compactMap { key in newIndex[paths[key.photo]].map { Key(photo: $0, use: key.use) } })
+        paths = newPaths
+    }
+
+    /// Forgets the failures of files whose size or modification time
+    /// changed since (a photo copied over a bad one), so they are tried
+    /// again; true when any was forgotten.
+    @discardableResult
+    public func forgetFailuresOfChangedFiles() -> Bool {
+        let before = failed.count
+        failed = failed.filter { FileIdentity(path: $0.key) == $0.value }
+        return failed.count != before
+    }
+
+    /// Remembers that photo number `photo` failed, as its file is now; true the first time.
+    @discardableResult
+    private func markFailed(_ photo: Int) -> Bool {
+        guard failed[paths[photo]] == nil else { return false }
+        failed[paths[photo]] = FileIdentity(path: paths[photo])
+        return true
+    }
+
+    /// One line for the log: what was decoded and what it costs.
+    public var summary: String {
+        String(format: "photos: %d decodes asked for, %d done (%d with libjpeg-turbo's scaled decoding), %d failed; textures %.1f MiB of a %d MiB budget",
+               requestedCount, decodedCount, turboDecodedCount, failedCount, Double(entries.bytesInUse + tiles.bytesInUse) / 1_048_576, budgetBytes >> 20)
+            + String(format: "; %d previews from EXIF thumbnails; %d detail tiles decoded", previewCount, tiles.tilesDecoded)
+            + (tiles.lastViewSeconds.map { String(format: ", the last zoomed view's tiles all there after %.0f ms", $0 * 1000) } ?? "")
+            + (tiles.lastZoomSeconds.map { String(format: " (%.0f ms after the last zoom past the picture began)", $0 * 1000) } ?? "")
+            + (loader.sharedThumbnails.map { cache in
+                let c = cache.summary
+                return "; shared thumbnail cache: \(c.found) found, \(c.stale) stale, \(c.missing) missing, \(c.written) written, \(c.failuresWritten) failures noted"
+            } ?? "")
+    }
+
+    /// True while decodes are queued or under way.
+    public var isLoading: Bool { loader.isBusy }
+}

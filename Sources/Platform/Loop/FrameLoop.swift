@@ -1,0 +1,298 @@
+import CSDL2
+import Foundation
+import TripsKit
+
+/// The game-style loop: poll events, let the app's time pass (its animator
+/// steps at a fixed rate with Fiedler's accumulator, clamped against the
+/// spiral of death), render once per frame with the interpolation fraction,
+/// present. When nothing moves it sleeps in SDL_WaitEventTimeout until the
+/// next event or the model's next deadline (a gesture's, the idle timeout),
+/// so an idle window costs next to no CPU. The same loop replays a touch script on a virtual clock.
+public final class FrameLoop {
+    private let display: Display
+    private let scene: SceneRenderer
+    private let text: TextRenderer
+    private let photos: PhotoTextures
+    private let translator = EventTranslator()
+    /// Asked once per turn of the live loop whether something outside the
+    /// app changed what it shows (the watched folder); true redraws.
+    public var externalChanges: (() -> Bool)?
+    /// Screen readers' view of the app (AT-SPI), live runs only; nil: none.
+    public var accessibility: AccessibilityLink?
+    /// The longest sleep between checks while idle, in milliseconds.
+    private let idleWaitMilliseconds = 250.0
+    /// Told once whether the compositor's touchpad gestures were bound
+    /// (`TRIPS_VERBOSE`); nil says nothing.
+    private let verboseLog: ((String) -> Void)?
+
+    /// What a run did, for logs and benchmarks.
+    public struct Report {
+        public var frames = 0
+        public var firstFrameSeconds: Double?
+        /// Photos shown as placeholders in the first frame (it does not wait for decoding).
+        public var firstFramePlaceholders = 0
+        /// From the start to the end of the first present that showed a
+        /// decoded photo (not a placeholder, nor a preview): what a person waits for.
+        public var firstPhotoSeconds: Double?
+        /// The same for the first present that showed a photo's blurred-up
+        /// EXIF thumbnail (`DecodePlan.Use.preview`), if one came first.
+        public var firstPreviewSeconds: Double?
+        /// The first present with every photo on screen decoded (no
+        /// placeholder, no preview), and its frame's number from 1: how soon
+        /// a strip is sharp (the shared thumbnail cache's second start).
+        public var allPhotosSeconds: Double?
+        public var allPhotosFrame: Int?
+        /// Process CPU time spent on each frame (drawing and presenting), in seconds.
+        public var frameTimes: [Double] = []
+        /// From taking an input event off SDL's queue to the end of the
+        /// present that first shows its effect, in seconds (replay in a window).
+        public var inputLatencies: [Double] = []
+    }
+
+    public init(display: Display, photos: PhotoTextures, text: TextRenderer, verboseLog: ((String) -> Void)? = nil) {
+        self.display = display
+        self.verboseLog = verboseLog
+        self.photos = photos
+        self.text = text
+        self.scene = SceneRenderer(renderer: display.renderer, photos: photos, text: text)
+    }
+
+    /// Seconds on SDL's clock, the one its events are stamped with.
+    private static func now() -> Double { Double(SDL_GetTicks64()) / 1000 }
+    /// Seconds on SDL's precise clock (it needs no SDL_Init): what the
+    /// start-up figures are measured on.
+    public static func clock() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
+    /// CPU time of the whole process (a GL driver's threads included), so a
+    /// present that sleeps for vsync does not count as work.
+    private static func cpu() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    private var lastScale = 0.0
+
+    /// Draws the app into the back buffer at `scale` pixels per point.
+    private func draw(_ app: AppModel, scale: Double) {
+        display.beginFrame()
+        if scale != lastScale { lastScale = scale; text.clear() }
+        scene.draw(app.scene(imageSizes: photos.imageSizes), scale: scale)
+    }
+
+    /// Draws with every photo the frame asks for decoded: what a screenshot
+    /// should show. (A first pass finds what is needed, the second draws it.)
+    private func drawComplete(_ app: AppModel, scale: Double) {
+        draw(app, scale: scale)
+        photos.finishPending()
+        draw(app, scale: scale)
+        if photos.isLoading { photos.finishPending(); draw(app, scale: scale) }
+    }
+
+    private func sizeInPoints() -> CGSize {
+        let s = display.sizeInPoints
+        return CGSize(width: s.width, height: s.height)
+    }
+
+    // MARK: Live
+
+    /// Runs until the app asks to quit, or for `frames` frames when given
+    /// (writing the last one to `screenshot` as PNG). `record` gets every
+    /// input with its time in ms since the start, for `--record`.
+    public func run(_ app: AppModel, frames: Int? = nil, screenshot: String? = nil, started: Double,
+                    record: ((InputEvent, Double) -> Void)? = nil) throws -> Report {
+        var report = Report()
+        var event = SDL_Event()
+        var needsFrame = true
+        let paceInterval = display.hasVSync ? 0 : display.refreshInterval
+        let origin = Self.now()
+        // The compositor has had its say by now (a kiosk's output size):
+        // the recording's header takes this size, not the one asked for.
+        let size = sizeInPoints()
+        app.handle(.resized(size))
+        record?(.resized(size), 0)
+        // Pinch, rotate, hold and the fingers' scroll, where the compositor
+        // offers them (SDL 2.26 reports none of them).
+        let touchpad = WaylandTouchpad(display: display.connection.waylandDisplay, log: verboseLog)
+        translator.wheelFromCompositor = touchpad?.readsTheWheel == true
+
+        func dispatch(_ event: SDL_Event) {
+            if event.type == photos.readyEventType { needsFrame = photos.pump() || needsFrame; return }
+            if let accessibility, event.type == accessibility.wakeEventType {
+                if accessibility.pump(app, display: display, now: Self.now() - origin, record: record) { needsFrame = true }
+                // Woken while idle: what settled since the last frame goes out.
+                accessibility.publish(app, display: display)
+                return
+            }
+            // When SDL took the input from the system, not when this loop
+            // takes it off the queue (perhaps a frame later): a velocity
+            // fit needs the moves' own times.
+            let stamp = translator.stamp(of: event, origin: origin)
+            app.advance(to: stamp.time)
+            let input = translator.translate(event, size: app.size, stamp: stamp)
+            // A key goes to the screen reader first; it acts (and is
+            // recorded) when the reader has let it pass.
+            if accessibility?.offer(event, input: input, at: stamp.time) == true { return }
+            if let input {
+                record?(input, stamp.time * 1000)
+                app.handle(input)
+            }
+            needsFrame = true
+        }
+
+        while !app.quitRequested {
+            let busy = needsFrame || app.isAnimating || frames != nil
+            if !busy {
+                // A key waiting for the reader's verdict is looked at again within a millisecond.
+                var wait = accessibility?.needsPump == true ? 1 : idleWaitMilliseconds
+                if let deadline = app.nextDeadline { wait = min(wait, max(1, (deadline - (Self.now() - origin)) * 1000)) }
+                if let touchpad {
+                    // Sleeps on the Wayland socket, which SDL's own wait
+                    // would not leave for the touchpad's queue.
+                    touchpad.wait(milliseconds: Int32(wait.rounded(.up)))
+                } else if SDL_WaitEventTimeout(&event, Int32(wait.rounded(.up))) != 0 {
+                    dispatch(event)
+                }
+            }
+            while SDL_PollEvent(&event) != 0 { dispatch(event) }
+            // After SDL pumped: the touchpad's queue, on the same road.
+            if let touchpad { translator.wheelFromCompositor = touchpad.readsTheWheel } // a pointer may come later
+            for (input, time) in touchpad?.take(now: Self.now() - origin) ?? [] {
+                // Recorded with the compositor's time, what the fingers did:
+                // a loop that fell behind handles it late, but its velocity
+                // fit has the real intervals, and so has the replay.
+                app.advance(to: time)
+                record?(input, time * 1000)
+                app.handle(input)
+                needsFrame = true
+            }
+            if app.quitRequested { break }
+            if externalChanges?() == true { needsFrame = true }
+            if accessibility?.pump(app, display: display, now: Self.now() - origin, record: record) == true { needsFrame = true }
+            // SDL turns a dead Wayland connection into SDL_QUIT; should it
+            // not, the loop still ends (the caller tells the two apart).
+            if display.connection.lostReason() != nil { break }
+            let t = Self.now() - origin
+            if app.advance(to: t) { needsFrame = true }
+            _ = app.takeEvents() // only a replay prints them; live, they must not pile up
+            guard needsFrame || app.isAnimating || frames != nil else { continue }
+
+            let frameStart = Self.clock(), cpuStart = Self.cpu()
+            photos.pump()
+            let last = frames.map { report.frames + 1 >= $0 } ?? false
+            if last && screenshot != nil { drawComplete(app, scale: display.scale) } else { draw(app, scale: display.scale) }
+            report.frames += 1
+            if last, let screenshot { try Screenshot.write(renderer: display.renderer, to: screenshot) }
+            display.present()
+            // Counted in the frame's time: what the screen reader bridge costs a frame.
+            accessibility?.publish(app, display: display)
+            report.frameTimes.append(Self.cpu() - cpuStart)
+            if report.firstFrameSeconds == nil {
+                report.firstFrameSeconds = Self.clock() - started
+                report.firstFramePlaceholders = scene.placeholdersDrawn
+            }
+            if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 { report.firstPhotoSeconds = Self.clock() - started }
+            if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && scene.previewsDrawn > 0 {
+                report.firstPreviewSeconds = Self.clock() - started
+            }
+            if report.allPhotosSeconds == nil && scene.photosDrawn > 0 && scene.placeholdersDrawn == 0 && scene.previewsDrawn == 0 {
+                report.allPhotosSeconds = Self.clock() - started
+                report.allPhotosFrame = report.frames
+            }
+            needsFrame = false
+            accessibility?.start(app, display: display)
+            if last { break }
+            display.waitForNextFrame()
+            let interval = max(paceInterval, app.minimumFrameInterval ?? 0)
+            if interval > 0 {
+                let spare = interval - (Self.clock() - frameStart)
+                if spare > 0.001 { SDL_Delay(UInt32(spare * 1000)) }
+            }
+        }
+        return report
+    }
+
+    // MARK: Replay
+
+    /// Replays `script` on a virtual clock: between commands the app runs at
+    /// 60 frames a second of virtual time; input commands are pushed onto
+    /// SDL's queue and taken off it like live input; `state` prints a
+    /// snapshot and `shot` writes the frame. Every line printed goes to
+    /// `emit`. With `presentFrames` the frames are also drawn and shown
+    /// (`--window`); headless replays draw only for `shot`.
+    public func replay(_ app: AppModel, script: ReplayScript, scale: Double, presentFrames: Bool,
+                       emit: (String) -> Void) throws -> Report {
+        var report = Report()
+        var events = ReplayEvents(size: app.size, cancelEventType: translator.cancelEventType)
+        var event = SDL_Event()
+        let frame = 1.0 / 60
+        var t = 0.0
+        // Drop what SDL queued while the window came up; the script starts afresh.
+        while SDL_PollEvent(&event) != 0 {}
+
+        var inputTaken: Double?
+        func show() {
+            let start = Self.cpu()
+            photos.pump()
+            draw(app, scale: scale)
+            display.present()
+            let end = Self.clock()
+            report.frames += 1
+            report.frameTimes.append(Self.cpu() - start)
+            if let taken = inputTaken { report.inputLatencies.append(end - taken); inputTaken = nil }
+        }
+        func run(until time: Double) {
+            while t + frame < time {
+                t += frame
+                app.advance(to: t)
+                if presentFrames { show() }
+                for event in app.takeEvents() { emit(event.jsonLine) }
+            }
+            t = max(t, time)
+            app.advance(to: t)
+            for event in app.takeEvents() { emit(event.jsonLine) }
+        }
+
+        for step in script.steps {
+            run(until: step.seconds)
+            switch step.command {
+            case .state:
+                emit(app.snapshot())
+            case .shot(let path):
+                drawComplete(app, scale: scale)
+                try Screenshot.write(renderer: display.renderer, to: path)
+                display.present()
+            case .resize(let size):
+                // As a compositor's resize: the window (at the script's
+                // scale, so shots have the new size) and the layout.
+                SDL_SetWindowSize(display.window, Int32((size.width * scale).rounded()), Int32((size.height * scale).rounded()))
+                events.size = size
+                app.handle(.resized(size))
+            case .pinch, .scroll:
+                if let input = events.touchpadInput(step.command, at: t) {
+                    if inputTaken == nil { inputTaken = Self.clock() }
+                    app.handle(input)
+                }
+                for event in app.takeEvents() { emit(event.jsonLine) }
+            default:
+                guard let pushed = events.push(step.command, at: t) else {
+                    throw SDLError.last("SDL_PushEvent (script line \(step.line))")
+                }
+                while SDL_PollEvent(&event) != 0 {
+                    if event.type == photos.readyEventType { continue }
+                    if inputTaken == nil { inputTaken = Self.clock() }
+                    // The pushed event brings the script's stamp; whatever
+                    // else SDL queued happens at the script's now.
+                    let stamp = event.type == pushed.type ? pushed.stamp : EventStamp(time: t)
+                    if let input = translator.translate(event, size: app.size, stamp: stamp) {
+                        if case .resized = input { continue } // the script's size rules
+                        app.handle(input)
+                    }
+                }
+                for event in app.takeEvents() { emit(event.jsonLine) }
+            }
+            if app.quitRequested { break }
+        }
+        return report
+    }
+}
+

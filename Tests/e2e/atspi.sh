@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# End-to-end tests of the AT-SPI bridge (docs/ACCESSIBILITY.md), as a
+# screen reader's user meets it: a D-Bus session with at-spi-bus-launcher
+# and the registry, Trips in a real window on Xvfb (and under weston for
+# Wayland), read and driven by pyatspi (Tests/e2e/atspi-client.py), then by
+# Orca 43 itself, whose debug log's SPEECH OUTPUT lines are what a blind
+# visitor hears. And without a bus, or with NO_AT_BRIDGE=1, nothing changes.
+# Usage: Tests/e2e/atspi.sh [path/to/trips]
+set -u
+cd "$(dirname "$0")/../.."
+. Tests/e2e/lib.sh
+
+# The whole test runs in a D-Bus session of its own.
+if [ -z "${TRIPS_ATSPI_SESSION:-}" ]; then
+    exec env TRIPS_ATSPI_SESSION=1 dbus-run-session -- "$0" "$@" 2>/dev/null
+fi
+e2e_begin trips-atspi "e2e atspi" "${1:-}"
+unset NO_AT_BRIDGE AT_SPI_BUS_ADDRESS LANGUAGE LC_ALL LC_MESSAGES
+export LANG=C.UTF-8
+CLIENT="/usr/bin/python3 Tests/e2e/atspi-client.py"
+
+/usr/libexec/at-spi-bus-launcher --launch-immediately >"$OUT/bus-launcher.log" 2>&1 &
+track $!
+for i in $(seq 100); do
+    gdbus call --session -d org.a11y.Bus -o /org/a11y/bus -m org.a11y.Bus.GetAddress >/dev/null 2>&1 && break
+    sleep 0.05
+done
+start_xvfb 1280x800 || { bad "Xvfb did not start"; e2e_end; exit; }
+export DISPLAY=$X_DISPLAY
+
+# run_client MODE [ARG]: the client's lines count as this script's tests.
+run_client() {
+    local line done=""
+    while IFS= read -r line; do
+        case "$line" in
+            "client: done "*) done=1 ;;
+            "ok   - "*) ok "${line#ok   - }" ;;
+            "FAIL - "*) bad "${line#FAIL - }" ;;
+            *) echo "$line" ;;
+        esac
+    done < <(timeout 60 $CLIENT "$1" "$OUT" "${@:2}" 2>>"$OUT/client.err")
+    [ -n "$done" ] || bad "the pyatspi client ($1) ended early" "$(tail -3 "$OUT/client.err")"
+}
+
+# start_app ARGS...: Trips in a 1000 x 700 window (centred on the screen,
+# so screen and window coordinates differ); sets APP_PID.
+start_app() {
+    "$TRIPS" --size 1000x700 "$@" 2>>"$OUT/trips.err" &
+    APP_PID=$!; track "$APP_PID"
+}
+
+# ATSPI_ONLY=orca runs the Orca part alone (while working on it).
+if [ "${ATSPI_ONLY:-}" != orca ]; then
+# The Overview: roles, names, states, extents against the screenshot, Tab,
+# a click, +, and bad D-Bus calls.
+start_app
+run_client overview
+check "the app is still running after the bad calls" 'kill -0 $APP_PID'
+stop "$APP_PID"
+
+# Paging through a trip of three photos.
+ln -s "$PWD/Assets/photos" "$OUT/photos"
+cat >"$OUT/paged.json" <<'EOF'
+{"trips": [
+  {"id": "lisbon", "city": "Lisbon", "nights": 4, "photos": ["photos/dune.jpg", "photos/storm.jpg", "photos/garden.jpg"]},
+  {"id": "kyoto", "city": "Kyoto", "nights": 5, "photo": "photos/aqua.jpg"}
+]}
+EOF
+start_app --trips "$OUT/paged.json"
+run_client paging
+stop "$APP_PID"
+
+# The attract loop after a second without input.
+start_app --idle 1 --slide 3
+run_client attract
+stop "$APP_PID"
+
+# French, the same strings the UI draws.
+start_app --lang fr
+run_client french
+stop "$APP_PID"
+
+fi
+# Orca 43, with speech-dispatcher's dummy module: what it says when Tab
+# reaches a photo, and after + on the opened photo.
+mkdir -p "$OUT/config/speech-dispatcher" "$OUT/home"
+cat >"$OUT/config/speech-dispatcher/speechd.conf" <<'EOF'
+AddModule "dummy" "sd_dummy" ""
+DefaultModule dummy
+AudioOutputMethod "libao"
+EOF
+TRIPS_VERBOSE=1 start_app
+sleep 1
+HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/config" XDG_DATA_HOME="$OUT/home/data" GSETTINGS_BACKEND=memory \
+    orca --replace --debug-file="$OUT/orca.log" >"$OUT/orca.out" 2>&1 &
+ORCA_PID=$!; track "$ORCA_PID"
+# Orca is ready when it has read the desktop's applications.
+for i in $(seq 200); do grep -q "trips" "$OUT/orca.log" 2>/dev/null && break; sleep 0.1; done
+sleep 2
+# Tab: the playground button, then the first strip photo. The keypad's
+# Enter is Orca's "where am I" (desktop layout): Orca takes it, and the
+# photo, which Enter would open, stays shut. Return opens it; + zooms.
+xdotool key Tab; sleep 1.5
+xdotool key Tab; sleep 1.5
+xdotool key KP_Enter; sleep 2
+shut=$(timeout 20 $CLIENT opened "$OUT" 2>>"$OUT/client.err" | head -1)
+xdotool key Return; sleep 2
+xdotool key plus; sleep 2.5
+DISPLAY=$X_DISPLAY import -window root "$OUT/orca-zoomed.png"
+zoomed=$(timeout 20 $CLIENT opened "$OUT" 2>>"$OUT/client.err" | head -1)
+# Orca writes its log unflushed, and takes seconds to shut down: SIGTERM,
+# and time to finish (lib.sh's stop would SIGKILL it after 3 s).
+kill -TERM "$ORCA_PID"
+for i in $(seq 300); do kill -0 "$ORCA_PID" 2>/dev/null || break; sleep 0.05; done
+stop "$ORCA_PID"
+grep "SPEECH OUTPUT" "$OUT/orca.log" >"$OUT/orca-speech.txt"
+check "Orca says the focused photo's name when Tab reaches it" 'grep -q "SPEECH OUTPUT: .Photo of Lisbon" "$OUT/orca-speech.txt"'
+check "Orca says the zoom after +" 'grep -q "SPEECH OUTPUT: .*Zoomed in" "$OUT/orca-speech.txt"'
+check "a key Orca takes (KP_Enter, where am I) does not act in Trips: the photo stays shut" \
+    'grep -q "screen reader took a key" "$OUT/trips.err" && [ "$(grep -c "SPEECH OUTPUT: .Photo of Lisbon" "$OUT/orca-speech.txt")" -ge 2 ] && [ "$shut" = "opened: no" ]'
+check "keys Orca passes on act: Return opened the photo and + zoomed it ($zoomed)" \
+    '[ "${zoomed#opened: yes, Zoomed in}" != "$zoomed" ]'
+grep "screen reader took\|passed on a key\|no verdict" "$OUT/trips.err" | sed 's/^/       /'
+stop "$APP_PID"
+
+[ "${ATSPI_ONLY:-}" = orca ] && { e2e_end; exit; }
+# Wayland: weston nested on Xvfb at scale 2.
+if start_weston 1280x800 2; then
+    printf 'size 640 400\nat 100 state\n' >"$OUT/hidpi.txt"
+    expected=$("$TRIPS" --replay "$OUT/hidpi.txt" 2>/dev/null | /usr/bin/python3 -c '
+import json, sys
+s = json.loads(sys.stdin.read().splitlines()[-1])
+f = [e["frame"] for e in s["a11y"] if e["label"] == "Photo of Lisbon"][0]
+print(" ".join(str(round(v * 2)) for v in f))')
+    WAYLAND_DISPLAY=$WL_SOCKET "$TRIPS" 2>>"$OUT/trips-wayland.err" &
+    APP_PID=$!; track "$APP_PID"
+    run_client wayland "$expected"
+    stop "$APP_PID"; stop "$WESTON_PID"
+else
+    bad "wayland: weston nested on Xvfb did not start"
+fi
+
+# No bus, and NO_AT_BRIDGE=1: one line, or none, and the same replay output.
+printf 'size 1280 800\nat 200 state\nat 300 key Tab\nat 400 state\n' >"$OUT/plain.txt"
+NO_AT_BRIDGE=1 "$TRIPS" --replay "$OUT/plain.txt" >"$OUT/off.jsonl" 2>"$OUT/off.err"
+env -u DBUS_SESSION_BUS_ADDRESS XDG_RUNTIME_DIR="$OUT/nobus" "$TRIPS" --replay "$OUT/plain.txt" >"$OUT/nobus.jsonl" 2>"$OUT/nobus.err"
+"$TRIPS" --replay "$OUT/plain.txt" >"$OUT/bus.jsonl" 2>/dev/null
+check "replay output is the same without a bus, with NO_AT_BRIDGE=1 and with the bus" \
+    'cmp -s "$OUT/off.jsonl" "$OUT/nobus.jsonl" && cmp -s "$OUT/off.jsonl" "$OUT/bus.jsonl" && [ -s "$OUT/off.jsonl" ]'
+env -u DBUS_SESSION_BUS_ADDRESS XDG_RUNTIME_DIR="$OUT/nobus" "$TRIPS" --frames 3 2>"$OUT/nobus-live.err"
+status=$?
+check "a live run without a bus says so in one line and runs as before" \
+    '[ $status = 0 ] && [ "$(grep -c "no session bus" "$OUT/nobus-live.err")" = 1 ]'
+NO_AT_BRIDGE=1 "$TRIPS" --frames 3 2>"$OUT/off-live.err"
+status=$?
+check "NO_AT_BRIDGE=1: no bridge, not a word about it" '[ $status = 0 ] && ! grep -qi "bus" "$OUT/off-live.err"'
+
+e2e_end
