@@ -120,6 +120,11 @@ expect() { local name=$1; shift; if "$@"; then ok "$name"; else bad "$name" "fai
 # several tests with &&) holds.
 check() { local name=$1; if eval "$2"; then ok "$name"; else bad "$name" "failed: $2"; fi; }
 
+# log_is_quiet FILE: true when the app's stderr in FILE says nothing but
+# what a healthy start says: the one line of a start without a session bus
+# (atspi.sh checks that line itself) and TRIPS_VERBOSE's video line.
+log_is_quiet() { ! grep -v -e "so no screen reader can read the app\$" -e "^trips: video" "$1" | grep -q .; }
+
 # A free X display number.
 free_display() {
     local n
