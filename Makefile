@@ -76,6 +76,7 @@ bench: test-deps release
 	Benchmarks/startup.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/places-startup.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/session.sh $$($(SWIFT) build -c release --show-bin-path)/trips
+	Benchmarks/attract.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/atspi.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	$(SWIFT) build -c release --product bench-photos
 	Benchmarks/decode.sh $$($(SWIFT) build -c release --show-bin-path)/bench-photos

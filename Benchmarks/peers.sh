@@ -30,6 +30,10 @@
 # Usage: Benchmarks/peers.sh [path/to/trips]; PEERS_SIZES="100 1000 10000";
 # "trips-kiosk" is trips --kiosk (fullscreen, no window frame: on weston no
 # libdecor, which a desktop window needs for its title bar there).
+# PEERS_DISPLAYS="x11 wayland" (default) picks the displays. PEERS_EGL=1 adds
+# "trips-egl" on Wayland: trips --kiosk with its software frames through
+# SDL's own OpenGL upload (TRIPS_WL_SHM=0) instead of wl_shm, the path
+# before docs/PRESENTING.md's presenter.
 # PEERS_BEFORE=path/to/another/trips adds it as "trips-before" (a change's
 # effect, side by side in the same run). PEERS_EXIF=1 adds "trips-exif": trips
 # on the same photos with the 160x120 EXIF thumbnail a camera embeds
@@ -63,13 +67,7 @@ gcc -O2 -o "$OUT/floor" Benchmarks/Peers/floor.c $(pkg-config --cflags --libs sd
 
 # --- the folders -------------------------------------------------------------
 CAMERAS=${PEERS_PHOTOS:-/tmp/trips-peers-photos-1}
-if [ "$(ls "$CAMERAS"/camera-*.jpg 2>/dev/null | wc -l)" != 24 ]; then
-    rm -rf "$CAMERAS" && mkdir -p "$CAMERAS.new"
-    for src in Assets/photos/*.jpg; do for seed in 1 2 3; do echo "$src $seed"; done; done |
-        xargs -P 2 -n 2 sh -c 'convert "$0" -resize "4000x3000!" -seed "$1" -attenuate 0.4 +noise Gaussian -quality 90 \
-            "'"$CAMERAS.new"'/camera-$(basename "$0" .jpg)-$1.jpg"'
-    mv "$CAMERAS.new" "$CAMERAS"
-fi
+camera_photos "$CAMERAS"
 # folders PREFIX DIR: DIR's photos hard-linked into $OUT/PREFIX-N for each size N.
 folders() {
 python3 - "$OUT" "$2" "$1" $SIZES <<'PY'
@@ -192,6 +190,9 @@ display_rows() {
                   "$env ${commands[0]} $d" "$env ${commands[1]} $d")
         [ -n "${PEERS_BEFORE:-}" ] && { VIEWERS+=(trips-before); PROGRAMS+=("$PEERS_BEFORE")
             COMMANDS+=("$env $PEERS_BEFORE --photos $d --state $OUT/state.json"); }
+        # Wayland: trips' software frames through SDL's OpenGL upload rather than wl_shm (TRIPS_WL_SHM=0).
+        [ -n "${PEERS_EGL:-}" ] && [ "${label%% *}" = Wayland ] && { VIEWERS+=(trips-egl); PROGRAMS+=("$TRIPS")
+            COMMANDS+=("$env TRIPS_WL_SHM=0 TRIPS_VERBOSE=1 $TRIPS --kiosk --photos $d --state $OUT/state.json"); }
         [ -n "${PEERS_EXIF:-}" ] && { VIEWERS+=(trips-exif); PROGRAMS+=("$TRIPS")
             COMMANDS+=("$env TRIPS_VERBOSE=1 $TRIPS --photos $OUT/photos-exif-$n --state $OUT/state.json"); }
         compare "$label" "$n"
@@ -200,9 +201,12 @@ display_rows() {
     COMMANDS=("$env $OUT/floor software" "$env $OUT/floor opengl")
     compare "$label" floor
 }
-display_rows "X11 (Xvfb)" "env -u WAYLAND_DISPLAY DISPLAY=$X_DISPLAY" \
+DISPLAYS=${PEERS_DISPLAYS:-x11 wayland}
+[[ " $DISPLAYS " == *" x11 "* ]] && display_rows "X11 (Xvfb)" "env -u WAYLAND_DISPLAY DISPLAY=$X_DISPLAY" \
     feh feh "feh --geometry 1280x800+0+0" imv imv-x11 imv-x11
-if start_weston 1280x800 >/dev/null; then
+if [[ " $DISPLAYS " != *" wayland "* ]]; then
+    :
+elif start_weston 1280x800 >/dev/null; then
     display_rows "Wayland (weston)" "env -u DISPLAY WAYLAND_DISPLAY=$WL_SOCKET" \
         swayimg swayimg "swayimg --no-sway" imv imv-wayland imv-wayland
 else

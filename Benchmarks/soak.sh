@@ -7,7 +7,9 @@
 #      a frame drawn and written as PNG at every `state` (every 10,000 events);
 #   2. in a window on Xvfb, software renderer: 5 virtual minutes, every frame
 #      drawn and presented;
-#   3. once under valgrind's memcheck (--leak-check=full), a shorter headless
+#   3. the attract loop on Wayland (weston, software frames through wl_shm),
+#      30 real minutes at a slide a second: RSS, fds, wl_shm buffers, children;
+#   4. once under valgrind's memcheck (--leak-check=full), a shorter headless
 #      script with frames drawn: "definitely lost" blocks, split into ours
 #      (allocated by our code) and the libraries'.
 # The gestures are the fuzz's generator's (TestSupport's FuzzGenerator,
@@ -15,7 +17,7 @@
 # moves to extreme coordinates, which are the fuzz's job.
 # Usage: Benchmarks/soak.sh [path/to/trips]  (gen-gestures from the same folder)
 # Knobs: SOAK_SEED, SOAK_EVENTS, SOAK_HOURS, SOAK_WINDOW_MINUTES (0 skips),
-# SOAK_VALGRIND_EVENTS (0 skips).
+# SOAK_ATTRACT_MINUTES (0 skips), SOAK_VALGRIND_EVENTS (0 skips).
 set -u
 cd "$(dirname "$0")/.."
 TRIPS=$(realpath "${1:-.build/release/trips}")
@@ -28,6 +30,7 @@ EVENTS=${SOAK_EVENTS:-300000}
 HOURS=${SOAK_HOURS:-2}
 WINDOW_MINUTES=${SOAK_WINDOW_MINUTES:-5}
 VG_EVENTS=${SOAK_VALGRIND_EVENTS:-20000}
+ATTRACT_MINUTES=${SOAK_ATTRACT_MINUTES:-30}
 TRIPS_JSON=$PWD/Assets/trips.json
 export XDG_STATE_HOME="$OUT/state"
 
@@ -141,6 +144,37 @@ if [ "$WINDOW_MINUTES" != 0 ] && start_xvfb 1280x800 >/dev/null; then
     # About 40 events a virtual second, as in the headless run; every frame drawn.
     script "$OUT/window.txt" $(( WINDOW_MINUTES * 60 * 40 )) "$(awk -v m="$WINDOW_MINUTES" 'BEGIN { print m / 60 }')" 2000
     soak "window (Xvfb, software renderer), $WINDOW_MINUTES virtual min" "$OUT/window.txt" 900 DISPLAY="$X_DISPLAY" -- --window --renderer software
+fi
+
+# The attract loop on Wayland (weston nested on the Xvfb above, software
+# frames through wl_shm) for ATTRACT_MINUTES of real time at a slide a
+# second: RSS, open fds, the wl_shm buffers it maps (memfds named
+# trips-wl_shm) and its child processes, sampled every 5 s.
+if [ "$ATTRACT_MINUTES" != 0 ] && { [ -n "${X_DISPLAY:-}" ] || start_xvfb 1280x800 >/dev/null; } && start_weston 1280x800 >/dev/null; then
+    echo
+    env -u DISPLAY WAYLAND_DISPLAY="$WL_SOCKET" "$TRIPS" --kiosk --idle 2 --slide 1 --trips "$TRIPS_JSON" 2>"$OUT/attract.err" &
+    pid=$!; track "$pid"
+    : >"$OUT/attract.samples"
+    for i in $(seq 0 $(( ATTRACT_MINUTES * 12 ))); do
+        [ "$i" = 0 ] || sleep 5
+        rss=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status" 2>/dev/null); [ -n "$rss" ] || break
+        fds=$(ls "/proc/$pid/fd" | wc -l)
+        shm=$(for f in /proc/$pid/fd/*; do readlink "$f"; done 2>/dev/null | grep -c 'memfd:trips-wl_shm')
+        kids=$(ps --ppid "$pid" --no-headers | wc -l)
+        echo "$((i * 5)) $rss $fds $shm $kids" >>"$OUT/attract.samples"
+    done
+    stop "$pid"
+    echo "attract loop on weston (wl_shm), $ATTRACT_MINUTES min at a slide a second: $(wc -l <"$OUT/attract.samples") samples, log lines: $(grep -vc '^swift-runtime' "$OUT/attract.err")"
+    awk '{ t[NR] = $1; r[NR] = $2; f[NR] = $3; b[NR] = $4; k[NR] = $5 }
+        END {
+            printf "  %-6s %7s %9s %5s %12s %9s\n", "sample", "s", "RSS MiB", "fds", "shm buffers", "children"
+            n = split("start 25% 50% 75% end", names, " "); split("0 0.25 0.5 0.75 1", at, " ")
+            for (i = 1; i <= n; i++) { j = 1 + int((NR - 1) * at[i]); q[i] = j
+                printf "  %-6s %7d %9.1f %5d %12d %9d\n", names[i], t[j], r[j] / 1024, f[j], b[j], k[j] }
+            g = (r[NR] - r[q[2]]) / 1024
+            printf "  RSS from 25%% to end: %+.2f MiB (target < 5): %s; fds %d -> %d, shm buffers %d -> %d (target: flat): %s\n",
+                g, g < 5 ? "ok" : "OVER", f[q[2]], f[NR], b[q[2]], b[NR], (f[NR] <= f[q[2]] && b[NR] <= b[q[2]]) ? "ok" : "GREW"
+        }' "$OUT/attract.samples"
 fi
 
 if [ "$VG_EVENTS" != 0 ]; then

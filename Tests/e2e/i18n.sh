@@ -88,7 +88,7 @@ title_box() { convert "$1" -crop 200x48+16+10 +repage -alpha off -colorspace Gra
 lohit=$(fc-match -f '%{file}' 'Lohit Devanagari')
 LANG=C.UTF-8 "$TRIPS" --trips "$OUT/scripts.json" --font "$lohit" --frames 1 --screenshot "$OUT/pinned.png" 2>"$OUT/pinned.err"
 check "--font: the title is drawn with the pinned font ($(title_box "$OUT/pinned.png") vs $(title_box "$OUT/scripts.png"))" \
-    '[ "$(title_box "$OUT/pinned.png")" != "$(title_box "$OUT/scripts.png")" ] && [ ! -s "$OUT/pinned.err" ]'
+    '[ "$(title_box "$OUT/pinned.png")" != "$(title_box "$OUT/scripts.png")" ] && log_is_quiet "$OUT/pinned.err"'
 read -r w h x y <<<"$(bright_box "$OUT/pinned.png" 0)"
 check "--font: a city the pinned font lacks still draws (東京: ${w} px of ink)" '[ "$w" -gt 20 ]'
 
@@ -126,7 +126,7 @@ check "LANG=fr_FR.UTF-8: French title, singular and plural nights in the accessi
     'grep -qx "Voyages|" "$OUT/fr.a11y" && grep -qx "東京|1 nuit" "$OUT/fr.a11y" && grep -qx "서울|2 nuits" "$OUT/fr.a11y" && grep -qx "北京|3 nuits" "$OUT/fr.a11y"'
 check "LANG=fr_FR.UTF-8: the zoomed photo's label and value, with a decimal comma" \
     'grep -qx "Photo de 東京|Agrandie 2,0×" "$OUT/fr.a11y"'
-check "LANG=fr_FR.UTF-8: nothing logged" '[ ! -s "$OUT/fr.err" ]'
+check "LANG=fr_FR.UTF-8: nothing logged" 'log_is_quiet "$OUT/fr.err"'
 LANG=fr_FR.UTF-8 "$TRIPS" --trips "$OUT/scripts.json" --frames 2 --screenshot "$OUT/fr.png" 2>/dev/null
 LANG=fr_FR.UTF-8 "$TRIPS" --trips "$OUT/scripts.json" --lang ja --replay "$OUT/open.txt" >"$OUT/ja.jsonl" 2>"$OUT/ja.err"
 a11y "$OUT/ja.jsonl" >"$OUT/ja.a11y"

@@ -120,6 +120,11 @@ expect() { local name=$1; shift; if "$@"; then ok "$name"; else bad "$name" "fai
 # several tests with &&) holds.
 check() { local name=$1; if eval "$2"; then ok "$name"; else bad "$name" "failed: $2"; fi; }
 
+# log_is_quiet FILE: true when the app's stderr in FILE says nothing but
+# what a healthy start says: the one line of a start without a session bus
+# (atspi.sh checks that line itself) and TRIPS_VERBOSE's video line.
+log_is_quiet() { ! grep -v -e "so no screen reader can read the app\$" -e "^trips: video" "$1" | grep -q .; }
+
 # A free X display number.
 free_display() {
     local n
@@ -222,3 +227,16 @@ overview_is_drawn() {
 # strip_slot_empty FILE [HEIGHT]: the first strip photo's slot is empty (its
 # photo is out as the big photo), at 1280 points wide.
 strip_slot_empty() { at_most "$(non_background "$1" 40 $((${2:-800} - 180)) 600 140)" 0.01; }
+
+# camera_photos DIR: 24 distinct camera-like photos in DIR (4000x3000 JPEGs
+# at quality 90 with sensor-like Gaussian noise, about 3 MB each, made from
+# Assets/photos with three noise seeds each), made unless already there:
+# they take a minute or more on two busy cores.
+camera_photos() {
+    [ "$(ls "$1"/camera-*.jpg 2>/dev/null | wc -l)" = 24 ] && return 0
+    rm -rf "$1" "$1.new" && mkdir -p "$1.new"
+    for src in Assets/photos/*.jpg; do for seed in 1 2 3; do echo "$src $seed"; done; done |
+        xargs -P 2 -n 2 sh -c 'convert "$0" -resize "4000x3000!" -seed "$1" -attenuate 0.4 +noise Gaussian -quality 90 \
+            "'"$1.new"'/camera-$(basename "$0" .jpg)-$1.jpg"'
+    mv "$1.new" "$1"
+}

@@ -12,4 +12,12 @@ extern const struct wl_interface zwp_pointer_gestures_v1_interface;
 extern const struct wl_interface zwp_pointer_gesture_pinch_v1_interface;
 extern const struct wl_interface zwp_pointer_gesture_hold_v1_interface;
 
+// The interfaces' own addresses: libwayland keeps the pointer a bind or a
+// new_id request is given, and Swift's withUnsafePointer(to:) of an
+// imported constant may point at a temporary copy (an optimised build
+// crashed dispatching events through such a dangling interface).
+static inline const struct wl_interface *trips_pointer_gestures_interface(void) { return &zwp_pointer_gestures_v1_interface; }
+static inline const struct wl_interface *trips_pointer_gesture_pinch_interface(void) { return &zwp_pointer_gesture_pinch_v1_interface; }
+static inline const struct wl_interface *trips_pointer_gesture_hold_interface(void) { return &zwp_pointer_gesture_hold_v1_interface; }
+
 #endif

@@ -174,15 +174,11 @@ final class WaylandTouchpad {
     private func bindGestures(_ seat: Seat) {
         guard let gestures, let pointer = seat.pointer, seat.pinch == nil else { return }
         if let get = Self.opcode(zwp_pointer_gestures_v1_interface, "get_pinch_gesture") {
-            seat.pinch = withUnsafePointer(to: zwp_pointer_gesture_pinch_v1_interface) {
-                marshal(gestures, get, $0, gesturesVersion, [wl_argument(n: 0), wl_argument(o: pointer)])
-            }
+            seat.pinch = marshal(gestures, get, trips_pointer_gesture_pinch_interface(), gesturesVersion, [wl_argument(n: 0), wl_argument(o: pointer)])
             listen(seat.pinch)
         }
         if gesturesVersion >= 3, let get = Self.opcode(zwp_pointer_gestures_v1_interface, "get_hold_gesture") {
-            seat.hold = withUnsafePointer(to: zwp_pointer_gesture_hold_v1_interface) {
-                marshal(gestures, get, $0, gesturesVersion, [wl_argument(n: 0), wl_argument(o: pointer)])
-            }
+            seat.hold = marshal(gestures, get, trips_pointer_gesture_hold_interface(), gesturesVersion, [wl_argument(n: 0), wl_argument(o: pointer)])
             listen(seat.hold)
         }
     }
@@ -212,13 +208,11 @@ final class WaylandTouchpad {
             switch String(cString: a[1].s) {
             case "zwp_pointer_gestures_v1" where gestures == nil:
                 gesturesVersion = min(version, 3)
-                gestures = withUnsafePointer(to: zwp_pointer_gestures_v1_interface) {
-                    OpaquePointer(wl_registry_bind(registry, global, $0, gesturesVersion))
-                }
+                gestures = OpaquePointer(wl_registry_bind(registry, global, trips_pointer_gestures_interface(), gesturesVersion))
                 seats.forEach(bindGestures)
             case "wl_seat":
                 let v = min(version, Self.seatVersion)
-                let bound = withUnsafePointer(to: wl_seat_interface) { OpaquePointer(wl_registry_bind(registry, global, $0, v)) }
+                let bound = OpaquePointer(wl_registry_bind(registry, global, trips_wl_seat_interface(), v))
                 if let bound {
                     seats.append(Seat(proxy: bound, version: v))
                     listen(bound)

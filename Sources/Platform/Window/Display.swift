@@ -206,7 +206,8 @@ public final class Display {
 
     deinit {
         if presenter == nil { SDL_DestroyRenderer(renderer) }
-        presenter = nil // its renderer and Wayland objects go before the window
+        presenter?.close() // its renderer and Wayland objects go before the window
+        presenter = nil
         SDL_DestroyWindow(window)
         SDL_Quit()
     }

@@ -95,7 +95,19 @@ public final class ShmPresenter {
         }
     }
 
-    deinit {
+    deinit { close() }
+
+    /// True once `close()` let go of the Wayland objects.
+    private var isClosed = false
+
+    /// Lets go of every Wayland and SDL object, once. Display calls it
+    /// before the window and SDL go (SDL_Quit disconnects the wl_display),
+    /// because whoever still holds the presenter (a log line's `summary`)
+    /// must not make its buffers outlive their connection: an optimised
+    /// build released the last reference after SDL_Quit and crashed.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
         if let frameCallback { wl_callback_destroy(frameCallback) }
         buffers.removeAll()
         retired.removeAll()
@@ -245,7 +257,7 @@ public final class ShmPresenter {
 
     /// One line for TRIPS_VERBOSE.
     public var summary: String {
-        dispatchPending()
+        if !isClosed { dispatchPending() }
         let c = counters
         return "wl_shm: \(c.frames) frames (\(c.framesSkipped) skipped: no free buffer), \(c.buffersMade) buffers made, "
             + "\(c.releases) released, \(c.heldWrites) written while held, \(size.width)x\(size.height) at scale \(bufferScale)"
