@@ -19,7 +19,8 @@ public final class AccessibilityLink {
     /// TRIPS_VERBOSE: each key's verdict and how long it took is logged.
     private let verbose: Bool
     /// The SDL event the bus watcher posts to wake the loop.
-    let wakeEventType: UInt32
+    private let wake = RegisteredEvent()
+    var wakeEventType: UInt32 { wake.type }
     /// Keys waiting for the reader's verdict, by token.
     private var heldKeys: [Int: (input: InputEvent, time: Double)] = [:]
 
@@ -31,8 +32,6 @@ public final class AccessibilityLink {
         self.version = version
         self.locale = locale
         self.log = log
-        let registered = SDL_RegisterEvents(1)
-        wakeEventType = registered == UInt32.max ? SDL_USEREVENT.rawValue + 1 : registered
     }
 
     private static func seconds() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
@@ -53,14 +52,9 @@ public final class AccessibilityLink {
     func start(_ app: AppModel, display: Display) {
         guard !started else { return }
         started = true
-        let type = wakeEventType
         bridge = AccessibilityBridge.start(environment: environment, tree: tree(app, display: display), version: version, locale: locale,
                                            clock: { Self.seconds() },
-                                           wake: {
-                                               var event = SDL_Event()
-                                               event.type = type
-                                               _ = SDL_PushEvent(&event)
-                                           },
+                                           wake: wake.push,
                                            log: log)
     }
 
