@@ -102,6 +102,11 @@ public final class AccessibilityBridge {
     /// Whether the bridge is on the bus and keys go to the reader first.
     public var isConnected: Bool { connection != nil }
 
+    /// The bus's socket while connected: a loop that sleeps on something
+    /// else (the Wayland socket, a frame callback) also wakes for it and
+    /// pumps, so a reader's call never waits for the sleep to end.
+    public var fileDescriptor: Int32? { connection?.fileDescriptor }
+
     /// Whether `pump` must be called again soon without waiting for the
     /// bus (a key waits for its verdict, or messages wait to be written).
     public var needsPump: Bool { keys.isWaiting || (connection?.hasOutgoing ?? false) }
@@ -156,24 +161,25 @@ public final class AccessibilityBridge {
                        let name = members[0].stringValue, let path = members[1].stringValue {
                         service.desktop = (name, path)
                     }
-                } else if let (token, sent) = keys.answered(serial: serial) {
-                    outcomes.append(.key(token: token, consumed: arguments.first?.boolValue ?? false, waited: clock() - sent))
+                } else {
+                    keys.answered(serial: serial, consumed: arguments.first?.boolValue ?? false)
                 }
             case .failed(let serial, let error):
                 if serial == embedSerial {
                     embedSerial = nil
                     log("trips: the accessibility registry did not take the app (\(error)); screen readers may not list it")
-                } else if let (token, sent) = keys.answered(serial: serial) {
+                } else if keys.answered(serial: serial, consumed: false) {
                     // The app acts on the key; a registry that refuses keys is said once.
                     if !keyRefusalLogged { log("trips: the accessibility registry refused a key (\(error)); keys go to the app alone") }
                     keyRefusalLogged = true
-                    outcomes.append(.key(token: token, consumed: false, waited: clock() - sent))
                 }
             case .other:
                 break
             }
         }
-        for token in keys.expired(at: clock()) { outcomes.append(.key(token: token, consumed: false, waited: nil)) }
+        for verdict in keys.verdicts(at: clock()) {
+            outcomes.append(.key(token: verdict.token, consumed: verdict.consumed, waited: verdict.waited))
+        }
         if !connection.isConnected {
             log("trips: the accessibility bus went away; screen readers no longer see the app")
             self.connection = nil

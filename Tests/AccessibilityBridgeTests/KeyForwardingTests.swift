@@ -7,15 +7,38 @@ final class KeyForwardingTests: XCTestCase {
     func testAKeyIsReleasedByItsAnswerOrWhenItsTimeRunsOut() {
         var keys = KeyForwarding(timeout: 0.1)
         keys.sent(serial: 5, token: 1, at: 10.0)
-        keys.sent(serial: 6, token: 2, at: 10.02)
         XCTAssertTrue(keys.isWaiting)
-        XCTAssertEqual(keys.answered(serial: 6)?.token, 2)
-        XCTAssertNil(keys.answered(serial: 99), "an answer to no key")
-        XCTAssertNil(keys.answered(serial: 6)?.token, "an answer counts once")
-        XCTAssertEqual(keys.expired(at: 10.05), [])
-        XCTAssertEqual(keys.expired(at: 10.11), [1])
+        XCTAssertFalse(keys.answered(serial: 99, consumed: true), "an answer to no key")
+        XCTAssertEqual(keys.verdicts(at: 10.05), [])
+        XCTAssertEqual(keys.verdicts(at: 10.11), [.init(token: 1, consumed: false, waited: nil)])
         XCTAssertFalse(keys.isWaiting)
-        XCTAssertNil(keys.answered(serial: 5)?.token, "too late: the key already acted")
+        XCTAssertFalse(keys.answered(serial: 5, consumed: true), "too late: the key already acted")
+        XCTAssertEqual(keys.verdicts(at: 10.3), [], "and it acts once")
+
+        keys.sent(serial: 6, token: 2, at: 11.0)
+        XCTAssertTrue(keys.answered(serial: 6, consumed: true))
+        XCTAssertFalse(keys.answered(serial: 6, consumed: false), "an answer counts once")
+        let answer = keys.verdicts(at: 11.02)
+        XCTAssertEqual(answer.map(\.token), [2])
+        XCTAssertEqual(answer.first?.consumed, true)
+        XCTAssertEqual(answer.first?.waited ?? 0, 0.02, accuracy: 1e-9)
+        XCTAssertFalse(keys.isWaiting)
+    }
+
+    func testABurstIsAnsweredInOrderEachKeyTimedFromTheOneBefore() {
+        // Shift, = and their releases at once: the registry hands them to
+        // the reader one at a time.
+        var keys = KeyForwarding(timeout: 0.1)
+        for (i, serial) in [10, 11, 12, 13].enumerated() { keys.sent(serial: UInt32(serial), token: i + 1, at: 20.0) }
+        XCTAssertTrue(keys.answered(serial: 11, consumed: false))
+        XCTAssertEqual(keys.verdicts(at: 20.05), [], "the second waits for the first: keys act in the order pressed")
+        XCTAssertTrue(keys.answered(serial: 10, consumed: true))
+        XCTAssertEqual(keys.verdicts(at: 20.06).map(\.token), [1, 2])
+        XCTAssertEqual(keys.verdicts(at: 20.12), [], "the third's time began with the second's verdict, at 20.06")
+        XCTAssertEqual(keys.verdicts(at: 20.17), [.init(token: 3, consumed: false, waited: nil)])
+        XCTAssertEqual(keys.verdicts(at: 20.25), [])
+        XCTAssertEqual(keys.verdicts(at: 20.28).map(\.token), [4])
+        XCTAssertFalse(keys.isWaiting)
     }
 
     func testTheKeyArgumentIsWhatTheDeviceEventControllerTakes() {

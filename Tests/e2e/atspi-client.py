@@ -9,6 +9,9 @@
 #   french    the French tree (--lang fr)
 #   wayland   the tree and an action under weston (extents in the window)
 #   opened    prints whether a photo is open
+#   slow FIFO a reader that answers keys after 300 ms (past the app's
+#             timeout): Tab, sent through weston (weston-input.c's FIFO),
+#             still moves the focus exactly once
 # Prints "ok   - ..." / "FAIL - ..." lines, as lib.sh's tests do.
 import os
 import subprocess
@@ -335,7 +338,39 @@ def opened():
     print("opened: " + (("yes, " + big[0].description) if big else "no"))
 
 
-MODES = {"opened": opened, "overview": overview, "paging": paging, "attract": attract, "french": french, "wayland": wayland}
+def slow():
+    app = find_app()
+    check("wayland: slow reader: the app is on the bus", app is not None)
+    if app is None:
+        return
+    answers = []
+
+    def late(event):
+        time.sleep(0.3)
+        answers.append(event.event_string)
+        return False  # not consumed: the app acts on it, once
+
+    pyatspi.Registry.registerKeystrokeListener(late, mask=pyatspi.allModifiers(),
+                                               kind=(pyatspi.KEY_PRESSED_EVENT, pyatspi.KEY_RELEASED_EVENT),
+                                               synchronous=True, preemptive=True)
+    pyatspi.Registry.registerEventListener(on_event, "object:state-changed:focused")
+    spin(0.5)
+    fresh(app)
+    before = [c.name for c in nodes(app)[1] if pyatspi.STATE_FOCUSED in states(c)]
+    del events[:]
+    with open(sys.argv[3], "w") as fifo:
+        fifo.write("key 15\n")  # Tab
+    until(4, lambda: len(answers) >= 2)
+    spin(1.5)
+    fresh(app)
+    after = [c.name for c in nodes(app)[1] if pyatspi.STATE_FOCUSED in states(c)]
+    gained = [e for e in events if e[0] == "object:state-changed:focused" and e[2] == 1]
+    check("wayland: slow reader: it answered the press and the release late (%s)" % answers, len(answers) == 2, answers)
+    check("wayland: slow reader: the Tab it answered too late moved the focus exactly once (%s -> %s)" % (before, after),
+          len(gained) == 1 and after != before and len(after) == 1 and gained[0][1] == after[0], events)
+
+
+MODES = {"slow": slow, "opened": opened, "overview": overview, "paging": paging, "attract": attract, "french": french, "wayland": wayland}
 MODES[MODE]()
 print("client: done " + MODE)
 sys.exit(1 if failures else 0)

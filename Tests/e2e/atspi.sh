@@ -49,8 +49,9 @@ start_app() {
     APP_PID=$!; track "$APP_PID"
 }
 
-# ATSPI_ONLY=orca runs the Orca part alone (while working on it).
-if [ "${ATSPI_ONLY:-}" != orca ]; then
+# ATSPI_ONLY=orca runs the Orca part on X11 alone, ATSPI_ONLY=wayland the
+# Wayland part (while working on them).
+if [ -z "${ATSPI_ONLY:-}" ]; then
 # The Overview: roles, names, states, extents against the screenshot, Tab,
 # a click, +, and bad D-Bus calls.
 start_app
@@ -82,62 +83,156 @@ stop "$APP_PID"
 
 fi
 # Orca 43, with speech-dispatcher's dummy module: what it says when Tab
-# reaches a photo, and after + on the opened photo.
+# reaches a photo, and after + on the opened photo, in English and French.
 mkdir -p "$OUT/config/speech-dispatcher" "$OUT/home"
 cat >"$OUT/config/speech-dispatcher/speechd.conf" <<'EOF'
 AddModule "dummy" "sd_dummy" ""
 DefaultModule dummy
 AudioOutputMethod "libao"
 EOF
+# start_orca NAME: Orca with its debug log in $OUT/NAME.log, once it has
+# read the desktop's applications (Trips among them); sets ORCA_PID.
+start_orca() {
+    HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/config" XDG_DATA_HOME="$OUT/home/data" GSETTINGS_BACKEND=memory \
+        orca --replace --debug-file="$OUT/$1.log" >"$OUT/$1.out" 2>&1 &
+    ORCA_PID=$!; track "$ORCA_PID"
+    for i in $(seq 200); do grep -q "trips" "$OUT/$1.log" 2>/dev/null && break; sleep 0.1; done
+    sleep 2
+}
+# stop_orca NAME: Orca writes its log unflushed, and takes seconds to shut
+# down: SIGTERM, and time to finish (lib.sh's stop would SIGKILL it after
+# 3 s); its SPEECH OUTPUT lines go to $OUT/NAME-speech.txt.
+stop_orca() {
+    kill -TERM "$ORCA_PID"
+    for i in $(seq 300); do kill -0 "$ORCA_PID" 2>/dev/null || break; sleep 0.05; done
+    stop "$ORCA_PID"
+    grep "SPEECH OUTPUT" "$OUT/$1.log" >"$OUT/$1-speech.txt"
+}
+# said NAME TEXT: Orca said a line starting with TEXT in NAME's log;
+# says NAME TEXT: a line with TEXT anywhere.
+said() { grep -q "SPEECH OUTPUT: .$2" "$OUT/$1-speech.txt"; }
+says() { grep -q "SPEECH OUTPUT: .*$2" "$OUT/$1-speech.txt"; }
+opened() { timeout 20 $CLIENT opened "$OUT" 2>>"$OUT/client.err" | head -1; }
+# zoomed: waits until the open photo's value is a zoom (it is published
+# once the zoom settles), 8 s at most, and gives Orca a second to say it;
+# prints what `opened` said.
+zoomed() {
+    local z i
+    for i in $(seq 16); do
+        z=$(opened)
+        case "$z" in *"Zoomed in"*|*Agrandie*) break ;; esac
+        sleep 0.5
+    done
+    sleep 1
+    echo "$z"
+}
+
+if [ "${ATSPI_ONLY:-}" != wayland ]; then
 TRIPS_VERBOSE=1 start_app
 sleep 1
-HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/config" XDG_DATA_HOME="$OUT/home/data" GSETTINGS_BACKEND=memory \
-    orca --replace --debug-file="$OUT/orca.log" >"$OUT/orca.out" 2>&1 &
-ORCA_PID=$!; track "$ORCA_PID"
-# Orca is ready when it has read the desktop's applications.
-for i in $(seq 200); do grep -q "trips" "$OUT/orca.log" 2>/dev/null && break; sleep 0.1; done
-sleep 2
+start_orca orca
 # Tab: the playground button, then the first strip photo. The keypad's
 # Enter is Orca's "where am I" (desktop layout): Orca takes it, and the
 # photo, which Enter would open, stays shut. Return opens it; + zooms.
 xdotool key Tab; sleep 1.5
 xdotool key Tab; sleep 1.5
 xdotool key KP_Enter; sleep 2
-shut=$(timeout 20 $CLIENT opened "$OUT" 2>>"$OUT/client.err" | head -1)
+shut=$(opened)
 xdotool key Return; sleep 2
-xdotool key plus; sleep 2.5
+xdotool key plus
+zoomed=$(zoomed)
 DISPLAY=$X_DISPLAY import -window root "$OUT/orca-zoomed.png"
-zoomed=$(timeout 20 $CLIENT opened "$OUT" 2>>"$OUT/client.err" | head -1)
-# Orca writes its log unflushed, and takes seconds to shut down: SIGTERM,
-# and time to finish (lib.sh's stop would SIGKILL it after 3 s).
-kill -TERM "$ORCA_PID"
-for i in $(seq 300); do kill -0 "$ORCA_PID" 2>/dev/null || break; sleep 0.05; done
-stop "$ORCA_PID"
-grep "SPEECH OUTPUT" "$OUT/orca.log" >"$OUT/orca-speech.txt"
-check "Orca says the focused photo's name when Tab reaches it" 'grep -q "SPEECH OUTPUT: .Photo of Lisbon" "$OUT/orca-speech.txt"'
-check "Orca says the zoom after +" 'grep -q "SPEECH OUTPUT: .*Zoomed in" "$OUT/orca-speech.txt"'
+stop "$APP_PID"
+# The same in French, to the same Orca.
+TRIPS_VERBOSE=1 start_app --lang fr
+sleep 2
+xdotool key Tab; sleep 1.5
+xdotool key Tab; sleep 1.5
+xdotool key Return; sleep 2
+xdotool key plus
+zoomed_fr=$(zoomed)
+DISPLAY=$X_DISPLAY import -window root "$OUT/orca-fr.png"
+stop_orca orca
+check "Orca says the focused photo's name when Tab reaches it" 'said orca "Photo of Lisbon"'
+check "Orca says the zoom after +" 'says orca "Zoomed in"'
 check "a key Orca takes (KP_Enter, where am I) does not act in Trips: the photo stays shut" \
     'grep -q "screen reader took a key" "$OUT/trips.err" && [ "$(grep -c "SPEECH OUTPUT: .Photo of Lisbon" "$OUT/orca-speech.txt")" -ge 2 ] && [ "$shut" = "opened: no" ]'
 check "keys Orca passes on act: Return opened the photo and + zoomed it ($zoomed)" \
     '[ "${zoomed#opened: yes, Zoomed in}" != "$zoomed" ]'
+check "in French, Orca says the photo's name (Photo de Lisbon) and its zoom ($zoomed_fr)" \
+    'said orca "Photo de Lisbon" && says orca "Agrandie"'
 grep "screen reader took\|passed on a key\|no verdict" "$OUT/trips.err" | sed 's/^/       /'
 stop "$APP_PID"
+fi
 
 [ "${ATSPI_ONLY:-}" = orca ] && { e2e_end; exit; }
-# Wayland: weston nested on Xvfb at scale 2.
-if start_weston 1280x800 2; then
+# Wayland: weston nested on Xvfb at scale 2, kiosk-shell (the window at
+# 0, 0), and the input module (weston-input.c): keys come through weston's
+# own keyboard, as from hardware, so X11 sees none of them and Orca hears
+# them only from the app (KeyForwarding). Orca stays on the AT-SPI bus.
+PLUGIN="$OUT/weston-input.so" FIFO="$OUT/input.fifo"
+# keys MARK SCRIPT: weston plays SCRIPT (weston-input.c's lines), then MARK.
+keys() {
+    printf '%b\nmark %s\n' "$2" "$1" >"$FIFO"
+    for i in $(seq 300); do grep -q "weston-input: mark $1\$" "$OUT/weston.log" && break; sleep 0.05; done
+}
+# evdev codes: Escape 1, = 13, Tab 15, Return 28, Shift 42, KP_7 71 and
+# KP_8 72 (KP_Home and KP_Up: flat review's previous and current line),
+# KP_Enter 96.
+mkfifo "$FIFO"; export TRIPS_INPUT_FIFO="$FIFO"
+if build_weston_input "$PLUGIN" && start_weston 1280x800 2 --shell=kiosk-shell.so --modules="$PLUGIN"; then
     printf 'size 640 400\nat 100 state\n' >"$OUT/hidpi.txt"
     expected=$("$TRIPS" --replay "$OUT/hidpi.txt" 2>/dev/null | /usr/bin/python3 -c '
 import json, sys
 s = json.loads(sys.stdin.read().splitlines()[-1])
 f = [e["frame"] for e in s["a11y"] if e["label"] == "Photo of Lisbon"][0]
 print(" ".join(str(round(v * 2)) for v in f))')
-    WAYLAND_DISPLAY=$WL_SOCKET "$TRIPS" 2>>"$OUT/trips-wayland.err" &
+    WAYLAND_DISPLAY=$WL_SOCKET TRIPS_VERBOSE=1 "$TRIPS" 2>>"$OUT/trips-wayland.err" &
     APP_PID=$!; track "$APP_PID"
     run_client wayland "$expected"
+    # The pointer on the window gives it this seat's keyboard; Escape closes
+    # the photo the client opened.
+    keys close 'pointer 320 120\nwait 100\nkey 1\nwait 1000'
+    closed=$(opened)
+    # A reader slower than the app's 100 ms: the key acts once, on time-out.
+    run_client slow "$FIFO"
+    check "wayland: slow reader: the app acted on its own, after 100 ms" 'grep -q "no verdict on a key" "$OUT/trips-wayland.err"'
+    start_orca orca-wayland
+    keys tab1 'key 15\nwait 1500'
+    keys tab2 'key 15\nwait 1500'
+    keys where 'key 96\nwait 2000'
+    shut=$(opened)
+    keys review 'key 72\nwait 1500\nkey 71\nwait 1500'
+    keys open 'key 28\nwait 2000'
+    keys zoom 'keydown 42\nkey 13\nkeyup 42'
+    zoomed=$(zoomed)
+    DISPLAY=$X_DISPLAY import -window root "$OUT/wayland-zoomed.png"
+    stop "$APP_PID"
+    WAYLAND_DISPLAY=$WL_SOCKET TRIPS_VERBOSE=1 "$TRIPS" --lang fr 2>>"$OUT/trips-wayland.err" &
+    APP_PID=$!; track "$APP_PID"
+    sleep 2
+    keys fr 'pointer 320 120\nwait 100\nkey 15\nwait 1500\nkey 15\nwait 1500\nkey 28\nwait 2000\nkeydown 42\nkey 13\nkeyup 42'
+    zoomed_fr=$(zoomed)
+    DISPLAY=$X_DISPLAY import -window root "$OUT/wayland-fr.png"
+    stop_orca orca-wayland
+    check "wayland: Escape through weston closes the photo ($closed)" '[ "$closed" = "opened: no" ]'
+    check "wayland: Orca says the focused photo's name when Tab (through weston) reaches it" 'said orca-wayland "Photo of Lisbon"'
+    check "wayland: Orca takes KP_Enter (where am I): it speaks, and the photo stays shut ($shut)" \
+        '[ "$(grep -c "SPEECH OUTPUT: .Photo of Lisbon" "$OUT/orca-wayland-speech.txt")" -ge 2 ] && [ "$shut" = "opened: no" ]'
+    # Flat review's current line is the strip, its names in one utterance;
+    # the previous line is another.
+    review=$(sed -n "s/.*SPEECH OUTPUT: '\(Photo of Lisbon Photo of [^']*\)'.*/\1/p; T; n; s/.*SPEECH OUTPUT: '\([^']*\)'.*/\1/p" \
+        "$OUT/orca-wayland-speech.txt" | tr '\n' '|')
+    check "wayland: Orca's flat review (KP_8, KP_7) reads the strip's line and the one above ($review)" \
+        '[ -n "${review#*|}" ] && [ "${review#*|}" != "${review%%|*}|" ]'
+    check "wayland: Return opened the photo and + zoomed it, and Orca says the zoom ($zoomed)" \
+        '[ "${zoomed#opened: yes, Zoomed in}" != "$zoomed" ] && says orca-wayland "Zoomed in"'
+    check "wayland: in French, Orca says Photo de Lisbon and its zoom ($zoomed_fr)" \
+        'said orca-wayland "Photo de Lisbon" && says orca-wayland "Agrandie"'
+    grep "screen reader took\|passed on a key\|no verdict" "$OUT/trips-wayland.err" | sed 's/^/       /'
     stop "$APP_PID"; stop "$WESTON_PID"
 else
-    bad "wayland: weston nested on Xvfb did not start"
+    bad "wayland: weston nested on Xvfb, with the input module, did not start" "$(head -3 "$OUT/plugin.log")" "$(tail -3 "$OUT/weston.log")"
 fi
 
 # No bus, and NO_AT_BRIDGE=1: one line, or none, and the same replay output.

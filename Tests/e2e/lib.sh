@@ -145,19 +145,33 @@ start_xvfb() {
     echo "Xvfb $X_DISPLAY did not start"; return 1
 }
 
-# start_weston WxH [SCALE]: weston nested on the current Xvfb (SDL 2.26
-# crashes on weston's headless backend), an output of WxH pixels at SCALE
-# pixels per point (weston's --width/--height are points); sets WESTON_PID
-# and WL_SOCKET.
+# start_weston WxH [SCALE [OPTION...]]: weston nested on the current Xvfb
+# (SDL 2.26 crashes on weston's headless backend), an output of WxH pixels
+# at SCALE pixels per point (weston's --width/--height are points), with
+# weston's OPTIONs (a shell, modules); sets WESTON_PID and WL_SOCKET.
 start_weston() {
     local scale=${2:-1} i
     local w=$((${1%x*} / scale)) h=$((${1#*x} / scale))
     WL_SOCKET="trips-e2e-$$"
     DISPLAY=$X_DISPLAY weston --backend=x11-backend.so --width="$w" --height="$h" --scale="$scale" --socket="$WL_SOCKET" \
-        --idle-time=0 >"$OUT/weston.log" 2>&1 &
+        --idle-time=0 "${@:3}" >"$OUT/weston.log" 2>&1 &
     WESTON_PID=$!; track "$WESTON_PID"
     for i in $(seq 200); do [ -e "$XDG_RUNTIME_DIR/$WL_SOCKET" ] && { sleep 0.5; return 0; }; sleep 0.05; done
     echo "weston did not start"; tail -5 "$OUT/weston.log"; return 1
+}
+
+# build_weston_input PLUGIN: builds the weston module of Tests/e2e/weston-input.c
+# (a seat with touch, pointer and keyboard playing scripts from a FIFO)
+# against Debian's libweston-10-dev, with the pointer gestures' server code
+# generated from the same wayland-protocols XML the app's client code comes
+# from; its compiler's output goes to $OUT/plugin.log.
+build_weston_input() {
+    local xml
+    xml="$(pkg-config --variable=pkgdatadir wayland-protocols)/unstable/pointer-gestures/pointer-gestures-unstable-v1.xml"
+    { wayland-scanner server-header "$xml" "$OUT/pointer-gestures-unstable-v1-server-protocol.h" &&
+      wayland-scanner private-code "$xml" "$OUT/pointer-gestures-protocol.c" &&
+      cc -shared -fPIC -Wall -Werror -I"$OUT" -o "$1" Tests/e2e/weston-input.c "$OUT/pointer-gestures-protocol.c" \
+        $(pkg-config --cflags --libs libweston-10 wayland-server); } 2>"$OUT/plugin.log"
 }
 
 # shoot_until_drawn FILE: takes screenshots of the X screen until the app's

@@ -13,13 +13,7 @@ cd "$(dirname "$0")/../.."
 e2e_begin trips-touch "touch e2e" "${1:-}"
 
 PLUGIN="$OUT/weston-input.so"
-# The module offers pointer gestures itself: their server code, generated
-# from the same wayland-protocols XML the app's client code comes from.
-GESTURES_XML="$(pkg-config --variable=pkgdatadir wayland-protocols)/unstable/pointer-gestures/pointer-gestures-unstable-v1.xml"
-if ! { wayland-scanner server-header "$GESTURES_XML" "$OUT/pointer-gestures-unstable-v1-server-protocol.h" &&
-       wayland-scanner private-code "$GESTURES_XML" "$OUT/pointer-gestures-protocol.c" &&
-       cc -shared -fPIC -Wall -Werror -I"$OUT" -o "$PLUGIN" Tests/e2e/weston-input.c "$OUT/pointer-gestures-protocol.c" \
-        $(pkg-config --cflags --libs libweston-10 wayland-server); } 2>"$OUT/plugin.log"; then
+if ! build_weston_input "$PLUGIN"; then
     bad "the weston input module builds" "$(head -5 "$OUT/plugin.log")"
     exit 1
 fi

@@ -14,9 +14,14 @@ extension ForwardedKey {
         if mod & KMOD_ALT.rawValue != 0 { modifiers |= 8 }
         if mod & KMOD_NUM.rawValue != 0 { modifiers |= 16 }
         if mod & KMOD_GUI.rawValue != 0 { modifiers |= 64 }
-        var keysym = Self.keysyms[sym] ?? (sym >= 0x20 && sym < 0x7f ? sym : 0)
+        let usage = Int(key.keysym.scancode.rawValue)
+        var keysym: Int32 = sym >= 0x20 && sym < 0x7f ? sym : 0
         var text = ""
-        if sym >= 0x20 && sym < 0x7f, let scalar = Unicode.Scalar(UInt32(sym)) {
+        if let (x, name) = Self.keypad(usage, numLock: mod & KMOD_NUM.rawValue != 0) ?? Self.keysyms[sym] {
+            // Orca tells its modifiers and keypad keys by X's names ("KP_Insert", "Shift_L").
+            keysym = x
+            text = name
+        } else if sym >= 0x20 && sym < 0x7f, let scalar = Unicode.Scalar(UInt32(sym)) {
             var c = String(Character(scalar))
             if modifiers & 1 != 0 { c = Self.shifted[c] ?? c.uppercased() }
             text = c
@@ -24,7 +29,6 @@ extension ForwardedKey {
         } else if let name = SDL_GetKeyName(sym) {
             text = String(cString: name)
         }
-        let usage = Int(key.keysym.scancode.rawValue)
         let code = Self.evdev.indices.contains(usage) ? Self.evdev[usage].map { UInt32($0 + 8) } ?? 0 : 0
         self.init(pressed: key.type == SDL_KEYDOWN.rawValue, keysym: keysym, keycode: code, modifiers: modifiers,
                   timestamp: Int32(truncatingIfNeeded: key.timestamp), text: text)
@@ -36,21 +40,43 @@ extension ForwardedKey {
         ";": ":", "'": "\"", ",": "<", ".": ">", "/": "?", "[": "{", "]": "}", "\\": "|", "`": "~",
     ]
 
-    /// X11 keysyms of SDL's keys that are not characters.
-    private static let keysyms: [SDL_Keycode: Int32] = {
-        var map: [SDL_Keycode: Int32] = [8: 0xff08, 9: 0xff09, 13: 0xff0d, 27: 0xff1b, 127: 0xffff]
-        let named: [(SDL_KeyCode, Int32)] = [
-            (SDLK_LEFT, 0xff51), (SDLK_UP, 0xff52), (SDLK_RIGHT, 0xff53), (SDLK_DOWN, 0xff54),
-            (SDLK_HOME, 0xff50), (SDLK_END, 0xff57), (SDLK_PAGEUP, 0xff55), (SDLK_PAGEDOWN, 0xff56), (SDLK_INSERT, 0xff63),
-            (SDLK_KP_ENTER, 0xff8d), (SDLK_KP_PLUS, 0xffab), (SDLK_KP_MINUS, 0xffad), (SDLK_KP_0, 0xffb0),
-            (SDLK_LSHIFT, 0xffe1), (SDLK_RSHIFT, 0xffe2), (SDLK_LCTRL, 0xffe3), (SDLK_RCTRL, 0xffe4), (SDLK_CAPSLOCK, 0xffe5),
-            (SDLK_LALT, 0xffe9), (SDLK_RALT, 0xffea), (SDLK_LGUI, 0xffeb), (SDLK_RGUI, 0xffec),
-            (SDLK_F1, 0xffbe), (SDLK_F2, 0xffbf), (SDLK_F3, 0xffc0), (SDLK_F4, 0xffc1), (SDLK_F5, 0xffc2), (SDLK_F6, 0xffc3),
-            (SDLK_F7, 0xffc4), (SDLK_F8, 0xffc5), (SDLK_F9, 0xffc6), (SDLK_F10, 0xffc7), (SDLK_F11, 0xffc8), (SDLK_F12, 0xffc9),
+    /// X11 keysyms and their names of SDL's keys that are not characters.
+    private static let keysyms: [SDL_Keycode: (Int32, String)] = {
+        var map: [SDL_Keycode: (Int32, String)] = [8: (0xff08, "BackSpace"), 9: (0xff09, "Tab"), 13: (0xff0d, "Return"),
+                                                  27: (0xff1b, "Escape"), 127: (0xffff, "Delete")]
+        let named: [(SDL_KeyCode, Int32, String)] = [
+            (SDLK_LEFT, 0xff51, "Left"), (SDLK_UP, 0xff52, "Up"), (SDLK_RIGHT, 0xff53, "Right"), (SDLK_DOWN, 0xff54, "Down"),
+            (SDLK_HOME, 0xff50, "Home"), (SDLK_END, 0xff57, "End"), (SDLK_PAGEUP, 0xff55, "Page_Up"),
+            (SDLK_PAGEDOWN, 0xff56, "Page_Down"), (SDLK_INSERT, 0xff63, "Insert"),
+            (SDLK_LSHIFT, 0xffe1, "Shift_L"), (SDLK_RSHIFT, 0xffe2, "Shift_R"), (SDLK_LCTRL, 0xffe3, "Control_L"),
+            (SDLK_RCTRL, 0xffe4, "Control_R"), (SDLK_CAPSLOCK, 0xffe5, "Caps_Lock"), (SDLK_LALT, 0xffe9, "Alt_L"),
+            (SDLK_RALT, 0xffea, "Alt_R"), (SDLK_LGUI, 0xffeb, "Super_L"), (SDLK_RGUI, 0xffec, "Super_R"),
+            (SDLK_NUMLOCKCLEAR, 0xff7f, "Num_Lock"),
         ]
-        for (key, sym) in named { map[SDL_Keycode(key.rawValue)] = sym }
+        for (key, sym, name) in named { map[SDL_Keycode(key.rawValue)] = (sym, name) }
+        for i in 0..<12 { map[SDL_Keycode(SDLK_F1.rawValue) + SDL_Keycode(i)] = (0xffbe + Int32(i), "F\(i + 1)") }
         return map
     }()
+
+    /// The keypad's X11 keysym and name by SDL's scancode: its digits are
+    /// Orca's review keys (KP_Up, KP_Begin, ...) while Num Lock is off.
+    private static func keypad(_ usage: Int, numLock: Bool) -> (Int32, String)? {
+        switch usage {
+        case 84: return (0xffaf, "KP_Divide")
+        case 85: return (0xffaa, "KP_Multiply")
+        case 86: return (0xffad, "KP_Subtract")
+        case 87: return (0xffab, "KP_Add")
+        case 88: return (0xff8d, "KP_Enter")
+        case 89...99:
+            let i = usage - 89 // KP_1 ... KP_9, KP_0, KP_Period
+            if numLock { return i == 10 ? (0xffae, "KP_Decimal") : (i == 9 ? (0xffb0, "KP_0") : (0xffb1 + Int32(i), "KP_\(i + 1)")) }
+            let off: [(Int32, String)] = [(0xff9c, "KP_End"), (0xff99, "KP_Down"), (0xff9b, "KP_Page_Down"), (0xff96, "KP_Left"),
+                                          (0xff9d, "KP_Begin"), (0xff98, "KP_Right"), (0xff95, "KP_Home"), (0xff97, "KP_Up"),
+                                          (0xff9a, "KP_Page_Up"), (0xff9e, "KP_Insert"), (0xff9f, "KP_Delete")]
+            return off[i]
+        default: return nil
+        }
+    }
 
     /// evdev codes of USB HID usages (SDL's scancodes), for the keys a
     /// keyboard has; nil where none.

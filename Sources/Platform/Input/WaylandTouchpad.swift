@@ -134,16 +134,17 @@ final class WaylandTouchpad {
     }
 
     /// The idle loop's sleep: until the socket has something (for SDL or
-    /// for this queue) or `milliseconds` pass (at most
-    /// `longestWaitMilliseconds`). Returns at once when SDL's queue or this
-    /// one already holds events.
-    func wait(milliseconds: Int32) {
+    /// for this queue), `other` is readable (the accessibility bus), or
+    /// `milliseconds` pass (at most `longestWaitMilliseconds`). Returns at
+    /// once when SDL's queue or this one already holds events.
+    func wait(milliseconds: Int32, orUntilReadable other: Int32? = nil) {
         if wl_display_prepare_read(display) != 0 { return } // SDL has events to dispatch
         wl_display_cancel_read(display)
         guard wl_display_prepare_read_queue(display, queue) == 0 else { return }
         wl_display_flush(display)
-        var fd = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
-        if poll(&fd, 1, min(max(0, milliseconds), Self.longestWaitMilliseconds)) > 0 {
+        var fds = [pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)]
+        if let other { fds.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
+        if poll(&fds, nfds_t(fds.count), min(max(0, milliseconds), Self.longestWaitMilliseconds)) > 0 && fds[0].revents != 0 {
             wl_display_read_events(display)
         } else {
             wl_display_cancel_read(display)

@@ -139,6 +139,24 @@ public final class FrameLoop {
             needsFrame = true
         }
 
+        // A reader's calls are answered while the loop sleeps, not after:
+        // Orca asks dozens of questions, one at a time, before its verdict
+        // on a key, and each would otherwise wait for the sleep to end.
+        func answerReaders() {
+            if accessibility?.pump(app, display: display, now: Self.now() - origin, record: record) == true { needsFrame = true }
+        }
+        /// Sleeps `seconds`, answering readers meanwhile.
+        func pause(_ seconds: Double) {
+            guard let fd = accessibility?.fileDescriptor else { SDL_Delay(UInt32(seconds * 1000)); return }
+            let end = Self.clock() + seconds
+            var left = seconds
+            while left > 0.001 {
+                var watch = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if poll(&watch, 1, Int32(left * 1000)) > 0 { answerReaders() }
+                left = end - Self.clock()
+            }
+        }
+
         while !app.quitRequested {
             let busy = needsFrame || app.isAnimating || frames != nil
             if !busy {
@@ -148,7 +166,7 @@ public final class FrameLoop {
                 if let touchpad {
                     // Sleeps on the Wayland socket, which SDL's own wait
                     // would not leave for the touchpad's queue.
-                    touchpad.wait(milliseconds: Int32(wait.rounded(.up)))
+                    touchpad.wait(milliseconds: Int32(wait.rounded(.up)), orUntilReadable: accessibility?.fileDescriptor)
                 } else if SDL_WaitEventTimeout(&event, Int32(wait.rounded(.up))) != 0 {
                     dispatch(event)
                 }
@@ -201,11 +219,11 @@ public final class FrameLoop {
             needsFrame = false
             accessibility?.start(app, display: display)
             if last { break }
-            display.waitForNextFrame()
+            display.waitForNextFrame(other: accessibility?.fileDescriptor.map { (fd: $0, read: answerReaders) })
             let interval = max(paceInterval, app.minimumFrameInterval ?? 0)
             if interval > 0 {
                 let spare = interval - (Self.clock() - frameStart)
-                if spare > 0.001 { SDL_Delay(UInt32(spare * 1000)) }
+                if spare > 0.001 { pause(spare) }
             }
         }
         return report

@@ -66,6 +66,9 @@ public final class AccessibilityLink {
 
     var needsPump: Bool { bridge?.needsPump ?? false }
 
+    /// The bus's socket, for the loop's sleeps to wake on (nil: not on the bus).
+    var fileDescriptor: Int32? { bridge?.fileDescriptor }
+
     /// Answers readers and applies what they asked; true if the app changed.
     func pump(_ app: AppModel, display: Display, now: Double, record: ((InputEvent, Double) -> Void)?) -> Bool {
         guard let bridge else { return false }

@@ -267,8 +267,9 @@ public final class Display {
 
     /// After a live frame: waits for the compositor's next frame callback
     /// (the presenter's vsync); nothing for SDL's renderers, which pace themselves.
-    public func waitForNextFrame() {
-        presenter?.waitForFrame(timeout: 2 * refreshInterval)
+    /// Meanwhile `other.fd` readable (the accessibility bus) calls `other.read`.
+    public func waitForNextFrame(other: (fd: Int32, read: () -> Void)? = nil) {
+        presenter?.waitForFrame(timeout: 2 * refreshInterval, other: other)
     }
 
     /// Pixels per point (2 on a HiDPI screen that SDL reports as such).

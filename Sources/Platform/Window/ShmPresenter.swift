@@ -193,8 +193,9 @@ public final class ShmPresenter {
 
     /// Waits until the compositor asks for the next frame (`wl_surface.frame`),
     /// `timeout` seconds at most: it sends none while the window is hidden.
-    func waitForFrame(timeout: Double) {
-        wait(timeout: timeout) { $0.frameCallback == nil }
+    /// Meanwhile `other.readable` (the accessibility bus) calls `other.read`.
+    func waitForFrame(timeout: Double, other: (fd: Int32, read: () -> Void)? = nil) {
+        wait(timeout: timeout, other: other) { $0.frameCallback == nil }
     }
 
     /// A buffer of the current size the compositor does not hold: one of
@@ -221,7 +222,7 @@ public final class ShmPresenter {
     /// Reads and dispatches the presenter's queue until `done` holds, the
     /// time is up, or the connection fails. Events for SDL's queue that
     /// are read meanwhile wait there for SDL's next pump.
-    private func wait(timeout: Double, until done: (ShmPresenter) -> Bool) {
+    private func wait(timeout: Double, other: (fd: Int32, read: () -> Void)? = nil, until done: (ShmPresenter) -> Bool) {
         let deadline = Date().addingTimeInterval(timeout)
         dispatchPending()
         while !done(self), wl_display_get_error(display) == 0 {
@@ -232,12 +233,14 @@ public final class ShmPresenter {
             wl_display_flush(display)
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { wl_display_cancel_read(display); break }
-            var fd = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
-            if poll(&fd, 1, Int32((remaining * 1000).rounded(.up))) > 0 {
+            var fds = [pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)]
+            if let other { fds.append(pollfd(fd: other.fd, events: Int16(POLLIN), revents: 0)) }
+            if poll(&fds, nfds_t(fds.count), Int32((remaining * 1000).rounded(.up))) > 0 && fds[0].revents != 0 {
                 if wl_display_read_events(display) != 0 { break }
             } else {
                 wl_display_cancel_read(display)
             }
+            if fds.count > 1 && fds[1].revents != 0 { other?.read() }
             dispatchPending()
         }
     }
