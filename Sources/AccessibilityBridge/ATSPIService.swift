@@ -8,6 +8,8 @@ public struct ATSPIService: Sendable {
     public enum Request: Equatable, Sendable {
         /// Action "click" on the node: what a tap on it does.
         case click(key: String)
+        /// Component.GrabFocus on a focusable node: the keyboard focus onto it.
+        case focus(key: String)
     }
 
     public private(set) var tree: AccessibleTree
@@ -97,7 +99,13 @@ public struct ATSPIService: Sendable {
         switch interface {
         case ATSPI.accessible: return (accessible(call, object), nil)
         case ATSPI.application: return (application(call), nil)
-        case ATSPI.component: return (component(call, object), nil)
+        case ATSPI.component:
+            // GrabFocus on a node that takes the focus: the app moves it there
+            // (the focus events follow from the next tree).
+            if call.member == "GrabFocus", call.signature.isEmpty, case .node(let node, _) = object, node.states.contains(.focusable) {
+                return (.values([.bool(true)]), .focus(key: node.key))
+            }
+            return (component(call, object), nil)
         case ATSPI.action: return action(call, object)
         default: return (.unknownMethod(call), nil)
         }
@@ -263,7 +271,8 @@ public struct ATSPIService: Sendable {
             if let bad = expect(call, "") { return bad }
             return .values([.double(1)])
         case "GrabFocus", "ScrollTo", "ScrollToPoint", "SetExtents", "SetPosition", "SetSize":
-            // Not offered: the answer says so (false), as GTK's does.
+            // Not offered (GrabFocus: not on what takes no focus): the answer
+            // says so (false), as GTK's does.
             return .values([.bool(false)])
         default:
             return .unknownMethod(call)

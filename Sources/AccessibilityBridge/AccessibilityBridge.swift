@@ -10,6 +10,8 @@ public final class AccessibilityBridge {
     public enum Outcome: Equatable, Sendable {
         /// Action "click" on the node with this key.
         case click(key: String)
+        /// GrabFocus: the keyboard focus onto the node with this key.
+        case focus(key: String)
         /// The verdict on a forwarded key: `consumed` by a screen reader,
         /// or the app acts on it; `waited` seconds after it was sent (nil:
         /// no answer in time).
@@ -153,7 +155,11 @@ public final class AccessibilityBridge {
             case .call(let call, let token, let wantsReply):
                 let (reply, request) = service.handle(call)
                 connection.reply(token, reply, wanted: wantsReply)
-                if case .click(let key)? = request { outcomes.append(.click(key: key)) }
+                switch request {
+                case .click(let key)?: outcomes.append(.click(key: key))
+                case .focus(let key)?: outcomes.append(.focus(key: key))
+                case nil: break
+                }
             case .reply(let serial, let arguments):
                 if serial == embedSerial {
                     embedSerial = nil

@@ -72,6 +72,14 @@ final class ATSPIServiceTests: XCTestCase {
         XCTAssertEqual(reply, .values([.bool(true)]))
         XCTAssertEqual(request, .click(key: "row:lisbon"))
         XCTAssertEqual(values(s.handle(DBusCall(path: path, interface: ATSPI.action, member: "GetName", arguments: [.int32(0)])).reply), [.string("click")])
+        // GrabFocus: a button takes it (the app moves the focus); the heading does not.
+        let strip = s.path(of: "strip:lisbon")
+        let grab = s.handle(DBusCall(path: strip, interface: ATSPI.component, member: "GrabFocus"))
+        XCTAssertEqual(grab.reply, .values([.bool(true)]))
+        XCTAssertEqual(grab.request, .focus(key: "strip:lisbon"))
+        let refused = s.handle(DBusCall(path: s.path(of: "title"), interface: ATSPI.component, member: "GrabFocus"))
+        XCTAssertEqual(refused.reply, .values([.bool(false)]))
+        XCTAssertNil(refused.request)
         // The heading has no action: its interfaces say so, and a call is refused.
         let title = s.path(of: "title")
         let interfaces = values(s.handle(DBusCall(path: title, interface: ATSPI.accessible, member: "GetInterfaces")).reply)

@@ -45,6 +45,19 @@ final class AppModelTests: XCTestCase {
         XCTAssertNil(app.focusFrame, "a photo the strip does not show has no ring")
     }
 
+    func testAReadersGrabFocusMovesTheFocusToAStopOnTheScreenOnly() {
+        let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed)
+        let row = "row:" + catalog.trips[0].id
+        XCTAssertTrue(app.focus(named: row))
+        XCTAssertEqual(app.focus, .row(trip: 0))
+        XCTAssertEqual(app.focusName, row)
+        XCTAssertFalse(app.focus(named: "big-photo"), "no big photo is out")
+        XCTAssertFalse(app.focus(named: "strip:nowhere"))
+        XCTAssertEqual(app.focus, .row(trip: 0), "a refused grab leaves the focus where it was")
+        app.handle(.key(.tab, ctrl: false))
+        XCTAssertEqual(app.focusName, "row:" + catalog.trips[1].id, "Tab goes on from where the reader put the focus")
+    }
+
     func testANewCatalogKeepsOrderOpenPhotoAndFocusByTripId() {
         let trips = (0..<4).map { Trip(id: "t\($0)", city: "C\($0)", nights: 1, photoPath: "/p/\($0)") }
         let app = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .windowed)

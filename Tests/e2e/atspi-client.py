@@ -210,6 +210,20 @@ def overview():
               len(focused) == 1 and len(gained) == 1 and gained[0][1] == focused[0].name and len(lost) == stop,
               (events, [c.name for c in focused]))
 
+    # A reader moves the focus itself: GrabFocus on a row.
+    row = next((c for c in nodes(app)[1] if c.get_accessible_id() == "row:kyoto"), None)
+    del events[:]
+    took = row is not None and row.queryComponent().grabFocus()
+    until(3, lambda: any(e[0] == "object:state-changed:focused" and e[2] == 1 for e in events))
+    spin(0.3)
+    fresh(app)
+    focused = [c.get_accessible_id() for c in nodes(app)[1] if pyatspi.STATE_FOCUSED in states(c)]
+    gained = [e for e in events if e[0] == "object:state-changed:focused" and e[2] == 1]
+    check("GrabFocus on a row (Kyoto) moves the focus there, with one focused event (%s)" % focused,
+          took and focused == ["row:kyoto"] and len(gained) == 1, (took, events))
+    title = next((c for c in nodes(app)[1] if c.getRole() == pyatspi.ROLE_HEADING), None)
+    check("GrabFocus on the heading, which takes no focus, says false", title is not None and not title.queryComponent().grabFocus())
+
     # A strip photo's click opens it, as a tap does.
     del events[:]
     gone = raw_path = None

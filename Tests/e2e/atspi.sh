@@ -91,10 +91,22 @@ DefaultModule dummy
 AudioOutputMethod "libao"
 EOF
 # start_orca NAME: Orca with its debug log in $OUT/NAME.log, once it has
-# read the desktop's applications (Trips among them); sets ORCA_PID.
+# read the desktop's applications (Trips among them); sets ORCA_PID. Orca
+# (/usr/bin/orca, as it is) opens its log with open(): here line-buffered,
+# so the test can wait for what it says (on a loaded machine Orca may fall
+# seconds behind, and may not get to flush before it is stopped).
 start_orca() {
     HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/config" XDG_DATA_HOME="$OUT/home/data" GSETTINGS_BACKEND=memory \
-        orca --replace --debug-file="$OUT/$1.log" >"$OUT/$1.out" 2>&1 &
+        ORCA_LOG="$OUT/$1.log" /usr/bin/python3 -c '
+import builtins, os, runpy, sys
+plain = builtins.open
+def open_log(file, mode="r", *args, **kwargs):
+    if file == os.environ["ORCA_LOG"] and "w" in mode:
+        return plain(file, mode, 1)
+    return plain(file, mode, *args, **kwargs)
+builtins.open = open_log
+sys.argv = ["orca", "--replace", "--debug-file=" + os.environ["ORCA_LOG"]]
+runpy.run_path("/usr/bin/orca", run_name="__main__")' >"$OUT/$1.out" 2>&1 &
     ORCA_PID=$!; track "$ORCA_PID"
     for i in $(seq 200); do grep -q "trips" "$OUT/$1.log" 2>/dev/null && break; sleep 0.1; done
     sleep 2
@@ -113,9 +125,9 @@ stop_orca() {
 said() { grep -q "SPEECH OUTPUT: .$2" "$OUT/$1-speech.txt"; }
 says() { grep -q "SPEECH OUTPUT: .*$2" "$OUT/$1-speech.txt"; }
 opened() { timeout 20 $CLIENT opened "$OUT" 2>>"$OUT/client.err" | head -1; }
-# zoomed: waits until the open photo's value is a zoom (it is published
-# once the zoom settles), 8 s at most, and gives Orca a second to say it;
-# prints what `opened` said.
+# zoomed NAME WORD: waits until the open photo's value is a zoom (it is
+# published once the zoom settles), 8 s at most, then until Orca has said
+# WORD in NAME's log, 8 s more at most; prints what `opened` said.
 zoomed() {
     local z i
     for i in $(seq 16); do
@@ -123,7 +135,7 @@ zoomed() {
         case "$z" in *"Zoomed in"*|*Agrandie*) break ;; esac
         sleep 0.5
     done
-    sleep 1
+    for i in $(seq 80); do grep -q "SPEECH OUTPUT: .*$2" "$OUT/$1.log" && break; sleep 0.1; done
     echo "$z"
 }
 
@@ -140,7 +152,7 @@ xdotool key KP_Enter; sleep 2
 shut=$(opened)
 xdotool key Return; sleep 2
 xdotool key plus
-zoomed=$(zoomed)
+zoomed=$(zoomed orca "Zoomed in")
 DISPLAY=$X_DISPLAY import -window root "$OUT/orca-zoomed.png"
 stop "$APP_PID"
 # The same in French, to the same Orca.
@@ -150,7 +162,7 @@ xdotool key Tab; sleep 1.5
 xdotool key Tab; sleep 1.5
 xdotool key Return; sleep 2
 xdotool key plus
-zoomed_fr=$(zoomed)
+zoomed_fr=$(zoomed orca Agrandie)
 DISPLAY=$X_DISPLAY import -window root "$OUT/orca-fr.png"
 stop_orca orca
 check "Orca says the focused photo's name when Tab reaches it" 'said orca "Photo of Lisbon"'
@@ -205,14 +217,14 @@ print(" ".join(str(round(v * 2)) for v in f))')
     keys review 'key 72\nwait 1500\nkey 71\nwait 1500'
     keys open 'key 28\nwait 2000'
     keys zoom 'keydown 42\nkey 13\nkeyup 42'
-    zoomed=$(zoomed)
+    zoomed=$(zoomed orca-wayland "Zoomed in")
     DISPLAY=$X_DISPLAY import -window root "$OUT/wayland-zoomed.png"
     stop "$APP_PID"
     WAYLAND_DISPLAY=$WL_SOCKET TRIPS_VERBOSE=1 "$TRIPS" --lang fr 2>>"$OUT/trips-wayland.err" &
     APP_PID=$!; track "$APP_PID"
     sleep 2
     keys fr 'pointer 320 120\nwait 100\nkey 15\nwait 1500\nkey 15\nwait 1500\nkey 28\nwait 2000\nkeydown 42\nkey 13\nkeyup 42'
-    zoomed_fr=$(zoomed)
+    zoomed_fr=$(zoomed orca-wayland Agrandie)
     DISPLAY=$X_DISPLAY import -window root "$OUT/wayland-fr.png"
     stop_orca orca-wayland
     check "wayland: Escape through weston closes the photo ($closed)" '[ "$closed" = "opened: no" ]'

@@ -83,6 +83,9 @@ public final class AccessibilityLink {
                 app.handle(.pointer(PointerEvent(id: Self.readerFinger, phase: .down, location: centre, timestamp: now, kind: .touch)))
                 app.handle(.pointer(PointerEvent(id: Self.readerFinger, phase: .up, location: centre, timestamp: now, kind: .touch)))
                 changed = true
+            case .focus(let key):
+                app.advance(to: now)
+                if app.focus(named: key) { changed = true }
             case .key(let token, let consumed, let waited):
                 if verbose {
                     log(waited.map { String(format: "trips: the screen reader %@ a key after %.2f ms", consumed ? "took" : "passed on", $0 * 1000) }

@@ -431,13 +431,31 @@ public final class AppModel {
 
     /// Tab order: the Playground button, the big photo when out, the strip
     /// photos, then the rows; around again.
-    private func nextTabStop(after current: FocusTarget?) -> FocusTarget {
+    /// The Overview's keyboard stops, in Tab's order.
+    private var tabStops: [FocusTarget] {
         var stops: [FocusTarget] = [.button("playground")]
         if bigPhoto.isOut { stops.append(.bigPhoto) }
         stops += strip.order.map { .stripPhoto(trip: $0) }
         stops += strip.order.map { .row(trip: $0) }
+        return stops
+    }
+
+    private func nextTabStop(after current: FocusTarget?) -> FocusTarget {
+        let stops = tabStops
         guard let current, let i = stops.firstIndex(of: current) else { return stops[0] }
         return stops[(i + 1) % stops.count]
+    }
+
+    /// A screen reader's GrabFocus: the keyboard focus onto the Overview's
+    /// stop named `name` (as `focusName` says it: "strip:lisbon"), as if
+    /// Tab had reached it; false if the screen has no such stop.
+    @discardableResult
+    public func focus(named name: String) -> Bool {
+        let trips = catalog.trips
+        guard screen == .overview, let target = tabStops.first(where: { $0.name(trips: trips) == name }) else { return false }
+        focus = target
+        if case .stripPhoto(let t) = target, let p = strip.position(of: t) { strip.reveal(position: p, layout: layout) }
+        return true
     }
 
     // MARK: Gestures
