@@ -205,6 +205,9 @@ public final class AccessibilityBridge {
         for signal in service.announce() { ready.send(signal) }
         announced = true
         if let fd = ready.fileDescriptor { watcher = BusWatcher(fileDescriptor: fd, wake: wake) }
-        _ = ready.pump()
+        // No pump of our own here: the registry answers Embed only after it
+        // has set our Application.Id, a call that `pump` must answer (read
+        // and dropped here, it left the registry waiting for its timeout,
+        // keys and readers with it).
     }
 }
