@@ -19,6 +19,9 @@ public final class FrameLoop {
     public var externalChanges: (() -> Bool)?
     /// Screen readers' view of the app (AT-SPI), live runs only; nil: none.
     public var accessibility: AccessibilityLink?
+    /// Runs once, after the first frame is presented: start-up work that
+    /// must not delay it (naming trips by their places).
+    public var afterFirstFrame: (() -> Void)?
     /// The longest sleep between checks while idle, in milliseconds.
     private let idleWaitMilliseconds = 250.0
     /// Told once whether the compositor's touchpad gestures were bound
@@ -189,6 +192,8 @@ public final class FrameLoop {
             if report.firstFrameSeconds == nil {
                 report.firstFrameSeconds = Self.clock() - started
                 report.firstFramePlaceholders = scene.placeholdersDrawn
+                afterFirstFrame?()
+                afterFirstFrame = nil
             }
             if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 { report.firstPhotoSeconds = Self.clock() - started }
             if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && scene.previewsDrawn > 0 {
