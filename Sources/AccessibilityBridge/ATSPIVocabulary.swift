@@ -28,18 +28,9 @@ public enum ATSPIState: UInt32, CaseIterable, Sendable {
     case showing = 25
     case visible = 30
 
-    /// The name in `object:state-changed:<name>` events.
-    public var eventName: String {
-        switch self {
-        case .active: return "active"
-        case .enabled: return "enabled"
-        case .focusable: return "focusable"
-        case .focused: return "focused"
-        case .sensitive: return "sensitive"
-        case .showing: return "showing"
-        case .visible: return "visible"
-        }
-    }
+    /// The name in `object:state-changed:<name>` events: each case is
+    /// named as AT-SPI spells the state.
+    public var eventName: String { String(describing: self) }
 }
 
 /// A set of states, sent as AT-SPI's two 32-bit words (`au`).

@@ -81,14 +81,7 @@ public struct DBusCall: Equatable, Sendable {
     public var path: String
     public var interface: String
     public var member: String
-    public var arguments: [DBusValue]
-
-    public init(path: String, interface: String, member: String, arguments: [DBusValue] = []) {
-        self.path = path
-        self.interface = interface
-        self.member = member
-        self.arguments = arguments
-    }
+    public var arguments: [DBusValue] = []
 
     /// The arguments' signature, which a method checks before it reads them.
     public var signature: String { arguments.map(\.signature).joined() }

@@ -26,12 +26,12 @@ public struct _GestureTraits: Sendable, Hashable {
     /// It contains a magnify or rotate gesture, so touchpad pinches and
     /// Ctrl+wheel zooms are offered to it.
     public var handlesPinch = false
-    public init() {}
+    public init(startsDragImmediately: Bool = false, handlesPinch: Bool = false) {
+        self.startsDragImmediately = startsDragImmediately
+        self.handlesPinch = handlesPinch
+    }
     static func | (l: _GestureTraits, r: _GestureTraits) -> _GestureTraits {
-        var t = _GestureTraits()
-        t.startsDragImmediately = l.startsDragImmediately || r.startsDragImmediately
-        t.handlesPinch = l.handlesPinch || r.handlesPinch
-        return t
+        _GestureTraits(startsDragImmediately: l.startsDragImmediately || r.startsDragImmediately, handlesPinch: l.handlesPinch || r.handlesPinch)
     }
 }
 

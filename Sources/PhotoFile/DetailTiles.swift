@@ -21,12 +21,6 @@ public enum DetailTiles {
         public var column: Int
         public var row: Int
 
-        public init(level: Int, column: Int, row: Int) {
-            self.level = level
-            self.column = column
-            self.row = row
-        }
-
         /// The pixels it covers in its level's picture (the last row and
         /// column are cut by the picture's edge), as x, y, width, height.
         public func region(full: (width: Int, height: Int)) -> (x: Int, y: Int, width: Int, height: Int) {

@@ -53,6 +53,11 @@ final class AccessibleTreeTests: XCTestCase {
         XCTAssertEqual(s.words, [UInt32(1 << 8 | 1 << 12 | 1 << 30), 0])
     }
 
+    func testStateEventNamesAreAtspisSpelling() {
+        // at-spi2-core's atspi-state-types: the names in object:state-changed:NAME.
+        XCTAssertEqual(ATSPIState.allCases.map(\.eventName), ["active", "enabled", "focusable", "focused", "sensitive", "showing", "visible"])
+    }
+
     func testExtentsAtScaleTwoFromTheScreenTheWindowAndTheParent() {
         let t = tree(overview)
         let lisbon = t.nodes[1]

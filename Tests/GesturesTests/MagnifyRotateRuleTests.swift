@@ -84,13 +84,8 @@ final class MagnifyRotateRuleTests: XCTestCase {
                 })
         let touches = Touches(window(n))
         // Two fingers spread apart while both move down 60 pt.
-        touches.down(1, 150, 150, at: 0)
-        touches.down(2, 250, 150, at: 0.01)
-        for i in 1...20 {
-            let f = CGFloat(i) / 20, t = 0.01 + 0.015 * Double(i)
-            touches.move(1, 150 - 50 * f, 150 + 60 * f, at: t)
-            touches.move(2, 250 + 50 * f, 150 + 60 * f, at: t)
-        }
+        touches.twoFingers((CGPoint(x: 150, y: 150), CGPoint(x: 100, y: 210)), (CGPoint(x: 250, y: 150), CGPoint(x: 300, y: 210)),
+                           secondDownAt: 0.01, steps: 20, interval: 0.015)
         XCTAssertTrue(sawBoth)
         XCTAssertEqual(pinchState.wrappedValue, 2, accuracy: 0.001)
         XCTAssertEqual(dragState.wrappedValue.height, 60, accuracy: 0.001)

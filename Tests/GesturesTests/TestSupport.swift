@@ -50,6 +50,20 @@ final class Touches {
         }
         if lift { up(finger, b.x, b.y, at: t0 + duration) }
     }
+
+    /// Fingers 1 and 2 down at their `from` points (1 at time 0, 2 at
+    /// `second`), then moving together in straight lines to their `to`
+    /// points, one event each every `interval` for `steps` steps; they stay down.
+    func twoFingers(_ one: (from: CGPoint, to: CGPoint), _ two: (from: CGPoint, to: CGPoint),
+                    secondDownAt second: Double, steps: Int, interval: Double) {
+        down(1, one.from.x, one.from.y, at: 0)
+        down(2, two.from.x, two.from.y, at: second)
+        for i in 1...steps {
+            let f = CGFloat(i) / CGFloat(steps), t = second + interval * Double(i)
+            move(1, one.from.x + (one.to.x - one.from.x) * f, one.from.y + (one.to.y - one.from.y) * f, at: t)
+            move(2, two.from.x + (two.to.x - two.from.x) * f, two.from.y + (two.to.y - two.from.y) * f, at: t)
+        }
+    }
 }
 
 /// Records what callbacks ran, in order.

@@ -80,13 +80,8 @@ final class TripsScenarioTests: XCTestCase {
 
     func testPinchWhileDraggingKeepsTheZoomClampedAndDoesNotClose() {
         let (model, touches) = photo()
-        touches.down(1, 150, 200, at: 0)
-        touches.down(2, 250, 200, at: 0.02)
-        for i in 1...30 {
-            let f = CGFloat(i) / 30, t = 0.02 + 0.01 * Double(i)
-            touches.move(1, 150 - 75 * f, 200 + 20 * f, at: t)
-            touches.move(2, 250 + 75 * f, 200 + 20 * f, at: t)
-        }
+        touches.twoFingers((CGPoint(x: 150, y: 200), CGPoint(x: 75, y: 220)), (CGPoint(x: 250, y: 200), CGPoint(x: 325, y: 220)),
+                           secondDownAt: 0.02, steps: 30, interval: 0.01)
         XCTAssertEqual(model.pinch, 2.5, accuracy: 0.001)
         XCTAssertEqual(model.pull.height, 20, accuracy: 0.001)
         touches.up(1, 75, 220, at: 0.4)

@@ -57,9 +57,7 @@ final class ExifLocationTests: XCTestCase {
     }
 
     func testJPEGAndHEICFilesThroughTheRealPath() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("exif-location-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try temporaryFolder("exif-location").url
         let jpegPath = folder.appendingPathComponent("tokyo.jpg").path
         XCTAssertTrue(FileManager.default.createFile(atPath: jpegPath, contents: ExifStamp.stamped(jpeg, dateTime: "2024:05:12 08:30:15",
                                                                                                    gps: ExifStamp.GPS(latitude: 35.6812, longitude: 139.7671))))
@@ -91,9 +89,7 @@ final class ExifLocationFuzzTests: XCTestCase {
     func testMutatedGPSBlocks() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/photos/storm.jpg")
         let photo = try Data(contentsOf: url.standardized)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("exif-location-fuzz-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try temporaryFolder("exif-location-fuzz").url
         let stamped = [UInt8](ExifStamp.stamped(photo, dateTime: "2024:05:12 08:30:15", offset: "+01:00",
                                                 gps: ExifStamp.GPS(latitude: 38.7223, longitude: -9.1393)))
         // The Exif segment and a little after: the mutations meet the GPS directory, not the picture.

@@ -10,11 +10,8 @@ final class JXLHeaderTests: XCTestCase {
     private var folder = ""
 
     override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "trips-jxl-header-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = try temporaryFolder("trips-jxl-header").path
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
 
     /// Runs a tool from /usr/bin in the folder; skipped when it is not installed.
     private func run(_ tool: String, _ arguments: [String]) throws {

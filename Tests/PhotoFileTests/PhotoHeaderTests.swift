@@ -9,11 +9,7 @@ final class PhotoHeaderTests: XCTestCase {
     private var folder = ""
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder("trips-header").path
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: folder)
+        folder = try temporaryFolder("trips-header").path
     }
 
     // MARK: Files from ImageMagick

@@ -17,10 +17,9 @@ final class ColourProfileTests: XCTestCase {
     override func setUpWithError() throws {
         guard FileManager.default.fileExists(atPath: profiles + "/ProPhotoRGB.icc") else { throw XCTSkip("colord-data is not installed") }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") else { throw XCTSkip("ImageMagick's convert is not installed") }
-        folder = try TemporaryFolder("trips-colour").path
+        folder = try temporaryFolder("trips-colour").path
     }
 
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
     private func convert(_ arguments: [String], output: String) throws -> String {
         try DecodeFixtures.convert(arguments, output: output, in: folder)

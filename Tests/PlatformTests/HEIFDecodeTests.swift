@@ -11,8 +11,7 @@ import XCTest
 final class HEIFDecodeTests: XCTestCase {
     private var folder = ""
 
-    override func setUpWithError() throws { folder = try TemporaryFolder("trips-heif").path }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+    override func setUpWithError() throws { folder = try temporaryFolder("trips-heif").path }
 
     private func convert(_ arguments: [String], output: String) throws -> String {
         try DecodeFixtures.convert(arguments, output: output, in: folder)

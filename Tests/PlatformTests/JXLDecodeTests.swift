@@ -13,8 +13,7 @@ final class JXLDecodeTests: XCTestCase {
     private let red: (UInt8, UInt8, UInt8) = (220, 30, 30), green: (UInt8, UInt8, UInt8) = (30, 200, 40)
     private let blue: (UInt8, UInt8, UInt8) = (30, 40, 220), white: (UInt8, UInt8, UInt8) = (250, 250, 250)
 
-    override func setUpWithError() throws { folder = try TemporaryFolder("trips-jxl").path }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+    override func setUpWithError() throws { folder = try temporaryFolder("trips-jxl").path }
 
     private var quadrants: JXLFixtures.Picture { .quadrants(256, 128, [red, green, blue, white]) }
 

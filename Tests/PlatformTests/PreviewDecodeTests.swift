@@ -12,8 +12,7 @@ final class PreviewDecodeTests: XCTestCase {
     private var folder = ""
     private let process = DecoderProcess(executable: DecodeFixtures.trips)
 
-    override func setUpWithError() throws { folder = try TemporaryFolder("trips-preview").path }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+    override func setUpWithError() throws { folder = try temporaryFolder("trips-preview").path }
 
     private func write(_ bytes: [UInt8], _ name: String) -> String {
         let path = folder + "/" + name

@@ -10,8 +10,7 @@ import XCTest
 final class RegionDecodeTests: XCTestCase {
     private var folder = ""
 
-    override func setUpWithError() throws { folder = try TemporaryFolder("trips-region").path }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+    override func setUpWithError() throws { folder = try temporaryFolder("trips-region").path }
 
     func testARegionIsThatPartOfThePicture() throws {
         let photo = try DecodeFixtures.convert(["-size", "2000x1500", "plasma:", "-seed", "3", "+noise", "Gaussian", "-quality", "90"],

@@ -13,8 +13,7 @@ import XCTest
 /// fails it, and the damaged entry is replaced by a valid one.
 final class SharedThumbnailCacheTests: XCTestCase {
     private var folder = ""
-    override func setUpWithError() throws { folder = try TemporaryFolder("trips-shared-thumbnails").path }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+    override func setUpWithError() throws { folder = try temporaryFolder("trips-shared-thumbnails").path }
 
     /// 256 x 64 pixels: the `large` size covers it.
     private let target = (width: 256, height: 64)

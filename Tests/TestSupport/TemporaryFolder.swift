@@ -14,6 +14,16 @@ public struct TemporaryFolder: Sendable {
     /// `name` inside the folder.
     public func appending(_ name: String) -> String { path + "/" + name }
 
+    /// Writes `data` to `name` inside the folder (a relative path), making
+    /// the folders on its way; returns where it went.
+    @discardableResult
+    public func write(_ data: Data, to name: String) throws -> URL {
+        let url = URL(fileURLWithPath: appending(name))
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+        return url
+    }
+
     public func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }

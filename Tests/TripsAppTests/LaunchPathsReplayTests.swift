@@ -8,23 +8,19 @@ import XCTest
 /// command line"): a photo opens big among its folder's trips, several
 /// photos are one trip, a bad path is named with exit 2 when it is all.
 final class LaunchPathsReplayTests: XCTestCase {
-    var root: URL!
-    let jpeg: Data = try! Data(contentsOf: URL(fileURLWithPath: Replay.assets).deletingLastPathComponent()
-        .appendingPathComponent("photos/storm.jpg"))
+    private var folder: TemporaryFolder!
+    var root: URL { folder.url }
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("trips-paths-\(UUID().uuidString)")
+        folder = try temporaryFolder("trips-paths")
+        let jpeg = try Replay.bundledPhoto()
         // Three loose photos of one day (one trip), and a Rome folder.
         for (name, time) in [("IMG_0001.jpg", "2024:07:01 10:00:00"), ("IMG_0002.jpg", "2024:07:01 12:00:00"), ("IMG_0003.jpg", "2024:07:01 14:00:00"),
                              ("Rome/x.jpg", "2023:03:03 12:00:00")] {
-            let url = root.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try ExifStamp.stamped(jpeg, dateTime: time).write(to: url)
+            try folder.write(ExifStamp.stamped(jpeg, dateTime: time), to: name)
         }
-        try Data("not a photo\n".utf8).write(to: root.appendingPathComponent("notes.txt"))
+        try folder.write(Data("not a photo\n".utf8), to: "notes.txt")
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
 
     private func run(_ script: String, _ paths: [String]) throws -> Replay {
         try Replay.run("size 1280 800\n" + script, arguments: ["--"] + paths, environment: ["TZ": "UTC", "XDG_CACHE_HOME": root.path + "/.cache"])

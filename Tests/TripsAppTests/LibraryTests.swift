@@ -9,22 +9,19 @@ import XCTest
 /// no EXIF (their modification time counts), and loose photos split into
 /// trips at gaps of more than 48 hours. Through the real binary's snapshot.
 final class LibraryTests: XCTestCase {
-    var root: URL!
-    let jpeg: Data = try! Data(contentsOf: URL(fileURLWithPath: Replay.assets).deletingLastPathComponent()
-        .appendingPathComponent("photos/storm.jpg"))
+    private var folder: TemporaryFolder!
+    var root: URL { folder.url }
+    private var jpeg = Data()
 
     override func setUpWithError() throws {
-        root = try TemporaryFolder("trips-library").url
+        folder = try temporaryFolder("trips-library")
+        jpeg = try Replay.bundledPhoto()
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
 
     /// A photo at `path` (inside the library) taken at `exif`, or with no
     /// EXIF and modified at `modified` (an ISO date in UTC).
     func photo(_ path: String, exif: String? = nil, offset: String? = nil, modified: String = "2020-01-01T00:00:00Z") throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try (exif.map { ExifStamp.stamped(jpeg, dateTime: $0, offset: offset) } ?? jpeg).write(to: url)
+        let url = try folder.write(exif.map { ExifStamp.stamped(jpeg, dateTime: $0, offset: offset) } ?? jpeg, to: path)
         let date = try XCTUnwrap(ISO8601DateFormatter().date(from: modified))
         try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
     }
@@ -45,8 +42,7 @@ final class LibraryTests: XCTestCase {
         try photo("Rome/late.jpg", modified: "2023-03-05T12:00:00Z")
         try photo("Rome/early.jpg", modified: "2023-03-03T12:00:00Z")
         // A folder without photos is no trip.
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("notes"), withIntermediateDirectories: true)
-        try Data("x".utf8).write(to: root.appendingPathComponent("notes/readme.txt"))
+        try folder.write(Data("x".utf8), to: "notes/readme.txt")
         // Loose photos: 36 h apart stays one trip, 60 h more starts another.
         try photo("IMG_0003.jpg", exif: "2024:07:05 10:00:00")
         try photo("IMG_0001.jpg", exif: "2024:07:01 10:00:00")

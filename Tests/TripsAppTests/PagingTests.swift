@@ -9,21 +9,18 @@ import XCTest
 /// 1280 x 800 points, where the big photo is about x 16...906, y 68...592
 /// (a page is ~906 pt on: the frame's width and a 16 pt gap).
 final class PagingTests: XCTestCase {
-    var root: URL!
+    private var folder: TemporaryFolder!
+    var root: URL { folder.url }
     /// Down, Down, Return: the first trip opens on its first photo, with the focus on it.
     let open = "size 1280 800\nat 100 key Down\nat 150 key Down\nat 200 key Return"
 
     override func setUpWithError() throws {
-        root = try TemporaryFolder("trips-paging").url
-        let trip = root.appendingPathComponent("2024-05-12 Lisbon")
-        try FileManager.default.createDirectory(at: trip, withIntermediateDirectories: true)
-        let jpeg = try Data(contentsOf: URL(fileURLWithPath: Replay.assets).deletingLastPathComponent().appendingPathComponent("photos/storm.jpg"))
+        folder = try temporaryFolder("trips-paging")
+        let jpeg = try Replay.bundledPhoto()
         for (i, name) in ["a", "b", "c", "d", "e"].enumerated() {
-            try ExifStamp.stamped(jpeg, dateTime: "2024:05:1\(2 + i) 10:00:00").write(to: trip.appendingPathComponent(name + ".jpg"))
+            try folder.write(ExifStamp.stamped(jpeg, dateTime: "2024:05:1\(2 + i) 10:00:00"), to: "2024-05-12 Lisbon/\(name).jpg")
         }
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
 
     func run(_ script: String) throws -> Replay {
         let r = try Replay.run(open + "\n" + script, arguments: ["--photos", root.path])

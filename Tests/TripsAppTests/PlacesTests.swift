@@ -10,21 +10,17 @@ import XCTest
 /// keep their names, photos without a place their dates; a second start
 /// opens no photo.
 final class PlacesTests: XCTestCase {
-    var root: URL!
-    var cache: URL!
-    let jpeg: Data = try! Data(contentsOf: URL(fileURLWithPath: Replay.assets).deletingLastPathComponent()
-        .appendingPathComponent("photos/storm.jpg"))
+    private var folder: TemporaryFolder!
+    var root: URL { folder.url }
+    var cache: URL { root.appendingPathExtension("cache") }
+    private var jpeg = Data()
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("trips-places-\(UUID().uuidString)")
-        cache = root.appendingPathExtension("cache")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        folder = try temporaryFolder("trips-places")
+        jpeg = try Replay.bundledPhoto()
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: root)
-        try? FileManager.default.removeItem(at: cache)
-    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: cache) }
 
     static let lisbon = (38.7107, -9.1368), belem = (38.6916, -9.2160), porto = (41.1456, -8.6110), faro = (37.0170, -7.9340)
     static let tokyo = (35.6812, 139.7671), madrid = (40.4168, -3.7038), atlantic = (38.0, -20.0)

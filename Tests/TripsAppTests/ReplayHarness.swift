@@ -17,6 +17,11 @@ struct Replay {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/trips.json").standardized.path
     }
 
+    /// A bundled photo's bytes (`Assets/photos/NAME`), to build libraries from.
+    static func bundledPhoto(_ name: String = "storm.jpg") throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: assets).deletingLastPathComponent().appendingPathComponent("photos/" + name))
+    }
+
     /// Puts the `at` lines of a script written from several pieces in time
     /// order (stable, so lines at one time keep their order).
     static func sorted(_ script: String) -> String {

@@ -10,10 +10,8 @@ final class CaptureTimeCacheTests: XCTestCase {
     var dir: URL!
 
     override func setUpWithError() throws {
-        dir = try TemporaryFolder("trips-cache").url
+        dir = try temporaryFolder("trips-cache").url
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
     func testASecondReadingComesFromTheCacheUntilAFileChanges() throws {
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()

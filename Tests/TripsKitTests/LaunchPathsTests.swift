@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import TripsKit
 
@@ -8,7 +9,7 @@ final class LaunchPathsTests: XCTestCase {
     private var folder = ""
 
     override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "launch-paths-\(UUID().uuidString)"
+        folder = try temporaryFolder("launch-paths").path
         try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
         // The smallest JPEG header PhotoHeader reads, and its end marker.
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x20, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xFF, 0xD9]
@@ -21,10 +22,6 @@ final class LaunchPathsTests: XCTestCase {
         XCTAssertEqual(mkfifo(folder + "/pipe.jpg", 0o644), 0)
         try FileManager.default.createSymbolicLink(atPath: folder + "/loop-a", withDestinationPath: folder + "/loop-b")
         try FileManager.default.createSymbolicLink(atPath: folder + "/loop-b", withDestinationPath: folder + "/loop-a")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: folder)
     }
 
     private func reason(_ path: String) -> String? {
@@ -46,12 +43,13 @@ final class LaunchPathsTests: XCTestCase {
     }
 
     func testEachBadPathIsNamedWithItsReasonAndNothingOpens() {
-        XCTAssertEqual(reason("missing.jpg"), "does not exist")
-        XCTAssertEqual(reason("notes.txt"), "is not a photo (not a format Trips reads)")
-        XCTAssertEqual(reason("pipe.jpg"), "is a FIFO (a named pipe), not a photo")
-        XCTAssertEqual(reason("loop-a"), "a symlink loop (too many levels of symbolic links)")
-        XCTAssertEqual(reason("empty.jpg"), "is not a photo that can be shown: it is empty (0 bytes)")
-        XCTAssertEqual(reason("a.jpg/x"), "does not exist (a part of the path is not a folder)")
+        for (path, expected) in [("missing.jpg", "does not exist"), ("notes.txt", "is not a photo (not a format Trips reads)"),
+                                 ("pipe.jpg", "is a FIFO (a named pipe), not a photo"),
+                                 ("loop-a", "a symlink loop (too many levels of symbolic links)"),
+                                 ("empty.jpg", "is not a photo that can be shown: it is empty (0 bytes)"),
+                                 ("a.jpg/x", "does not exist (a part of the path is not a folder)")] {
+            XCTAssertEqual(reason(path), expected, path)
+        }
         let all = LaunchPaths.resolve(["missing.jpg", "notes.txt", "pipe.jpg", "loop-a"], from: folder)
         XCTAssertNil(all.opening)
         XCTAssertEqual(all.refusals.count, 4)

@@ -7,12 +7,9 @@ final class OrderStoreTests: XCTestCase {
     private var folder = ""
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder("trips-order").path
-    }
-
-    override func tearDownWithError() throws {
-        chmod(folder, 0o700)
-        try? FileManager.default.removeItem(atPath: folder)
+        folder = try temporaryFolder("trips-order").path
+        // A test may make the folder unwritable: writable again before it is removed.
+        addTeardownBlock { [folder] in chmod(folder, 0o700) }
     }
 
     private var statePath: String { folder + "/state.json" }

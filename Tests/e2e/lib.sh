@@ -4,9 +4,6 @@
 
 E2E_PIDS=()
 
-# e2e_begin PREFIX: a fresh output folder ($OUT) with a private
-# XDG_RUNTIME_DIR for the compositors, every process stopped on exit, and no
-# display inherited from the caller.
 # e2e_begin NAME [LABEL [BINARY]]: a fresh output folder /tmp/NAME.*, its
 # own runtime and cache folders, no display inherited. With a LABEL (a
 # test script): TRIPS is BINARY (default the debug build), Assets/ is named
@@ -165,13 +162,7 @@ start_weston() {
 # window is up and drawn), 10 s at most; the caller's assertions then judge
 # the last screenshot.
 shoot_until_drawn() {
-    local file=$1 i
-    for i in $(seq 40); do
-        DISPLAY=$X_DISPLAY import -window root "$file" 2>/dev/null
-        [ -s "$file" ] && title_gap_is_drawn "$file" && return 0
-        sleep 0.25
-    done
-    return 0
+    shoot_until "$1" 10 'title_gap_is_drawn "$file"' || true
 }
 
 # shoot_until FILE SECONDS 'CONDITION': takes screenshots of the X screen

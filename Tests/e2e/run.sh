@@ -9,8 +9,18 @@ set -u
 cd "$(dirname "$0")/../.."
 . Tests/e2e/lib.sh
 e2e_begin trips-e2e "e2e" "${1:-}"
-# A binary built outside this checkout (swift build --scratch-path) does not
-# find the bundled Assets beside it: point it at this checkout's.
+
+# click_opens_the_big_photo NAME CHECK: once the window is drawn
+# ($OUT/NAME-0.png), a click on the strip's first photo must open it big
+# ($OUT/NAME-open.png), which CHECK names.
+click_opens_the_big_photo() {
+    local open="$OUT/$1-open.png"
+    shoot_until_drawn "$OUT/$1-0.png"
+    DISPLAY=$X_DISPLAY xdotool mousemove 300 700 click 1
+    sleep 1.2
+    DISPLAY=$X_DISPLAY import -window root "$open"
+    check "$2" 'at_least "$(non_background "$open" 100 120 700 400)" 0.97 && strip_slot_empty "$open"'
+}
 
 # --- (3) offscreen: --frames/--screenshot with no display at all -----------
 SDL_VIDEODRIVER=offscreen "$TRIPS" --frames 3 --screenshot "$OUT/offscreen.png" 2>"$OUT/offscreen.err"
@@ -83,11 +93,7 @@ if start_xvfb 1280x800; then
     # screenshots show the result, and --record writes what was done.
     DISPLAY=$X_DISPLAY "$TRIPS" --fullscreen --record "$OUT/mouse.txt" --state "$OUT/mouse-state.json" 2>"$OUT/mouse.err" &
     pid=$!; track "$pid"
-    shoot_until_drawn "$OUT/mouse-0.png"
-    DISPLAY=$X_DISPLAY xdotool mousemove 300 700 click 1
-    sleep 1.2
-    DISPLAY=$X_DISPLAY import -window root "$OUT/mouse-open.png"
-    check "mouse: a click on a strip photo opens the big photo" 'at_least "$(non_background "$OUT/mouse-open.png" 100 120 700 400)" 0.97 && strip_slot_empty "$OUT/mouse-open.png"'
+    click_opens_the_big_photo mouse "mouse: a click on a strip photo opens the big photo"
     DISPLAY=$X_DISPLAY xdotool mousemove 460 300 mousedown 1
     for y in 320 360 400 440 480 520 560; do DISPLAY=$X_DISPLAY xdotool mousemove 460 $y; sleep 0.03; done
     DISPLAY=$X_DISPLAY xdotool mouseup 1
@@ -114,11 +120,7 @@ if start_xvfb 1280x800; then
     # Idle timeout: a photo opened in the real window goes back by itself.
     DISPLAY=$X_DISPLAY "$TRIPS" --kiosk --idle 2 --state "$OUT/idle-state.json" 2>"$OUT/idle.err" &
     pid=$!; track "$pid"
-    shoot_until_drawn "$OUT/idle-0.png"
-    DISPLAY=$X_DISPLAY xdotool mousemove 300 700 click 1
-    sleep 1.2
-    DISPLAY=$X_DISPLAY import -window root "$OUT/idle-open.png"
-    check "idle: a click opens the big photo (kiosk, --idle 2)" 'at_least "$(non_background "$OUT/idle-open.png" 100 120 700 400)" 0.97 && strip_slot_empty "$OUT/idle-open.png"'
+    click_opens_the_big_photo idle "idle: a click opens the big photo (kiosk, --idle 2)"
     sleep 2.3
     DISPLAY=$X_DISPLAY import -window root "$OUT/idle-back.png"
     check "idle: 3.5 s after the last input the window shows the Overview again" 'overview_is_drawn "$OUT/idle-back.png"'

@@ -35,11 +35,7 @@ public struct DragGesture: Gesture {
     public func _makeRecognizer(_ context: _GestureContext) -> _Recognizer<Value> {
         DragRecognizer(self, transform: context.transform(for: coordinateSpace))
     }
-    public var _traits: _GestureTraits {
-        var t = _GestureTraits()
-        t.startsDragImmediately = true
-        return t
-    }
+    public var _traits: _GestureTraits { _GestureTraits(startsDragImmediately: true) }
 }
 
 /// The axis a scroll container pans along.

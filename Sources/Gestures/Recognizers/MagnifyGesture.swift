@@ -26,11 +26,7 @@ public struct MagnifyGesture: Gesture {
     public func _makeRecognizer(_ context: _GestureContext) -> _Recognizer<Value> {
         MagnifyRecognizer(minimumScaleDelta: minimumScaleDelta, context: context)
     }
-    public var _traits: _GestureTraits {
-        var t = _GestureTraits()
-        t.handlesPinch = true
-        return t
-    }
+    public var _traits: _GestureTraits { _GestureTraits(handlesPinch: true) }
 }
 
 final class MagnifyRecognizer: TwoFingerRecognizer<MagnifyGesture.Value> {

@@ -24,11 +24,7 @@ public struct RotateGesture: Gesture {
     public func _makeRecognizer(_ context: _GestureContext) -> _Recognizer<Value> {
         RotateRecognizer(minimumAngleDelta: abs(minimumAngleDelta.radians), context: context)
     }
-    public var _traits: _GestureTraits {
-        var t = _GestureTraits()
-        t.handlesPinch = true
-        return t
-    }
+    public var _traits: _GestureTraits { _GestureTraits(handlesPinch: true) }
 }
 
 final class RotateRecognizer: TwoFingerRecognizer<RotateGesture.Value> {

@@ -13,11 +13,6 @@ public enum ExifOrientation: Int, CaseIterable, Sendable {
         public var clockwiseQuarterTurns: Int
         public var flipsHorizontally: Bool
 
-        public init(clockwiseQuarterTurns: Int, flipsHorizontally: Bool) {
-            self.clockwiseQuarterTurns = clockwiseQuarterTurns
-            self.flipsHorizontally = flipsHorizontally
-        }
-
         /// The quarter turns as 0...3, whatever was given.
         public var quarterTurns: Int { ((clockwiseQuarterTurns % 4) + 4) % 4 }
     }

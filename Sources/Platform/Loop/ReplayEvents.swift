@@ -103,8 +103,7 @@ struct ReplayEvents {
         switch command {
         case let .pinch(phase, scale, degrees, location):
             if let location { pointer = location }
-            let phases: [ReplayScript.PinchPhase: PinchEvent.Phase] = [.begin: .began, .change: .changed, .end: .ended, .cancel: .cancelled]
-            return .pinch(PinchEvent(phase: phases[phase] ?? .changed, location: pointer, magnification: CGFloat(scale),
+            return .pinch(PinchEvent(phase: phase.event, location: pointer, magnification: CGFloat(scale),
                                      rotation: degrees * .pi / 180, timestamp: time))
         case let .scroll(phase, dx, dy, location):
             if let location { pointer = location }

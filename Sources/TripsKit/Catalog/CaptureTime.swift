@@ -11,11 +11,13 @@ public struct CaptureTime: Equatable, Sendable {
     /// Seconds since 1970 on the local wall clock of the place and time.
     public var wall: Double
 
-    public init(instant: Double, wall: Double) {
-        self.instant = instant
-        self.wall = wall
-    }
+    /// The calendar day on the wall clock.
+    public var day: CalendarDay { CalendarDay(daysSince1970: Int((wall / 86400).rounded(.down))) }
+}
 
+/// The two readings of a capture time, in an extension so that the
+/// memberwise `init(instant:wall:)` stays the compiler's.
+extension CaptureTime {
     /// EXIF's wall clock; its offset when the camera wrote one, else the
     /// offset `timeZone` had then (the camera is taken to be set to it).
     public init(exif: ExifCaptureTime, timeZone: TimeZone) {
@@ -28,9 +30,6 @@ public struct CaptureTime: Equatable, Sendable {
     public init(modified: Double, timeZone: TimeZone) {
         self.init(instant: modified, wall: modified + Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: modified))))
     }
-
-    /// The calendar day on the wall clock.
-    public var day: CalendarDay { CalendarDay(daysSince1970: Int((wall / 86400).rounded(.down))) }
 }
 
 /// A day of the Gregorian calendar, counted from 1970-01-01.

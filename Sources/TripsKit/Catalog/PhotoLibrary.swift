@@ -12,11 +12,6 @@ public struct PhotoLibrary: Equatable, Sendable {
         public var size: Int
         /// Seconds since 1970.
         public var modified: Double
-        public init(path: String, size: Int, modified: Double) {
-            self.path = path
-            self.size = size
-            self.modified = modified
-        }
         /// The file's name: what follows the last "/" (the path is absolute).
         /// Plain bytes, not NSString: the catalog asks it of every photo.
         var name: String {

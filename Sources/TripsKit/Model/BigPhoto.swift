@@ -410,8 +410,8 @@ public final class BigPhoto {
     /// The touchpad scroll under way: what it started from (a page's slide,
     /// or the picture's centre while zoomed) and its track.
     private var touchpadScroll: (track: TouchpadScrollTrack, slide: CGFloat, pan: CGPoint?)?
-    /// A hold caught a page sliding: it settles when the fingers lift.
-    private var heldByTouchpad = false
+    /// Resting fingers that caught a page sliding: it settles when they lift.
+    private var touchpadHold = TouchpadHold()
 
     /// Two fingers on a touchpad: sideways they slide the pages as a finger
     /// does and page at their speed when they lift; while zoomed they pan.
@@ -425,7 +425,7 @@ public final class BigPhoto {
                 let slide = pageOffset.currentValue
                 pageOffset.jump(to: slide) // fingers catch a sliding page
                 touchpadScroll = (TouchpadScrollTrack(at: event.timestamp), slide, zoom > 1 ? center.currentValue : nil)
-                heldByTouchpad = false
+                touchpadHold.scrollBegan()
             }
             touchpadScroll!.track.add(event.delta, at: event.timestamp)
             let t = touchpadScroll!.track.travel
@@ -442,13 +442,9 @@ public final class BigPhoto {
             // The content went the fingers' way: a page slides the other way round.
             if scroll.pan == nil { settlePage(velocity: -scroll.track.velocity(at: event.timestamp).width) }
         case .hold:
-            guard touchpadScroll == nil, pageOffset.isAnimating else { return }
-            pageOffset.jump(to: pageOffset.currentValue)
-            heldByTouchpad = true
+            touchpadHold.hold(pageOffset, scrolling: touchpadScroll != nil)
         case .release:
-            guard heldByTouchpad else { return }
-            heldByTouchpad = false
-            settlePage(velocity: 0)
+            if touchpadHold.release() { settlePage(velocity: 0) }
         }
     }
 

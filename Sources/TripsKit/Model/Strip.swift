@@ -82,7 +82,7 @@ public final class Strip {
     /// The touchpad scroll under way, and the offset it started from.
     private var touchpadScroll: (track: TouchpadScrollTrack, start: CGFloat)?
     /// A hold caught the strip moving: it settles when the fingers lift.
-    private var heldByTouchpad = false
+    private var touchpadHold = TouchpadHold()
 
     /// Two fingers on a touchpad: they move the strip as a finger does (the
     /// larger of the two axes, as the wheel), it flings on at their speed
@@ -99,7 +99,7 @@ public final class Strip {
                 let start = offset.currentValue
                 offset.jump(to: start) // fingers catch a moving strip
                 touchpadScroll = (TouchpadScrollTrack(at: event.timestamp), start)
-                heldByTouchpad = false
+                touchpadHold.scrollBegan()
             }
             touchpadScroll!.track.add(CGSize(width: along, height: 0), at: event.timestamp)
             let raw = touchpadScroll!.start + touchpadScroll!.track.travel.width
@@ -108,13 +108,9 @@ public final class Strip {
             guard let scroll = touchpadScroll else { return }
             fling(at: scroll.track.velocity(at: event.timestamp).width, layout: layout)
         case .hold:
-            guard touchpadScroll == nil, offset.isAnimating else { return }
-            offset.jump(to: offset.currentValue)
-            heldByTouchpad = true
+            touchpadHold.hold(offset, scrolling: touchpadScroll != nil)
         case .release:
-            guard heldByTouchpad else { return }
-            heldByTouchpad = false
-            fling(at: 0, layout: layout)
+            if touchpadHold.release() { fling(at: 0, layout: layout) }
         }
     }
 

@@ -35,13 +35,7 @@ extension ReplayScript.Step {
             if w.modifiers.contains(.option) { modifiers.insert(.alt) }
             command = .wheel(dx: Double(w.dx), dy: Double(w.dy), modifiers: modifiers, location: w.location)
         case .pinch(let pinch):
-            let phase: ReplayScript.PinchPhase
-            switch pinch.phase {
-            case .began: phase = .begin
-            case .changed: phase = .change
-            case .ended: phase = .end
-            case .cancelled: phase = .cancel
-            }
+            let phase = ReplayScript.PinchPhase(pinch.phase)
             let changed = phase == .change
             command = .pinch(phase: phase, scale: changed ? Double(pinch.magnification) : 1,
                              degrees: changed ? pinch.rotation * 180 / .pi : 0, location: pinch.location)
@@ -100,4 +94,16 @@ public struct ReplayRecorder {
             write(ReplayScript.line(for: step) + "\n")
         }
     }
+}
+
+extension ReplayScript.PinchPhase {
+    /// Each script phase and the engine's: one table that recording reads
+    /// one way and replaying the other.
+    private static let events: [(script: Self, event: PinchEvent.Phase)] = [(.begin, .began), (.change, .changed), (.end, .ended), (.cancel, .cancelled)]
+
+    /// The engine's phase this script phase replays as.
+    public var event: PinchEvent.Phase { Self.events.first { $0.script == self }!.event }
+
+    /// The script phase that records `event`.
+    public init(_ event: PinchEvent.Phase) { self = Self.events.first { $0.event == event }!.script }
 }
