@@ -8,32 +8,40 @@ import Foundation
 // them; other modules get `+`/`-` on points, sizes and rects from Motion and
 // should not declare their own.
 
-extension CGPoint: @retroactive AdditiveArithmetic, VectorArithmetic {
-    @inlinable public static func + (lhs: CGPoint, rhs: CGPoint) -> CGPoint {
-        CGPoint(x: lhs.x + rhs.x, y: lhs.y + rhs.y)
-    }
-    @inlinable public static func - (lhs: CGPoint, rhs: CGPoint) -> CGPoint {
-        CGPoint(x: lhs.x - rhs.x, y: lhs.y - rhs.y)
-    }
-    @inlinable public mutating func scale(by rhs: Double) {
-        x *= CGFloat(rhs)
-        y *= CGFloat(rhs)
-    }
-    @inlinable public var magnitudeSquared: Double { Double(x * x + y * y) }
+/// Points and sizes: two CGFloats that add, subtract and scale one by one,
+/// written once here for both (a rect is one of each, below).
+public protocol CGFloatPair: VectorArithmetic {
+    init(_ pair: (CGFloat, CGFloat))
+    var pair: (CGFloat, CGFloat) { get set }
 }
 
-extension CGSize: @retroactive AdditiveArithmetic, VectorArithmetic {
-    @inlinable public static func + (lhs: CGSize, rhs: CGSize) -> CGSize {
-        CGSize(width: lhs.width + rhs.width, height: lhs.height + rhs.height)
+extension CGFloatPair {
+    @inlinable public static func + (lhs: Self, rhs: Self) -> Self {
+        Self((lhs.pair.0 + rhs.pair.0, lhs.pair.1 + rhs.pair.1))
     }
-    @inlinable public static func - (lhs: CGSize, rhs: CGSize) -> CGSize {
-        CGSize(width: lhs.width - rhs.width, height: lhs.height - rhs.height)
+    @inlinable public static func - (lhs: Self, rhs: Self) -> Self {
+        Self((lhs.pair.0 - rhs.pair.0, lhs.pair.1 - rhs.pair.1))
     }
     @inlinable public mutating func scale(by rhs: Double) {
-        width *= CGFloat(rhs)
-        height *= CGFloat(rhs)
+        pair = (pair.0 * CGFloat(rhs), pair.1 * CGFloat(rhs))
     }
-    @inlinable public var magnitudeSquared: Double { Double(width * width + height * height) }
+    @inlinable public var magnitudeSquared: Double { Double(pair.0 * pair.0 + pair.1 * pair.1) }
+}
+
+extension CGPoint: @retroactive AdditiveArithmetic, CGFloatPair {
+    @inlinable public init(_ pair: (CGFloat, CGFloat)) { self.init(x: pair.0, y: pair.1) }
+    @inlinable public var pair: (CGFloat, CGFloat) {
+        get { (x, y) }
+        set { (x, y) = newValue }
+    }
+}
+
+extension CGSize: @retroactive AdditiveArithmetic, CGFloatPair {
+    @inlinable public init(_ pair: (CGFloat, CGFloat)) { self.init(width: pair.0, height: pair.1) }
+    @inlinable public var pair: (CGFloat, CGFloat) {
+        get { (width, height) }
+        set { (width, height) = newValue }
+    }
 }
 
 extension CGRect: @retroactive AdditiveArithmetic, VectorArithmetic {

@@ -26,7 +26,7 @@ final class ArchitectureTests: XCTestCase {
                      "Gestures", "PhotoFile", "JSON", "TripsKit", "AccessibilityBridge"],
         // libdbus behind one seam (BusConnection); the tree comes from TripsKit's accessibility elements.
         "AccessibilityBridge": ["CDBus", "TripsKit"],
-        "trips": ["CSDL2", "Decoding", "PhotoLoading", "Platform", "TripsKit", "Gazetteer", "Geography"],
+        "trips": ["Decoding", "PhotoLoading", "Platform", "TripsKit", "Gazetteer"],
     ]
 
     /// A newcomer finds a module's concerns from its folder list: no

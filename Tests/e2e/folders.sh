@@ -68,6 +68,23 @@ for i in $(seq 100); do grep -q "changed: 2 photos" "$OUT/watched.err" && break;
 check "watched folder: a photo removed goes" 'grep -q "changed: 2 photos" "$OUT/watched.err"'
 stop "$pid"
 
+# --- A phone's camera roll, live: its loose photos' trips take their
+# cities' names from libgeonames once the first frame is up, never before.
+roll="$OUT/roll"; mkdir -p "$roll"
+cp Assets/photos/dune.jpg "$roll/IMG_0001.jpg"; cp Assets/photos/storm.jpg "$roll/IMG_0002.jpg"
+exiftool -q -overwrite_original -DateTimeOriginal="2024:05:12 10:00:00" \
+    -GPSLatitude=38.7107 -GPSLatitudeRef=N -GPSLongitude=9.1368 -GPSLongitudeRef=W "$roll/IMG_0001.jpg"
+exiftool -q -overwrite_original -DateTimeOriginal="2024:07:01 10:00:00" \
+    -GPSLatitude=35.6812 -GPSLatitudeRef=N -GPSLongitude=139.7671 -GPSLongitudeRef=E "$roll/IMG_0002.jpg"
+DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --photos "$roll" --fullscreen 2>"$OUT/roll.err" &
+pid=$!; track "$pid"
+for i in $(seq 600); do grep -q "places named after" "$OUT/roll.err" && break; sleep 0.1; done
+stop "$pid"
+named=$(sed -n 's/.*places named after \([0-9.]*\) ms.*/\1/p' "$OUT/roll.err")
+first=$(sed -n 's/.*first frame after \([0-9.]*\) ms.*/\1/p' "$OUT/roll.err")
+check "camera roll: its trips took their cities' names live (after ${named:-?} ms), only once the first frame was up (${first:-?} ms)" \
+    '[ -n "$named" ] && [ -n "$first" ] && at_least "$named" "$first"'
+
 # --- A library of 10,000 photos in 50 trips (hard links of one small
 # photo): the first start opens each photo once for its date, the second
 # reads them all from the cache, opening no photo.

@@ -49,7 +49,7 @@ public final class PhotoTextures {
     private var wanted: Set<PhotoLoader.Job> = []
     private let log: (String) -> Void
     public let budgetBytes: Int
-    /// Pixel sizes to decode for (set by the loop from the layout and scale).
+    /// Pixel sizes to decode for (set by `SceneRenderer` from each frame's scene and scale).
     public var thumbnailTarget = (width: 720, height: 180)
     public var fullTarget = (width: 1280, height: 800)
     /// Counts for the log and the benchmarks.

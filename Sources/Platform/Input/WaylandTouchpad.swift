@@ -15,7 +15,9 @@ import TripsKit
 /// event queue of its own, so its registry, seats, pointers and gestures
 /// deliver to that queue and SDL never sees them, nor they SDL's. SDL reads
 /// the socket when it pumps; `take(now:)` then dispatches this queue without
-/// blocking. Its own `wl_pointer`s see every scroll SDL's do, so while it
+/// blocking. While the loop sleeps in SDL's wait, a `WaylandQueueWatcher`
+/// pushes `wakeEventType` when this queue has events (SDL's wait would not
+/// return for them). Its own `wl_pointer`s see every scroll SDL's do, so while it
 /// reads them (`readsTheWheel`) SDL's wheel events are dropped and the wheel
 /// comes from here, one event each (a wheel's clicks as wheel steps, as SDL
 /// gives them; fingers as a scroll in points).
@@ -47,9 +49,12 @@ final class WaylandTouchpad {
     static let wheelSeatVersion: UInt32 = 5
     /// Wayland's axis values per wheel step, as SDL 2.26 divides them.
     static let axisUnitsPerStep = 10.0
-    /// The longest the idle wait sleeps on the socket: SDL's own wake-ups
-    /// (a decoded photo pushed from a worker thread) are not on it.
-    static let longestWaitMilliseconds: Int32 = 50
+
+    /// The SDL event the watcher pushes when this queue has events; the
+    /// loop then calls `take(now:)`.
+    private let wake = RegisteredEvent()
+    var wakeEventType: UInt32 { wake.type }
+    private var watcher: WaylandQueueWatcher?
 
     private var clock = CompositorClock()
     /// Where the pointer is over the window, in points.
@@ -93,9 +98,11 @@ final class WaylandTouchpad {
         }
         log?("trips: touchpad gestures from the compositor (zwp_pointer_gestures_v1 version \(gesturesVersion)), "
              + "\(seats.filter { $0.pointer != nil }.count) pointer(s)")
+        watcher = WaylandQueueWatcher(display: display, queue: queue, wake: wake.push)
     }
 
     deinit {
+        watcher?.stop()
         for seat in seats {
             if let pinch = seat.pinch { destroyGesture(pinch) }
             if let hold = seat.hold { destroyGesture(hold) }
@@ -129,26 +136,11 @@ final class WaylandTouchpad {
             if poll(&fd, 1, 0) > 0 { wl_display_read_events(display) } else { wl_display_cancel_read(display) }
         }
         wl_display_dispatch_queue_pending(display, queue)
+        // Requests made while dispatching (a new seat's pointer) go out now.
+        wl_display_flush(display)
+        watcher?.resume()
         defer { pending.removeAll(keepingCapacity: true) }
         return pending
-    }
-
-    /// The idle loop's sleep: until the socket has something (for SDL or
-    /// for this queue), `other` is readable (the accessibility bus), or
-    /// `milliseconds` pass (at most `longestWaitMilliseconds`). Returns at
-    /// once when SDL's queue or this one already holds events.
-    func wait(milliseconds: Int32, orUntilReadable other: Int32? = nil) {
-        if wl_display_prepare_read(display) != 0 { return } // SDL has events to dispatch
-        wl_display_cancel_read(display)
-        guard wl_display_prepare_read_queue(display, queue) == 0 else { return }
-        wl_display_flush(display)
-        var fds = [pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)]
-        if let other { fds.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
-        if poll(&fds, nfds_t(fds.count), min(max(0, milliseconds), Self.longestWaitMilliseconds)) > 0 && fds[0].revents != 0 {
-            wl_display_read_events(display)
-        } else {
-            wl_display_cancel_read(display)
-        }
     }
 
     // MARK: Requests

@@ -19,6 +19,9 @@ public final class FrameLoop {
     public var externalChanges: (() -> Bool)?
     /// Screen readers' view of the app (AT-SPI), live runs only; nil: none.
     public var accessibility: AccessibilityLink?
+    /// Runs once, after the first frame is presented: start-up work that
+    /// must not delay it (naming trips by their places).
+    public var afterFirstFrame: (() -> Void)?
     /// The longest sleep between checks while idle, in milliseconds.
     private let idleWaitMilliseconds = 250.0
     /// Told once whether the compositor's touchpad gestures were bound
@@ -117,6 +120,7 @@ public final class FrameLoop {
 
         func dispatch(_ event: SDL_Event) {
             if event.type == photos.readyEventType { needsFrame = photos.pump() || needsFrame; return }
+            if let touchpad, event.type == touchpad.wakeEventType { return } // taken after SDL's queue, below
             if let accessibility, event.type == accessibility.wakeEventType {
                 if accessibility.pump(app, display: display, now: Self.now() - origin, record: record) { needsFrame = true }
                 // Woken while idle: what settled since the last frame goes out.
@@ -163,11 +167,8 @@ public final class FrameLoop {
                 // A key waiting for the reader's verdict is looked at again within a millisecond.
                 var wait = accessibility?.needsPump == true ? 1 : idleWaitMilliseconds
                 if let deadline = app.nextDeadline { wait = min(wait, max(1, (deadline - (Self.now() - origin)) * 1000)) }
-                if let touchpad {
-                    // Sleeps on the Wayland socket, which SDL's own wait
-                    // would not leave for the touchpad's queue.
-                    touchpad.wait(milliseconds: Int32(wait.rounded(.up)), orUntilReadable: accessibility?.fileDescriptor)
-                } else if SDL_WaitEventTimeout(&event, Int32(wait.rounded(.up))) != 0 {
+                // The touchpad's queue wakes it through its watcher's event.
+                if SDL_WaitEventTimeout(&event, Int32(wait.rounded(.up))) != 0 {
                     dispatch(event)
                 }
             }
@@ -207,6 +208,8 @@ public final class FrameLoop {
             if report.firstFrameSeconds == nil {
                 report.firstFrameSeconds = Self.clock() - started
                 report.firstFramePlaceholders = scene.placeholdersDrawn
+                afterFirstFrame?()
+                afterFirstFrame = nil
             }
             if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 { report.firstPhotoSeconds = Self.clock() - started }
             if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && scene.previewsDrawn > 0 {

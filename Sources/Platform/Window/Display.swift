@@ -31,6 +31,14 @@ public final class Display {
         /// quarter of itself); off for a replay, whose window is the script's.
         public var fitsDisplay = false
         public init() {}
+
+        /// The window `plan` asks for, drawn with `renderer` (nil: SDL's choice).
+        public init(plan: WindowPlan, renderer: String?) {
+            size = plan.pixels
+            mode = plan.mode
+            self.renderer = renderer
+            fitsDisplay = plan.fitsDisplay
+        }
     }
 
     public enum Failure: Error, CustomStringConvertible {

@@ -37,6 +37,11 @@ public struct InstalledFiles: Sendable {
         return candidates.first(where: exists)
     }
 
+    /// The bundled trips.json, or `TRIPS_ASSETS`' (the tests').
+    public func bundledTripsFile(environment: [String: String]) -> String? {
+        environment["TRIPS_ASSETS"].map { $0 + "/trips.json" } ?? bundledTripsFile
+    }
+
     /// The message catalogues' folder: `locale/` beside a built binary,
     /// `<prefix>/share/locale` of an installed one, else the system's.
     public func localeFolder(domain: String) -> String {

@@ -35,7 +35,13 @@ public struct LaunchPaths: Equatable, Sendable {
     /// What the options read and open for `opening`: a library's folder
     /// becomes `photosFolder`; several photos are one trip, named by the
     /// first photo's folder. `photo` is the one to open big at the start.
-    public func apply(to options: inout LaunchOptions) -> (catalog: TripCatalog?, photo: String?) {
+    public func applied(to options: LaunchOptions) -> (options: LaunchOptions, catalog: TripCatalog?, photo: String?) {
+        var options = options
+        let (catalog, photo) = apply(to: &options)
+        return (options, catalog, photo)
+    }
+
+    private func apply(to options: inout LaunchOptions) -> (catalog: TripCatalog?, photo: String?) {
         switch opening {
         case nil:
             return (nil, nil)

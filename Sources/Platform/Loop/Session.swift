@@ -1,0 +1,169 @@
+import Foundation
+import PhotoLoading
+import TripsKit
+
+/// One run of the app on a display: opens it, makes the app (or takes the
+/// one made early), its textures and its frame loop, follows a live photo
+/// library, runs the live loop or the replay, and says how it ended.
+public struct Session {
+    public var display: Display.Configuration
+    /// What SDL reads (SDL_VIDEODRIVER is offscreen for a headless replay).
+    public var environment: [String: String]
+    public var options: LaunchOptions
+    public var script: ReplayScript?
+    public var pixelScale: Double
+    public var fonts: FontLocator.Choice?
+    public var strings: Strings
+    public var orderStore: OrderStore?
+    public var loader: PhotoLoader
+    public var decodesReady: RegisteredEvent
+    /// Names a live library's trips by their places once the first frame is up.
+    public var places: PlaceIndexing?
+    public var version: String
+    /// The moment the process started, on the loop's clock.
+    public var started: Double
+    public var verbose: Bool
+    public var log: @Sendable (String) -> Void
+
+    public init(display: Display.Configuration, environment: [String: String], options: LaunchOptions, script: ReplayScript?,
+                pixelScale: Double, fonts: FontLocator.Choice?, strings: Strings, orderStore: OrderStore?, loader: PhotoLoader,
+                decodesReady: RegisteredEvent, places: PlaceIndexing?, version: String, started: Double, verbose: Bool,
+                log: @escaping @Sendable (String) -> Void) {
+        self.display = display
+        self.environment = environment
+        self.options = options
+        self.script = script
+        self.pixelScale = pixelScale
+        self.fonts = fonts
+        self.strings = strings
+        self.orderStore = orderStore
+        self.loader = loader
+        self.decodesReady = decodesReady
+        self.places = places
+        self.version = version
+        self.started = started
+        self.verbose = verbose
+        self.log = log
+    }
+
+    /// Runs it: `early` is the app made before the display opened, else it
+    /// is made from `library` once listed (`makeApp`).
+    public func run(early: AppModel?, library: LibraryLoader?, makeApp: (TripCatalog) -> AppModel) -> ExitCode {
+        let display: Display
+        do {
+            display = try Display(self.display, environment: environment)
+        } catch let failure as Display.Failure {
+            log(failure.description)
+            if case .noDisplay = failure { return .noDisplay }
+            return .badInput
+        } catch {
+            log("trips: \(error)")
+            return .failure
+        }
+        if let failure = display.presenterFailure { log(failure) }
+        if verbose {
+            log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)"
+                + String(format: ", open after %.1f ms", (FrameLoop.clock() - started) * 1000))
+        }
+        // While a library is still being listed: the fonts open, and the month
+        // names its rows show are looked up (Foundation loads its CLDR data,
+        // some 6 ms, the first time), so neither waits once the trips are known.
+        let text = TextRenderer(renderer: display.renderer, fonts: fonts, log: log)
+        _ = strings.monthName(1)
+        let app: AppModel
+        do {
+            app = try early ?? makeApp(library!.preparedCatalog())
+        } catch {
+            log("trips: \(error)")
+            return .badInput
+        }
+        let photos = PhotoTextures(renderer: display.renderer, photoPaths: app.catalog.allPhotoPaths,
+                                   budgetBytes: options.memoryBudgetMiB << 20, loader: loader, decodesReady: decodesReady, log: log)
+        if let orderStore {
+            app.onReorder = { [log] order in
+                do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }
+            }
+        }
+        let log = self.log
+        let verboseLog: ((String) -> Void)? = verbose ? { log($0) } : nil
+        let loop = FrameLoop(display: display, photos: photos, text: text, verboseLog: verboseLog)
+        // SDL ends the loop with the same SDL_QUIT for SIGTERM and for a
+        // compositor that went away: only the connection tells them apart.
+        func connectionLost() -> ExitCode? {
+            guard let lost = display.connection.lostReason() else { return nil }
+            log(ConnectionWatch.message(lost))
+            return .displayLost
+        }
+        do {
+            if let script {
+                let stdout = FileHandle.standardOutput
+                let report = try loop.replay(app, script: script, scale: pixelScale, presentFrames: options.replayInWindow) { line in
+                    stdout.write(Data((line + "\n").utf8))
+                }
+                if verbose {
+                    log("trips: replayed \(script.steps.count) commands, \(report.frames) frames shown")
+                    logSummaries(photos: photos, display: display)
+                }
+                if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
+                return .done
+            }
+            // Screen readers read the live app over AT-SPI (NO_AT_BRIDGE=1: not);
+            // a replay prints what they would read in its snapshots instead.
+            loop.accessibility = AccessibilityLink(environment: environment, title: self.display.title, version: version,
+                                                   locale: strings.language, log: log)
+            if let library {
+                follow(library, app: app, photos: photos, loop: loop)
+                if let places { loop.afterFirstFrame = { places.nameInBackground(library) } }
+            }
+            var recorder: ((InputEvent, Double) -> Void)?
+            if let path = options.recordScript {
+                guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
+                    log("trips: \(path): cannot write the recording")
+                    return .badInput
+                }
+                var recording = ReplayRecorder(launchSize: app.size) { file.write(Data($0.utf8)) }
+                recorder = { input, ms in recording.record(input, atMilliseconds: ms) }
+            }
+            let report = try loop.run(app, frames: options.frames, screenshot: options.screenshot, started: started, record: recorder)
+            if let lost = connectionLost() { return lost }
+            if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
+            if verbose { logFirstFrames(report, photos: photos, display: display) }
+            return .done
+        } catch {
+            if let lost = connectionLost() { return lost }
+            log("trips: \(error)")
+            return .failure
+        }
+    }
+
+    /// The textures follow the trips (a new list waits for the fingers to
+    /// lift); photos added to or removed from the folder appear or go
+    /// without a restart.
+    private func follow(_ library: LibraryLoader, app: AppModel, photos: PhotoTextures, loop: FrameLoop) {
+        app.onCatalogChange = { photos.update(photoPaths: $0.allPhotoPaths) }
+        let watcher = FolderWatcher(path: library.folder)
+        if watcher == nil {
+            log("trips: \(library.folder): cannot watch for new photos (\(String(cString: strerror(errno)))); showing what is there now")
+        }
+        let follower = LibraryFollower(library: library, folderChanged: { watcher?.changed() == true },
+                                       forgetChangedFailures: { photos.forgetFailuresOfChangedFiles() }, verbose: verbose, log: log)
+        loop.externalChanges = { follower.changes(for: app) }
+    }
+
+    private func logFirstFrames(_ report: FrameLoop.Report, photos: PhotoTextures, display: Display) {
+        guard let first = report.firstFrameSeconds else { return }
+        log(String(format: "trips: first frame after %.1f ms (%d photos still decoding), %d frames", first * 1000,
+                   report.firstFramePlaceholders, report.frames))
+        if let photo = report.firstPhotoSeconds { log(String(format: "trips: first photo on screen after %.1f ms", photo * 1000)) }
+        if let preview = report.firstPreviewSeconds { log(String(format: "trips: first preview on screen after %.1f ms", preview * 1000)) }
+        if let all = report.allPhotosSeconds, let frame = report.allPhotosFrame {
+            log(String(format: "trips: every photo on screen decoded after %.1f ms (frame %d)", all * 1000, frame))
+        }
+        logSummaries(photos: photos, display: display)
+    }
+
+    private func logSummaries(photos: PhotoTextures, display: Display) {
+        log("trips: " + photos.summary)
+        if let presenter = display.presenter { log("trips: " + presenter.summary) }
+    }
+}

@@ -1,0 +1,41 @@
+/// Keeps a live app's trips in step with its photo library: the dates read
+/// in the background once they settle, and photos added to or removed from
+/// the folder, without a restart. Asked once a turn of the frame loop; a new
+/// list waits in the model for the fingers to lift (`offerCatalog`).
+public struct LibraryFollower {
+    let library: LibraryLoader
+    /// Whether the folder changed since last asked (its watcher).
+    let folderChanged: () -> Bool
+    /// Forgets the photos that failed and have changed since, so a bad
+    /// photo replaced under the same name is tried again; true when any was.
+    let forgetChangedFailures: () -> Bool
+    let verbose: Bool
+    let log: (String) -> Void
+
+    public init(library: LibraryLoader, folderChanged: @escaping () -> Bool, forgetChangedFailures: @escaping () -> Bool,
+                verbose: Bool, log: @escaping (String) -> Void) {
+        self.library = library
+        self.folderChanged = folderChanged
+        self.forgetChangedFailures = forgetChangedFailures
+        self.verbose = verbose
+        self.log = log
+    }
+
+    /// Offers `app` what changed; true when it shows something new. A
+    /// folder that cannot be read now keeps what the app has, with a line.
+    public func changes(for app: AppModel) -> Bool {
+        var changed = false
+        if let settled = library.takeSettled() { changed = app.offerCatalog(settled) }
+        if folderChanged() {
+            changed = forgetChangedFailures() || changed
+            do {
+                let updated = try library.reload()
+                if verbose { log("trips: \(library.folder) changed: \(updated.allPhotoPaths.count) photos") }
+                changed = app.offerCatalog(updated) || changed
+            } catch {
+                log("trips: \(error); still showing the photos it had")
+            }
+        }
+        return changed
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import TripsKit
+
+/// A live library follows its folder: a photo copied in is offered to the
+/// model when the watcher says the folder changed, and failures are
+/// forgotten first; a folder gone keeps what the app has, with a line.
+final class LibraryFollowerTests: XCTestCase {
+    func testAPhotoAddedToTheFolderIsOfferedWhenTheWatcherSaysSo() throws {
+        let folder = try TemporaryFolder("trips-follow")
+        defer { folder.remove() }
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xD9])
+        try jpeg.write(to: folder.url.appendingPathComponent("a.jpg"))
+        let library = LibraryLoader(folder: folder.path, cachePath: folder.appending("cache/times.tsv"), verbose: false,
+                                    elapsed: { 0 }, log: { _ in })
+        let app = AppModel(catalog: try library.start(wait: true), size: CGSize(width: 1280, height: 800), mode: .windowed)
+        var changed = false, forgot = 0
+        var lines: [String] = []
+        let follower = LibraryFollower(library: library, folderChanged: { changed }, forgetChangedFailures: { forgot += 1; return false },
+                                       verbose: true, log: { lines.append($0) })
+        _ = follower.changes(for: app) // the settled catalog, if the loader had one
+        XCTAssertEqual(forgot, 0, "nothing is reread while the folder has not changed")
+        try jpeg.write(to: folder.url.appendingPathComponent("b.jpg"))
+        XCTAssertFalse(follower.changes(for: app), "the watcher has not said so yet")
+        changed = true
+        XCTAssertTrue(follower.changes(for: app))
+        XCTAssertEqual(forgot, 1)
+        XCTAssertEqual(app.catalog.allPhotoPaths.count, 2)
+        XCTAssertEqual(lines.last, "trips: \(folder.path) changed: 2 photos")
+
+        try FileManager.default.removeItem(atPath: folder.path)
+        XCTAssertFalse(follower.changes(for: app))
+        XCTAssertEqual(app.catalog.allPhotoPaths.count, 2, "still showing the photos it had")
+        XCTAssertTrue(lines.last?.hasSuffix("; still showing the photos it had") == true, lines.last ?? "")
+    }
+}
