@@ -3,7 +3,7 @@ import Decoding
 import Foundation
 import PhotoFile
 
-/// One decode worker as the app sees it: a child process (`DecodeWorker`)
+/// One decode worker as the app sees it: a child process (`DecoderWorker`)
 /// that decodes one photo at a time within a deadline. The photo is vetted
 /// from its header here, opened here, and only its descriptor goes to the
 /// worker. A worker that crashes, is killed by its sandbox or runs past the
@@ -78,7 +78,7 @@ public final class DecoderProcess: @unchecked Sendable {
             adopt(child, socket: pair.app)
             return nil
         }
-        let spawned = ModeSpawn.start(executable, mode: DecodeWorker.modeArgument, socket: pair.zygote)
+        let spawned = ModeSpawn.start(executable, mode: DecoderWorker.modeArgument, socket: pair.zygote)
         close(pair.zygote)
         switch spawned {
         case .success(let child):
@@ -210,7 +210,7 @@ public final class DecoderProcess: @unchecked Sendable {
     private func lost() -> Exchange {
         terminate()
         guard let status = reap() else { return .lost("the decoder went away", retired: false) }
-        return .lost(Self.describe(status), retired: status == .exited(DecodeWorker.retiredExit))
+        return .lost(Self.describe(status), retired: status == .exited(DecoderWorker.retiredExit))
     }
 
     enum Ending: Equatable {
@@ -239,9 +239,9 @@ public final class DecoderProcess: @unchecked Sendable {
         case .signalled(SIGSYS): return "the decoder broke its sandbox (a forbidden system call) and was killed with SIGSYS"
         case .signalled(SIGXCPU): return "the decoder used up its CPU time (SIGXCPU)"
         case .signalled(let signal): return "the decoder crashed with \(signalName(signal))"
-        case .exited(DecodeWorker.outOfMemoryExit): return "the decoder ran out of its memory limit"
-        case .exited(DecodeWorker.confinementFailedExit): return "the decoder could not be sandboxed"
-        case .exited(DecodeWorker.retiredExit): return "the decoder retired (its CPU allowance)"
+        case .exited(DecoderWorker.outOfMemoryExit): return "the decoder ran out of its memory limit"
+        case .exited(DecoderWorker.confinementFailedExit): return "the decoder could not be sandboxed"
+        case .exited(DecoderWorker.retiredExit): return "the decoder retired (its CPU allowance)"
         case .exited(let code): return "the decoder exited with code \(code)"
         }
     }

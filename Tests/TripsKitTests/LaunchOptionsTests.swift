@@ -85,8 +85,8 @@ final class LaunchOptionsTests: XCTestCase {
     }
 }
 
-/// The README's flag list is the usage text's, line for line: the table in
-/// `LaunchOption.all` is the one description of the flags.
+/// The README's flag list is the usage text's, line for line: the flags as
+/// `LaunchOptions` declares them (`LaunchOption.all`) are their one description.
 final class LaunchOptionTableTests: XCTestCase {
     func testTheReadmeListsEveryFlagAsTheHelpDoes() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md").standardized
@@ -103,6 +103,30 @@ final class LaunchOptionTableTests: XCTestCase {
             XCTAssertTrue(LaunchOption.named(option.name).map { $0.name == option.name } ?? false)
         }
         XCTAssertEqual(Set(LaunchOption.all.map(\.name)).count, LaunchOption.all.count, "a flag is listed twice")
+    }
+
+    /// Each flag is its property's declaration: given, it changes what
+    /// equality sees, and only through its own property (a value given
+    /// again as the default is no change).
+    func testEachFlagSetsItsOwnPropertyAndEqualityComparesTheValues() throws {
+        let samples = ["--photos": "/p", "--trips": "t.json", "--idle": "5", "--slide": "9", "--size": "800x600", "--renderer": "software",
+                       "--frames": "7", "--screenshot": "s.png", "--rate": "60", "--memory-budget": "512", "--state": "s.json",
+                       "--replay": "r.txt", "--record": "r.txt", "--font": "f.ttf", "--lang": "fr"]
+        var properties: [String] = []
+        for option in LaunchOption.all {
+            guard let property = option.property else { continue }
+            var arguments = [option.name] + (option.value == nil ? [] : [try XCTUnwrap(samples[option.name], "a sample value for \(option.name)")])
+            if option.name == "--window" { arguments += ["--replay", "r.txt"] }
+            guard case .run(let given) = try LaunchOptions.parse(arguments) else { return XCTFail(option.name) }
+            XCTAssertNotEqual(given, LaunchOptions(), option.name)
+            properties.append(property)
+        }
+        XCTAssertEqual(properties, LaunchOptions.flags.flatMap { flag in flag.flag.options(property: flag.property).map { _ in flag.property } })
+        XCTAssertEqual(Set(properties).count, properties.count - 1, "one property for --fullscreen and --kiosk, one each for the rest")
+        guard case .run(let again) = try LaunchOptions.parse(["--rate", "120", "--size", "1280x800", "--memory-budget", "256"]) else { return XCTFail() }
+        XCTAssertEqual(again, LaunchOptions())
+        guard case .run(let kiosk) = try LaunchOptions.parse(["--kiosk", "--fullscreen"]) else { return XCTFail() }
+        XCTAssertEqual(kiosk.windowMode, .kiosk, "--fullscreen keeps a kiosk a kiosk")
     }
 
     func testTheHelpListsTheExitCodesOfTheExitCodeType() {

@@ -4,7 +4,7 @@ import Foundation
 import PhotoFile
 
 /// Decodes one photo's bytes into pixels no larger than needed, upright.
-/// It runs inside a sandboxed decode worker (`DecodeWorker`), so it touches
+/// It runs inside a sandboxed decode worker (`DecoderWorker`), so it touches
 /// nothing but memory: the bytes come from a descriptor the app opened, the
 /// pixels go into a surface the caller supplies (shared memory). JPEGs go
 /// through libjpeg-turbo at a DCT scale of n/8; HEIC and AVIF through

@@ -44,7 +44,7 @@ struct DecodeFault: Equatable {
             while let block = malloc(64 << 20) { memset(block, 1, 64 << 20) }
             // The address-space limit refused more: die the way a decoder
             // that cannot handle it would.
-            _exit(DecodeWorker.outOfMemoryExit)
+            _exit(DecoderWorker.outOfMemoryExit)
         case .open:
             let fd = Glibc.open("/etc/hostname", O_RDONLY)
             if fd >= 0 { close(fd) }

@@ -5,7 +5,7 @@ import Foundation
 /// worker costs the `trips` binary's exec and the loading of its ~86 shared
 /// libraries, about 20 ms of CPU each, paid while the window opens. The
 /// zygote is a process forked from the app before SDL or any thread starts:
-/// it loads and warms the decoders once (`DecodeWorker.warmUp`), then forks
+/// it loads and warms the decoders once (`DecoderWorker.warmUp`), then forks
 /// a ready worker for each request. Each worker is made the app's own child
 /// (CLONE_PARENT), so the app waits for it and reads how it ended exactly as
 /// for a worker it started itself, and it confines itself
@@ -68,7 +68,7 @@ public final class DecoderZygote: @unchecked Sendable {
     /// --decode-zygote APP_PID`, its socket on descriptor 3); otherwise returns.
     static func runIfAsked(_ arguments: [String]) {
         guard arguments.count >= 3, arguments[1] == modeArgument, let app = Int32(arguments[2]) else { return }
-        serve(control: DecodeWorker.socketDescriptor, app: app)
+        serve(control: DecoderWorker.socketDescriptor, app: app)
     }
 
     /// A worker on the other end of `socket` (which the caller still owns
@@ -109,7 +109,7 @@ public final class DecoderZygote: @unchecked Sendable {
             let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
             if null >= 0 && null != fd { dup2(null, fd); close(null) }
         }
-        DecodeWorker.warmUp()
+        DecoderWorker.warmUp()
         while true {
             var ask: UInt8 = 0
             var socket: Int32 = -1
@@ -119,7 +119,7 @@ public final class DecoderZygote: @unchecked Sendable {
             let child = trips_clone_sibling()
             if child == 0 {
                 close(control)
-                DecodeWorker.runForked(socket: socket, app: app)
+                DecoderWorker.runForked(socket: socket, app: app)
             }
             close(socket)
             var answer = Int32(child)

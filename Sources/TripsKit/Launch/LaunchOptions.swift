@@ -1,9 +1,11 @@
 /// What the `trips` command line asks for. Parsed here, without SDL, so every
 /// flag and every mistake is tested; the executable only acts on the result.
-/// Each flag is a property here (its value and default) and a row of
-/// `LaunchOption.all` (its name, help and how it sets the property); the
-/// parser, `--help`, the README's list and equality all come from those.
-public struct LaunchOptions: Equatable, Sendable {
+/// Each flag is declared once, as its property here (`LaunchFlag`: its
+/// name, value, help, default and how it reads); the parser, `--help`, the
+/// man page, the README's list and equality all come from those
+/// declarations, in the order they are written. (Decodable only for the
+/// parser, which hands what it read to the compiler's `init(from:)`.)
+public struct LaunchOptions: Equatable, Sendable, Decodable {
     public enum WindowMode: String, Equatable, Sendable {
         case windowed, fullscreen
         /// Fullscreen, no cursor, screensaver inhibited, no quit keys: only
@@ -11,53 +13,84 @@ public struct LaunchOptions: Equatable, Sendable {
         case kiosk
     }
 
-    public var windowMode: WindowMode = .windowed
-    /// An SDL render driver name ("software", "opengl", "opengles2", ...);
-    /// nil picks an accelerated one with vsync, else software.
-    public var renderer: String?
-    /// Render this many frames, then stop (with `screenshot`, write the last).
-    public var frames: Int?
-    public var screenshot: String?
     /// Show the photos of this folder instead of a trips file.
-    public var photosFolder: String?
+    @LaunchFlag("--photos", "DIR", help: "show the photo library DIR: subfolders and dates make trips", read: LaunchOption.text)
+    public var photosFolder: String? = nil
     /// A trips.json to read instead of the bundled one.
-    public var tripsFile: String?
-    /// `trips PATH...`: folders and photos to open, as given (`LaunchPaths`
-    /// says what they are).
-    public var paths: [String] = []
-    /// Window size in points.
-    public var windowSize = WindowSize(width: 1280, height: 800)
-    /// Simulation steps per second.
-    public var simulationRate: Double = 120
-    /// Run this touch script on a virtual clock and print JSON lines.
-    public var replayScript: String?
-    /// Write what the person does, live, as a touch script.
-    public var recordScript: String?
-    /// With --replay: show the replay in a real window (default: headless).
-    public var replayInWindow = false
-    /// Start on the playground screen.
-    public var startInPlayground = false
-    /// Texture memory for photos, in MiB (least recently drawn go first).
-    public var memoryBudgetMiB = 256
-    /// `--font FILE`: the UI font, pinned.
-    public var fontFile: String?
-    /// `--lang CODE`: the UI language, over LANG/LC_*.
-    public var language: String?
-    /// Where the order of trips is saved (default: $XDG_STATE_HOME/trips/state.json;
-    /// replays save only when given).
-    public var stateFile: String?
+    @LaunchFlag("--trips", "FILE", help: "read trips from FILE instead of the bundled trips.json", read: LaunchOption.text)
+    public var tripsFile: String? = nil
+    /// `--fullscreen` keeps a kiosk a kiosk, whichever comes first.
+    @LaunchFlag(switches: [("--fullscreen", "fullscreen on the current display", { @Sendable in $0 == .kiosk ? .kiosk : .fullscreen }),
+                           ("--kiosk", "fullscreen, no cursor, no quit keys (SIGTERM/SIGINT quit)", { @Sendable _ in .kiosk })])
+    public var windowMode: WindowMode = .windowed
     /// `--idle SECONDS` as given: seconds without input before the app goes
     /// back to the Overview, 0 for never; nil when not given.
-    public var idleSeconds: Double?
+    @LaunchFlag("--idle", "SECONDS", help: "back to the Overview after SECONDS without input",
+                "(default \(Int(LaunchOptions.kioskIdleSeconds)) with --kiosk, else off; 0 turns it off)",
+                read: LaunchOption.number(in: 0...86_400 as ClosedRange<Double>, "--idle expects seconds from 0 (off) to 86400"))
+    public var idleSeconds: Double? = nil
+    /// `--slide SECONDS` as given: how long each photo of the attract loop stays.
+    @LaunchFlag("--slide", "SECONDS", help: "after the idle time play the trips' photos, each SECONDS",
+                "(default \(Int(Attract.Settings.defaultSlideSeconds)); on with --kiosk, else when given)",
+                read: LaunchOption.number(in: 1...3600 as ClosedRange<Double>, "--slide expects seconds from 1 to 3600"))
+    public var slideSeconds: Double? = nil
+    /// `--reduce-motion`: the big photo fades in and out in place, zooms
+    /// and pages at once, and the attract loop does not pan or zoom.
+    @LaunchFlag("--reduce-motion", help: "fades instead of moving: the big photo, its pages, the slideshow")
+    public var reduceMotion = false
+    /// Window size in points.
+    @LaunchFlag("--size", "WxH", help: "window size in points", showingDefault: { "\($0)" }, read: LaunchOption.windowSize)
+    public var windowSize = WindowSize(width: 1280, height: 800)
+    /// An SDL render driver name ("software", "opengl", "opengles2", ...);
+    /// nil picks an accelerated one with vsync, else software.
+    @LaunchFlag("--renderer", "NAME", help: "SDL render driver: software, opengl, opengles2, ...", read: LaunchOption.text)
+    public var renderer: String? = nil
+    /// Render this many frames, then stop (with `screenshot`, write the last).
+    @LaunchFlag("--frames", "N", help: "render N frames, then exit",
+                read: LaunchOption.number(in: 1...1_000_000 as ClosedRange<Int>, "--frames expects a whole number from 1 to 1000000"))
+    public var frames: Int? = nil
+    @LaunchFlag("--screenshot", "FILE", help: "with --frames: write the last frame as PNG", read: LaunchOption.text)
+    public var screenshot: String? = nil
+    /// Simulation steps per second.
+    @LaunchFlag("--rate", "HZ", help: "simulation steps per second", showingDefault: { "\(Int($0))" },
+                read: LaunchOption.number(in: 10...1000, "--rate expects steps per second from 10 to 1000"))
+    public var simulationRate: Double = 120
+    /// Start on the playground screen.
+    @LaunchFlag("--playground", help: "start on the playground screen")
+    public var startInPlayground = false
+    /// Texture memory for photos, in MiB (least recently drawn go first).
+    @LaunchFlag("--memory-budget", "MIB", help: "texture memory for photos", showingDefault: { "\($0)" },
+                read: LaunchOption.number(in: 16...65536, "--memory-budget expects MiB from 16 to 65536"))
+    public var memoryBudgetMiB = 256
+    /// Where the order of trips is saved (default: $XDG_STATE_HOME/trips/state.json;
+    /// replays save only when given).
+    @LaunchFlag("--state", "FILE", help: "where the order of trips is saved", "(default $XDG_STATE_HOME/trips/state.json)",
+                read: LaunchOption.text)
+    public var stateFile: String? = nil
+    /// Run this touch script on a virtual clock and print JSON lines.
+    @LaunchFlag("--replay", "FILE", help: "run a touch script on a virtual clock, print JSON lines", read: LaunchOption.text)
+    public var replayScript: String? = nil
+    /// With --replay: show the replay in a real window (default: headless).
+    @LaunchFlag("--window", help: "with --replay: show it in a real window (default headless)")
+    public var replayInWindow = false
+    /// Write what the person does, live, as a touch script.
+    @LaunchFlag("--record", "FILE", help: "write what you do, live, as a touch script", read: LaunchOption.text)
+    public var recordScript: String? = nil
+    /// `--font FILE`: the UI font, pinned.
+    @LaunchFlag("--font", "FILE", help: "pin the UI font to FILE (default: fontconfig's sans-serif)", read: LaunchOption.text)
+    public var fontFile: String? = nil
+    /// `--lang CODE`: the UI language, over LANG/LC_*.
+    @LaunchFlag("--lang", "CODE", help: "UI language: en, fr, de, ja (default: from LANG/LC_*)", read: LaunchOption.language)
+    public var language: String? = nil
+
+    /// `trips PATH...`: folders and photos to open, as given (`LaunchPaths`
+    /// says what they are); not a flag.
+    public var paths: [String] = []
+
     /// A kiosk left alone goes back to its start after this long by default;
     /// a desktop window does not unless asked (a person may look at one
     /// photo for minutes and would not expect it to close by itself).
     public static let kioskIdleSeconds: Double = 120
-    /// `--slide SECONDS` as given: how long each photo of the attract loop stays.
-    public var slideSeconds: Double?
-    /// `--reduce-motion`: the big photo fades in and out in place, zooms
-    /// and pages at once, and the attract loop does not pan or zoom.
-    public var reduceMotion = false
 
     /// The attract loop a kiosk plays after the idle time (and a window
     /// asked for it with `--slide`); nil goes back to the Overview only.
@@ -89,6 +122,13 @@ public struct LaunchOptions: Equatable, Sendable {
         public var description: String { message }
     }
 
+    /// The flags, each with its property's name, in the order they are
+    /// declared: read off a default instance, whose flags hold their rows.
+    static let flags: [(property: String, flag: any AnyLaunchFlag)] = Mirror(reflecting: LaunchOptions()).children.compactMap { child in
+        guard let label = child.label, label.hasPrefix("_"), let flag = child.value as? any AnyLaunchFlag else { return nil }
+        return (String(label.dropFirst()), flag)
+    }
+
     /// The `--help` text, written from `LaunchOption.all` and `ExitCode`.
     public static let usage: String = {
         let exitCodes = ExitCode.allCases.compactMap { code in code.meaning.map { "\(code.rawValue) \($0)" } }
@@ -109,11 +149,13 @@ public struct LaunchOptions: Equatable, Sendable {
     }()
 
     public static func parse(_ arguments: [String]) throws -> Command {
-        var options = LaunchOptions()
+        // Each flag's value by its property's name, from the defaults on.
+        var values = Dictionary(uniqueKeysWithValues: flags.map { ($0.property, $0.flag.anyValue) })
+        var paths: [String] = []
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             // After "--" everything is a path, even one that starts with a dash.
-            if argument == "--" { options.paths += rest; break }
+            if argument == "--" { paths += rest; break }
             // Accept --flag=value as well as --flag value.
             var flag = argument
             if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
@@ -122,21 +164,24 @@ public struct LaunchOptions: Equatable, Sendable {
             }
             guard let option = LaunchOption.named(flag) else {
                 guard !argument.hasPrefix("-") || argument == "-" else { throw UsageError(message: "unknown option '\(argument)'") }
-                options.paths.append(argument)
+                paths.append(argument)
                 continue
             }
             switch option.effect {
             case .command(let command):
                 return command
-            case .set(let apply):
-                apply(&options)
-            case .read(let apply):
+            case .set(let property, let set):
+                values[property] = values[property].map(set)
+            case .read(let property, let read):
                 guard let value = rest.popFirst(), !value.hasPrefix("--") else {
                     throw UsageError(message: "\(flag) needs a value")
                 }
-                try apply(&options, value)
+                values[property] = try read(value)
             }
         }
+        var parsed: [String: any Sendable] = ["paths": paths]
+        for (property, flag) in flags { parsed[property] = values[property].map(flag.holding) }
+        var options = try LaunchOptions(from: ParsedArguments(values: parsed))
         if options.screenshot != nil && options.frames == nil { options.frames = 1 }
         if options.replayScript != nil && options.recordScript != nil {
             throw UsageError(message: "--replay and --record cannot be used together")

@@ -1,7 +1,7 @@
 import Foundation
 
-/// trips(1), written from the one table of flags (`LaunchOption.all`) and
-/// the exit codes, so the manual cannot drift from `--help`. `trips --man`
+/// trips(1), written from the flags (`LaunchOption.all`, as `LaunchOptions`
+/// declares them) and the exit codes, so the manual cannot drift from `--help`. `trips --man`
 /// prints it; `make install` installs what it printed.
 public enum ManPage {
     /// The page in roff (man(7) macros).

@@ -6,12 +6,12 @@ import Foundation
 import PhotoFile
 
 /// The decode worker: the `trips` binary started again by the app with
-/// `DecodeWorker.modeArgument`, its socket on descriptor 3. It loads the
+/// `DecoderWorker.modeArgument`, its socket on descriptor 3. It loads the
 /// decoders, confines itself (`DecoderSandbox`), then answers one request
 /// at a time: it reads the photo from the descriptor it is handed, decodes
 /// it into shared memory and sends that back. A decoder that crashes or
 /// hangs takes only this process with it; the app replaces it.
-public enum DecodeWorker {
+public enum DecoderWorker {
     public static let modeArgument = "--decode-worker"
     public static let socketDescriptor: Int32 = 3
     /// Exit codes the app turns into words.
@@ -215,3 +215,8 @@ public enum DecodeWorker {
         }
     }
 }
+
+/// The name before the prefix rule (docs/DECODING.md, "Names"), kept only
+/// until `Sources/trips/main.swift` says `DecoderWorker`.
+@available(*, deprecated, renamed: "DecoderWorker")
+public typealias DecodeWorker = DecoderWorker
