@@ -2,14 +2,14 @@
 # The first frame of a 10,000-photo camera roll (loose JPEGs in one folder,
 # 50 trips in 50 cities, EXIF dates and GPS as phones write them), with the
 # places named (this build) beside a build from before places
-# (TRIPS_BASELINE=path/to/trips, built from an earlier commit), alternating
-# in one run: median of 5 first starts (no cache) and of 5 known starts
+# (TRIPS_BASELINE=path/to/trips, built from an earlier commit; several
+# builds separated by colons, each compared), alternating in one run: median of 5 first starts (no cache) and of 5 known starts
 # (warm cache), from the app's own "first frame after" (TRIPS_VERBOSE),
 # offscreen. Also when the trips took their places' names.
 set -u
 cd "$(dirname "$0")/.."
 TRIPS=$(realpath "${1:-.build/release/trips}")
-BASELINE=${TRIPS_BASELINE:-}
+IFS=: read -r -a BASELINES <<<"${TRIPS_BASELINE:-}"
 . Tests/e2e/lib.sh
 e2e_begin trips-places-bench
 
@@ -40,9 +40,11 @@ run_until() {
     stop "$pid"
 }
 declare -A first known
+whos=(new); for b in "${!BASELINES[@]}"; do whos+=("base$b"); done
+binary() { if [ "$1" = new ]; then echo "$TRIPS"; else echo "${BASELINES[${1#base}]}"; fi; }
 for i in 1 2 3 4 5; do
-    for who in new ${BASELINE:+base}; do
-        bin=$TRIPS; [ "$who" = base ] && bin=$BASELINE
+    for who in "${whos[@]}"; do
+        bin=$(binary "$who")
         rm -rf "$OUT/cache-$who"
         first[$who]+="$(start "$bin" "$OUT/cache-$who") "
         # Let the background reading fill the cache: a run until it settled.
@@ -51,12 +53,12 @@ for i in 1 2 3 4 5; do
     done
 done
 echo "places: a 10,000-photo camera roll, first frame, offscreen, median of 5 alternating starts (ms)"
-for who in new ${BASELINE:+base}; do
-    label="this build (places)"; [ "$who" = base ] && label="before places ($(basename "$(dirname "$BASELINE")"))"
+for who in "${whos[@]}"; do
+    label="this build (places)"; [ "$who" = new ] || label="$(binary "$who" | sed 's#/.build/.*##; s#.*/##')"
     printf '  %-34s first start %7s   known library %7s   (runs: %s/ %s)\n' "$label" \
         "$(printf '%s\n' ${first[$who]} | median)" "$(printf '%s\n' ${known[$who]} | median)" "${first[$who]}" "${known[$who]}"
 done
-[ -n "$BASELINE" ] || echo "  (TRIPS_BASELINE unset: no build from before places to compare with)"
+[ ${#BASELINES[@]} -gt 0 ] || echo "  (TRIPS_BASELINE unset: no build from before places to compare with)"
 # When the names came: a known start, run until they did.
 run_until "$TRIPS" "$OUT/cache-new" "places named"
 grep -E "first frame after|cities indexed|places named" "$OUT/until.err" | sed 's/^/  /'
