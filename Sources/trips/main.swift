@@ -11,7 +11,7 @@ import TripsKit
 
 // A decode worker (the app starts its own binary again to decode photos in
 // a sandbox) runs before anything else here and never returns.
-DecodeWorker.runIfAsked(CommandLine.arguments)
+DecoderWorker.runIfAsked(CommandLine.arguments)
 
 // The decode zygote is forked before anything else starts a thread (SDL,
 // Foundation's): it warms the decoders while the app reads its folder and

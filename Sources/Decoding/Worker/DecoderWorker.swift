@@ -215,8 +215,3 @@ public enum DecoderWorker {
         }
     }
 }
-
-/// The name before the prefix rule (docs/DECODING.md, "Names"), kept only
-/// until `Sources/trips/main.swift` says `DecoderWorker`.
-@available(*, deprecated, renamed: "DecoderWorker")
-public typealias DecodeWorker = DecoderWorker
