@@ -115,7 +115,8 @@ public struct ATSPIService: Sendable {
         switch object {
         case .root: return [ATSPI.accessible, ATSPI.application]
         case .frame: return [ATSPI.accessible, ATSPI.component]
-        case .node(let node, _): return [ATSPI.accessible, ATSPI.component] + (node.actions.isEmpty ? [] : [ATSPI.action])
+        case .node(let node, _):
+            return [ATSPI.accessible, ATSPI.component] + (node.actions.isEmpty ? [] : [ATSPI.action]) + (node.value == nil ? [] : [ATSPI.value])
         }
     }
 
@@ -342,6 +343,11 @@ public struct ATSPIService: Sendable {
         case ATSPI.application:
             return [("ToolkitName", .string("Trips")), ("Version", .string(toolkitVersion)), ("AtspiVersion", .string("2.1")),
                     ("Id", .int32(applicationId))]
+        case ATSPI.value:
+            // Read-only: + and - change the zoom; the description says it in words.
+            guard case .node(let node, _) = object, let v = node.value else { return [] }
+            return [("MinimumValue", .double(v.minimum)), ("MaximumValue", .double(v.maximum)),
+                    ("MinimumIncrement", .double(v.step)), ("CurrentValue", .double(v.current)), ("Text", .string(node.description))]
         case ATSPI.action:
             guard case .node(let node, _) = object else { return [] }
             return [("NActions", .int32(Int32(node.actions.count)))]

@@ -60,6 +60,7 @@ public enum ATSPI {
     public static let application = "org.a11y.atspi.Application"
     public static let component = "org.a11y.atspi.Component"
     public static let action = "org.a11y.atspi.Action"
+    public static let value = "org.a11y.atspi.Value"
     public static let cache = "org.a11y.atspi.Cache"
     public static let socket = "org.a11y.atspi.Socket"
     public static let deviceEventController = "org.a11y.atspi.DeviceEventController"

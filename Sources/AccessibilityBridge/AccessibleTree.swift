@@ -43,10 +43,12 @@ public struct AccessibleNode: Equatable, Sendable {
     public var attributes: [(String, String)]
     /// "click" for a button: what a tap on it does.
     public var actions: [String]
+    /// The number behind the description (the zoom), for the Value interface.
+    public var value: AccessibilityElement.Range? = nil
 
     public static func == (a: AccessibleNode, b: AccessibleNode) -> Bool {
         a.key == b.key && a.role == b.role && a.name == b.name && a.description == b.description && a.frame == b.frame
-            && a.states == b.states && a.actions == b.actions
+            && a.states == b.states && a.actions == b.actions && a.value == b.value
             && a.attributes.map { $0.0 + "=" + $0.1 } == b.attributes.map { $0.0 + "=" + $0.1 }
     }
 }
@@ -88,7 +90,7 @@ public struct AccessibleTree: Equatable, Sendable {
         if button { states.insert(.focusable) }
         if focused { states.insert(.focused) }
         return AccessibleNode(key: e.id, role: role, name: e.label, description: e.value, frame: e.frame, states: states,
-                              attributes: header ? [("level", "1")] : [], actions: button ? ["click"] : [])
+                              attributes: header ? [("level", "1")] : [], actions: button ? ["click"] : [], value: e.range)
     }
 
     /// This tree with the names and descriptions `published` had for the

@@ -88,6 +88,34 @@ final class ATSPIServiceTests: XCTestCase {
                        "org.freedesktop.DBus.Error.UnknownMethod")
     }
 
+    func testTheBigPhotosZoomIsAReadOnlyValue() {
+        let zoom = AccessibilityElement.Range(current: 2, minimum: 1, maximum: 4, step: 0.5)
+        let big = AccessibilityElement(id: "big-photo", label: "Photo of Lisbon", value: "Zoomed in 2.0×", traits: ["button", "image"],
+                                       frame: CGRect(x: 0, y: 30, width: 300, height: 60), range: zoom)
+        var s = ATSPIService(tree: AccessibleTree(title: "Trips", elements: elements + [big], focus: nil,
+                                                  window: WindowGeometry(origin: .zero, size: CGSize(width: 400, height: 300), scale: 1),
+                                                  active: true),
+                             busName: ":1.7", toolkitVersion: "0.1.0", locale: "en")
+        let path = s.path(of: "big-photo")
+        let interfaces = values(s.handle(DBusCall(path: path, interface: ATSPI.accessible, member: "GetInterfaces")).reply)
+        XCTAssertEqual(interfaces, [.array(element: "s", [.string(ATSPI.accessible), .string(ATSPI.component), .string(ATSPI.action),
+                                                          .string(ATSPI.value)])])
+        func get(_ name: String) -> [DBusValue] {
+            values(s.handle(DBusCall(path: path, interface: ATSPI.properties, member: "Get", arguments: [.string(ATSPI.value), .string(name)])).reply)
+        }
+        XCTAssertEqual(get("CurrentValue"), [.variant(.double(2))])
+        XCTAssertEqual(get("MinimumValue"), [.variant(.double(1))])
+        XCTAssertEqual(get("MaximumValue"), [.variant(.double(4))])
+        XCTAssertEqual(get("MinimumIncrement"), [.variant(.double(0.5))])
+        XCTAssertEqual(get("Text"), [.variant(.string("Zoomed in 2.0×"))])
+        let set = s.handle(DBusCall(path: path, interface: ATSPI.properties, member: "Set",
+                                    arguments: [.string(ATSPI.value), .string("CurrentValue"), .variant(.double(3))]))
+        XCTAssertEqual(errorName(set.reply), "org.freedesktop.DBus.Error.PropertyReadOnly")
+        // A row has no number: no Value.
+        let row = values(s.handle(DBusCall(path: s.path(of: "row:lisbon"), interface: ATSPI.accessible, member: "GetInterfaces")).reply)
+        XCTAssertFalse(row.description.contains(ATSPI.value))
+    }
+
     func testBadCallsGetErrors() {
         var s = service()
         let node = s.path(of: "strip:lisbon")

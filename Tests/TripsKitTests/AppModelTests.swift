@@ -58,6 +58,16 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(app.focusName, "row:" + catalog.trips[1].id, "Tab goes on from where the reader put the focus")
     }
 
+    func testTheBigPhotosElementCarriesItsZoomAsANumber() {
+        let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed)
+        XCTAssertTrue(app.focus(named: "strip:" + catalog.trips[0].id))
+        app.handle(.key(.returnKey, ctrl: false))
+        app.handle(.key(.plus, ctrl: false))
+        let big = app.accessibilityElements.first { $0.id == "big-photo" }
+        XCTAssertEqual(big?.range, AccessibilityElement.Range(current: 1.5, minimum: 1, maximum: 4, step: 0.5))
+        XCTAssertNil(app.accessibilityElements.first { $0.id.hasPrefix("row:") }?.range, "a row stands for no number")
+    }
+
     func testANewCatalogKeepsOrderOpenPhotoAndFocusByTripId() {
         let trips = (0..<4).map { Trip(id: "t\($0)", city: "C\($0)", nights: 1, photoPath: "/p/\($0)") }
         let app = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .windowed)

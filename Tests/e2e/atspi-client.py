@@ -248,6 +248,13 @@ def overview():
         changes = [e for e in events if e[0] == "object:property-change:accessible-description"]
         check("with a property-change event carrying the new string",
               changes and changes[-1][3] == big.description, (events, big.description))
+        try:
+            value = big.queryValue()
+            numbers = (value.currentValue, value.minimumValue, value.maximumValue, value.minimumIncrement)
+        except NotImplementedError:
+            numbers = None
+        check("the zoom is also a Value: current 1.5 (after one +) in 1 to 4, step 0.5 %s" % (numbers,),
+              numbers == (1.5, 1.0, 4.0, 0.5), numbers)
         screenshot(OUT + "/zoomed.png")
 
     # Bad calls on the bus: an error each, and the app lives on.

@@ -419,9 +419,9 @@ public final class AppModel {
             default: break
             }
         case .plus, .equals, .keypadPlus:
-            if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom + 0.5) }
+            if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom + Self.zoomStep) }
         case .minus, .keypadMinus:
-            if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom - 0.5) }
+            if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom - Self.zoomStep) }
         case .zero, .keypadZero:
             if bigPhoto.isOut { bigPhoto.setZoom(1) }
         default:
@@ -431,6 +431,9 @@ public final class AppModel {
 
     /// Tab order: the Playground button, the big photo when out, the strip
     /// photos, then the rows; around again.
+    /// How far + and - move the big photo's zoom.
+    static let zoomStep: CGFloat = 0.5
+
     /// The Overview's keyboard stops, in Tab's order.
     private var tabStops: [FocusTarget] {
         var stops: [FocusTarget] = [.button("playground")]

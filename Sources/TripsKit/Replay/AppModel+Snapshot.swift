@@ -12,13 +12,30 @@ public struct AccessibilityElement: Equatable, Sendable {
     public var value: String
     public var traits: [String]
     public var frame: CGRect
+    /// A number the element stands for, where it has one (the big photo's
+    /// zoom): what a reader's Value interface reads. Not in snapshots,
+    /// whose `value` says it in words.
+    public var range: Range?
 
-    public init(id: String, label: String, value: String, traits: [String], frame: CGRect) {
+    /// The current number, its bounds and the step a key moves it by.
+    public struct Range: Equatable, Sendable {
+        public var current: Double
+        public var minimum: Double
+        public var maximum: Double
+        public var step: Double
+
+        public init(current: Double, minimum: Double, maximum: Double, step: Double) {
+            (self.current, self.minimum, self.maximum, self.step) = (current, minimum, maximum, step)
+        }
+    }
+
+    public init(id: String, label: String, value: String, traits: [String], frame: CGRect, range: Range? = nil) {
         self.id = id
         self.label = label
         self.value = value
         self.traits = traits
         self.frame = frame
+        self.range = range
     }
 }
 
@@ -54,8 +71,10 @@ extension AppModel {
                 let grown = f.insetBy(dx: -f.width * (s - 1) / 2, dy: -f.height * (s - 1) / 2)
                 let page = bigPhoto.pageCount > 1 ? TripWording(strings: say).pageForAccessibility(bigPhoto.page, of: bigPhoto.pageCount) : nil
                 let value = [page, bigPhoto.badge(in: say).map { say(.zoomedIn, $0) }].compactMap { $0 }.joined(separator: ", ")
-                out.append(AccessibilityElement(id: "big-photo", label: say(.photoOf, trips[trip].city), value: value,
-                                                traits: ["button", "image"], frame: grown))
+                let zoom = AccessibilityElement.Range(current: Double(bigPhoto.zoom), minimum: Double(BigPhoto.zoomRange.lowerBound),
+                                                  maximum: Double(BigPhoto.zoomRange.upperBound), step: Double(Self.zoomStep))
+            out.append(AccessibilityElement(id: "big-photo", label: say(.photoOf, trips[trip].city), value: value,
+                                            traits: ["button", "image"], frame: grown, range: zoom))
             }
             out.append(AccessibilityElement(id: "button:playground", label: say(.playground), value: "", traits: ["button"], frame: playgroundButtonFrame))
             // The hero is a button named by its trip; what it says of the trip is its value.
