@@ -1,5 +1,6 @@
 import CWayland
 import Foundation
+import TripsKit
 
 /// Wakes the frame loop when an event queue of its own on SDL's
 /// `wl_display` has events, so the idle loop can sleep in SDL's own wait
@@ -18,11 +19,8 @@ final class WaylandQueueWatcher: @unchecked Sendable {
     private let wake: @Sendable () -> Void
     /// A pipe written to stop the thread out of its poll.
     private let stopRead: Int32, stopWrite: Int32
-    private let lock = NSLock()
-    private let dispatched = DispatchSemaphore(value: 0)
+    private let handoff = WakeHandoff()
     private let finished = DispatchSemaphore(value: 0)
-    private var waitingForDispatch = false
-    private var stopped = false
 
     init?(display: OpaquePointer, queue: OpaquePointer, wake: @escaping @Sendable () -> Void) {
         var pipeFDs: [Int32] = [-1, -1]
@@ -38,20 +36,13 @@ final class WaylandQueueWatcher: @unchecked Sendable {
         thread.start()
     }
 
-    private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
-
     private func watch() {
         var fds = [pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0),
                    pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)]
-        while !isStopped {
+        while !handoff.isStopped {
             guard wl_display_prepare_read_queue(display, queue) == 0 else {
                 // The queue holds events: the loop's to dispatch.
-                lock.lock()
-                if stopped { lock.unlock(); return }
-                waitingForDispatch = true
-                lock.unlock()
-                wake()
-                dispatched.wait()
+                if !handoff.wakeAndWait(wake) { return }
                 continue
             }
             fds[0].revents = 0
@@ -70,20 +61,13 @@ final class WaylandQueueWatcher: @unchecked Sendable {
     }
 
     /// The loop has dispatched the queue: watch the socket again.
-    func resume() {
-        lock.lock()
-        let waiting = waitingForDispatch
-        waitingForDispatch = false
-        lock.unlock()
-        if waiting { dispatched.signal() }
-    }
+    func resume() { handoff.resume() }
 
     /// Ends the thread and waits for it, before the queue goes away.
     func stop() {
-        lock.lock(); stopped = true; lock.unlock()
+        handoff.stop()
         var byte: UInt8 = 1
         _ = write(stopWrite, &byte, 1)
-        resume()
         finished.wait()
         close(stopRead)
         close(stopWrite)
