@@ -99,6 +99,32 @@ final class LibraryLoaderTests: XCTestCase {
         XCTAssertEqual(replay.trips.first?.firstDay, CaptureTime(modified: 1_700_345_600, timeZone: utc).day)
     }
 
+    /// The gazetteer is read only for a library that has a photo with a
+    /// place: asked before the dates are read, `whenPlaced` waits for the
+    /// first catalog with one, and never runs for a library without GPS.
+    func testPlacesAreWantedOnlyOnceAPhotoHasAPlace() throws {
+        let folder = try TemporaryFolder("trips-loader"), dir = folder.url
+        defer { folder.remove() }
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Assets/photos/storm.jpg").standardized)
+        try ExifStamp.stamped(jpeg, dateTime: "2024:05:12 10:00:00", offset: "+00:00").write(to: dir.appendingPathComponent("a.jpg"))
+        final class Count: @unchecked Sendable { var runs = 0 }
+        let count = Count()
+        let loader = LibraryLoader(folder: dir.path, cachePath: dir.appendingPathComponent("cache.tsv").path, verbose: false,
+                                   elapsed: { 0 }, log: { _ in })
+        _ = try loader.start(wait: true)
+        loader.whenPlaced { count.runs += 1 }
+        XCTAssertEqual(count.runs, 0, "no photo has a place: nothing to name")
+        try ExifStamp.stamped(jpeg, dateTime: "2024:05:13 10:00:00", offset: "+00:00", gps: ExifStamp.GPS(latitude: 38.72, longitude: -9.14))
+            .write(to: dir.appendingPathComponent("b.jpg"))
+        _ = try loader.reload()
+        XCTAssertEqual(count.runs, 1, "the first catalog with a place asks for the names")
+        _ = try loader.reload()
+        XCTAssertEqual(count.runs, 1, "once")
+        loader.whenPlaced { count.runs += 10 }
+        XCTAssertEqual(count.runs, 11, "asked when a photo already has a place: at once")
+    }
+
     /// The settled catalog `loader` hands over within `seconds`, or nil.
     private func settledCatalog(of loader: LibraryLoader, within seconds: Double) -> TripCatalog? {
         let end = Date().addingTimeInterval(seconds)
