@@ -113,7 +113,7 @@ public struct Session {
                                                    locale: strings.language, log: log)
             if let library {
                 follow(library, app: app, photos: photos, loop: loop)
-                if let places { loop.afterFirstFrame = { places.nameInBackground(library) } }
+                if let places { loop.afterFirstFrame = { library.whenPlaced { places.nameInBackground(library) } } }
             }
             var recorder: ((InputEvent, Double) -> Void)?
             if let path = options.recordScript {
