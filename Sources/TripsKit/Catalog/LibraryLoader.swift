@@ -63,11 +63,7 @@ public final class LibraryLoader: @unchecked Sendable {
                 + String(format: " in %.1f ms, its cache read in %.1f ms", (elapsed() - loaded) * 1000, (loaded - begun) * 1000))
         }
         if wait { return known.unread.isEmpty ? settled(library, known) : settle(library, handOver: false) }
-        Thread.detachNewThread { [self] in
-            // Behind everything else: on two cores it ran beside the first
-            // photo's decode and the display's opening, and slowed both.
-            // (Linux keeps a nice value a thread; 0 is this thread.)
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        Thread.detachAtLowestPriority { [self] in
             let looked: PhotoLibrary
             do { looked = try PhotoLibrary.scan(folder) } catch {
                 log("trips: \(error); still showing the photos it had")

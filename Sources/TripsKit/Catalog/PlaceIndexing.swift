@@ -33,9 +33,6 @@ public struct PlaceIndexing: Sendable {
 
     /// The same on a thread of its own at the lowest priority.
     public func nameInBackground(_ library: LibraryLoader) {
-        Thread.detachNewThread {
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-            name(library)
-        }
+        Thread.detachAtLowestPriority { name(library) }
     }
 }
