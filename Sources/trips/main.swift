@@ -122,9 +122,8 @@ let guess = script == nil ? catalog.library.map { FirstPhotosGuess(path: FirstPh
 let early = FirstPhotos(loader: loader, pixelScale: plan.pixelScale, guess: guess, verbose: verbose, elapsed: elapsed, log: log)
     .start(catalog, points: plan.points.cgSize, makeApp: makeApp)
 
-let session = Session(display: Display.Configuration(plan: plan, renderer: options.renderer),
-                      environment: headless ? systemEnvironment.merging(["SDL_VIDEODRIVER": "offscreen"]) { $1 } : systemEnvironment,
-                      options: options, script: script, pixelScale: plan.pixelScale, fonts: fonts, strings: strings,
+let session = Session(plan: plan, environment: headless ? systemEnvironment.merging(["SDL_VIDEODRIVER": "offscreen"]) { $1 } : systemEnvironment,
+                      options: options, script: script, fonts: fonts, strings: strings,
                       orderStore: saved.store, loader: loader, decodesReady: decodesReady, places: places, version: version,
                       started: started, verbose: verbose, log: log)
 let code = session.run(early: early, library: catalog.library, makeApp: makeApp)

@@ -9,8 +9,7 @@ import XCTest
 /// never handed over.
 final class PhotoLoaderGuessTests: XCTestCase {
     func testTheGuessThePrefetchNamesIsTakenOverAndTheWrongOneDropped() throws {
-        let folder = try TemporaryFolder("trips-guess")
-        defer { folder.remove() }
+        let folder = try temporaryFolder("trips-guess")
         let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Seeds/seed.jpg")
         let right = folder.appending("right.jpg"), wrong = folder.appending("wrong.jpg")
         for path in [right, wrong] { try FileManager.default.copyItem(at: seed, to: URL(fileURLWithPath: path)) }

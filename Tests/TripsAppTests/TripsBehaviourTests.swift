@@ -170,8 +170,7 @@ final class TripsBehaviourTests: XCTestCase {
     }
 
     func testHoldingAStripPhotoLiftsItAndDraggingItReordersAndTheOrderSurvivesARestart() throws {
-        let folder = try TemporaryFolder("trips-order"), dir = folder.url
-        defer { folder.remove() }
+        let folder = try temporaryFolder("trips-order"), dir = folder.url
         let state = dir.appendingPathComponent("state.json").path
         // Hold Lisbon 0.5 s, then drag it one photo to the right (721.6 pt).
         let script = "size 1280 800\n" + Gesture.drag(from: (300, 700), to: (300, 700), start: 100, duration: 400, every: 100, lift: false)
@@ -222,8 +221,7 @@ final class TripsBehaviourTests: XCTestCase {
     }
 
     func testHiDPIScaleKeepsLayoutInPointsAndDrawsInPixels() throws {
-        let folder = try TemporaryFolder("trips-hidpi"), dir = folder.url
-        defer { folder.remove() }
+        let folder = try temporaryFolder("trips-hidpi"), dir = folder.url
         let shot = dir.appendingPathComponent("hidpi.png").path
         let r = try Replay.run("size 640 400\nscale 2\nat 100 down 1 100 330\nat 160 up 1\nat 1500 state\nat 1500 shot \(shot)")
         XCTAssertEqual(r.status, ExitCode.done.rawValue, r.stderr)

@@ -7,8 +7,7 @@ import XCTest
 /// start's guess (`PhotoLoader.guess` decodes them before the trips are known).
 final class FirstPhotosGuessTests: XCTestCase {
     func testTheGuessIsKeptForTheNextStart() throws {
-        let folder = try TemporaryFolder("trips-guess")
-        defer { folder.remove() }
+        let folder = try temporaryFolder("trips-guess")
         let guess = FirstPhotosGuess(path: folder.appending("first-photos/lib.txt"))
         XCTAssertEqual(guess.load(), [], "no file: no guess")
         try guess.save(["/p/IMG_1.jpg", "/p/IMG_2.jpg"])

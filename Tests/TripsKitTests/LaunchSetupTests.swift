@@ -9,8 +9,7 @@ import Geography
 final class LaunchSetupTests: XCTestCase {
     private var folder: TemporaryFolder!
 
-    override func setUpWithError() throws { folder = try TemporaryFolder("trips-launch") }
-    override func tearDown() { folder.remove() }
+    override func setUpWithError() throws { folder = try temporaryFolder("trips-launch") }
 
     // MARK: Saved order
 

@@ -8,8 +8,7 @@ import XCTest
 /// forgotten first; a folder gone keeps what the app has, with a line.
 final class LibraryFollowerTests: XCTestCase {
     func testAPhotoAddedToTheFolderIsOfferedWhenTheWatcherSaysSo() throws {
-        let folder = try TemporaryFolder("trips-follow")
-        defer { folder.remove() }
+        let folder = try temporaryFolder("trips-follow")
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xD9])
         try jpeg.write(to: folder.url.appendingPathComponent("a.jpg"))
         let library = LibraryLoader(folder: folder.path, cachePath: folder.appending("cache/times.tsv"), verbose: false,

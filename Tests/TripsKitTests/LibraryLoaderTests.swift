@@ -8,8 +8,7 @@ import XCTest
 /// dates read in the background come after, as a settled catalog.
 final class LibraryLoaderTests: XCTestCase {
     func testTheFirstCatalogUsesModificationTimesAndTheSettledOneTheExifDates() throws {
-        let folder = try TemporaryFolder("trips-loader"), dir = folder.url
-        defer { folder.remove() }
+        let folder = try temporaryFolder("trips-loader"), dir = folder.url
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("Oslo"), withIntermediateDirectories: true)
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Assets/photos/storm.jpg").standardized)
@@ -48,8 +47,7 @@ final class LibraryLoaderTests: XCTestCase {
     }
 
     func testTheCacheRemembersTheLibraryAsItWasListed() throws {
-        let folder = try TemporaryFolder("trips-loader"), dir = folder.url
-        defer { folder.remove() }
+        let folder = try temporaryFolder("trips-loader"), dir = folder.url
         for folder in ["2024-05 Oslo", "2024-06 Rome", "."] {
             try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true)
             for name in ["IMG_10.jpg", "IMG_9.jpg", "cover.png"] {
@@ -67,8 +65,7 @@ final class LibraryLoaderTests: XCTestCase {
     }
 
     func testAPhotoAddedOrRemovedWhileClosedIsFoundByTheLookThatFollows() throws {
-        let folder = try TemporaryFolder("trips-loader"), dir = folder.url
-        defer { folder.remove() }
+        let folder = try temporaryFolder("trips-loader"), dir = folder.url
         for name in ["a.jpg", "b.jpg"] { try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: dir.appendingPathComponent(name)) }
         let cache = dir.appendingPathComponent("cache/capture-times.tsv").path
         let utc = TimeZone(identifier: "UTC")!
@@ -85,8 +82,7 @@ final class LibraryLoaderTests: XCTestCase {
     }
 
     func testAReplayLooksAtEveryPhotoBeforeItsFirstCatalog() throws {
-        let folder = try TemporaryFolder("trips-loader"), dir = folder.url
-        defer { folder.remove() }
+        let folder = try temporaryFolder("trips-loader"), dir = folder.url
         let photo = dir.appendingPathComponent("a.jpg").path
         try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: photo))
         let cache = dir.appendingPathComponent("capture-times.tsv").path
@@ -97,6 +93,31 @@ final class LibraryLoaderTests: XCTestCase {
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_345_600)], ofItemAtPath: photo)
         let replay = try LibraryLoader(folder: dir.path, cachePath: cache, timeZone: utc, verbose: false, elapsed: { 0 }, log: { _ in }).start(wait: true)
         XCTAssertEqual(replay.trips.first?.firstDay, CaptureTime(modified: 1_700_345_600, timeZone: utc).day)
+    }
+
+    /// The gazetteer is read only for a library that has a photo with a
+    /// place: asked before the dates are read, `whenPlaced` waits for the
+    /// first catalog with one, and never runs for a library without GPS.
+    func testPlacesAreWantedOnlyOnceAPhotoHasAPlace() throws {
+        let folder = try temporaryFolder("trips-loader"), dir = folder.url
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Assets/photos/storm.jpg").standardized)
+        try ExifStamp.stamped(jpeg, dateTime: "2024:05:12 10:00:00", offset: "+00:00").write(to: dir.appendingPathComponent("a.jpg"))
+        final class Count: @unchecked Sendable { var runs = 0 }
+        let count = Count()
+        let loader = LibraryLoader(folder: dir.path, cachePath: dir.appendingPathComponent("cache.tsv").path, verbose: false,
+                                   elapsed: { 0 }, log: { _ in })
+        _ = try loader.start(wait: true)
+        loader.whenPlaced { count.runs += 1 }
+        XCTAssertEqual(count.runs, 0, "no photo has a place: nothing to name")
+        try ExifStamp.stamped(jpeg, dateTime: "2024:05:13 10:00:00", offset: "+00:00", gps: ExifStamp.GPS(latitude: 38.72, longitude: -9.14))
+            .write(to: dir.appendingPathComponent("b.jpg"))
+        _ = try loader.reload()
+        XCTAssertEqual(count.runs, 1, "the first catalog with a place asks for the names")
+        _ = try loader.reload()
+        XCTAssertEqual(count.runs, 1, "once")
+        loader.whenPlaced { count.runs += 10 }
+        XCTAssertEqual(count.runs, 11, "asked when a photo already has a place: at once")
     }
 
     /// The settled catalog `loader` hands over within `seconds`, or nil.

@@ -67,6 +67,7 @@ rm "$w/alpha.jpg"
 for i in $(seq 100); do grep -q "changed: 2 photos" "$OUT/watched.err" && break; sleep 0.1; done
 check "watched folder: a photo removed goes" 'grep -q "changed: 2 photos" "$OUT/watched.err"'
 stop "$pid"
+check "watched folder: photos without a place never read the gazetteer" '! grep -q "cities indexed" "$OUT/watched.err"'
 
 # --- A phone's camera roll, live: its loose photos' trips take their
 # cities' names from libgeonames once the first frame is up, never before.

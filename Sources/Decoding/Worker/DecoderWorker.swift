@@ -153,8 +153,10 @@ public enum DecoderWorker {
                                         target: (width: Int, height: Int),
                                         output: (_ width: Int, _ height: Int, _ pngBytes: Int) -> SharedPixels?)
         -> Result<PhotoDecoder.Decoded, DecodeFailure> {
-        let header = PhotoHeader.parse(Array(bytes.prefix(PhotoHeader.readLimit)), fileLength: bytes.count)
-        let fit = (try? header.get()).map { size.fit($0.displaySize) } ?? target
+        // The whole file's header, as `PhotoDecoder.decode` reads it: a HEIF
+        // whose meta box lies past its first 64 KiB (after the picture data)
+        // still gets the cache size's fit, not the strip's (too large for its folder).
+        let fit = (try? PhotoHeader.read(bytes: bytes).get()).map { size.fit($0.displaySize) } ?? target
         switch PhotoDecoder.decode(bytes: bytes, fileExtension: fileExtension, target: fit) {
         case .failure(let failure): return .failure(failure)
         case .success(var decoded):

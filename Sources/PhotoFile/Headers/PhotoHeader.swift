@@ -25,15 +25,12 @@ public struct PhotoHeader: Equatable, Sendable {
         case heic, avif
         /// JPEG XL, decoded by libjxl.
         case jxl
+        // libheif (irot, imir) and libjxl (the codestream's orientation)
+        // turn the picture themselves: their headers give the upright size
+        // and `.up`, so EXIF orientation is not applied again.
 
         /// Decoded by libheif.
         public var isHEIF: Bool { self == .heic || self == .avif }
-
-        /// Decoded by a library that applies the file's own rotation and
-        /// mirroring (libheif: irot and imir; libjxl: the codestream's
-        /// orientation): EXIF orientation is not applied again, and the
-        /// header's size is the upright one.
-        public var turnsItself: Bool { isHEIF || self == .jxl }
 
         /// The name a person knows the format by, for messages.
         public var name: String {

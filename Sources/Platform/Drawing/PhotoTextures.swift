@@ -37,14 +37,16 @@ public final class PhotoTextures {
     private var previewless: Set<String> = []
     /// Photos whose worker's note (an unusable colour profile) was logged.
     private var noted: Set<String> = []
-    /// Each photo's full upright size once known: the crop's aspect.
-    private var fullSizes: [Int: (width: Int, height: Int)] = [:] {
-        didSet { imageSizes = fullSizes.mapValues { CGSize(width: $0.width, height: $0.height) } }
-    }
-    /// The same sizes as the scene takes them (`AppModel.scene(imageSizes:)`):
-    /// a value handed down each frame, so the model never reaches into the
-    /// textures.
+    /// Each photo's full upright size once known (the crop's aspect), as
+    /// the scene takes them (`AppModel.scene(imageSizes:)`): a value handed
+    /// down each frame, so the model never reaches into the textures. The
+    /// one store of them, added to one photo at a time (`fullSize`).
     public private(set) var imageSizes: [Int: CGSize] = [:]
+
+    /// Photo number `photo`'s full upright size in pixels, once known.
+    private func fullSize(_ photo: Int) -> (width: Int, height: Int)? {
+        imageSizes[photo].map { (Int($0.width), Int($0.height)) }
+    }
     private var frame = 0
     private var wanted: Set<PhotoLoader.Job> = []
     private let log: (String) -> Void
@@ -101,7 +103,7 @@ public final class PhotoTextures {
         guard paths.indices.contains(photo), failed[paths[photo]] == nil else { return nil }
         // A thumbnail covers the strip photo; anything shown much larger (the
         // big photo, a zoom) needs the full picture.
-        let thumb = fullSizes[photo].map { DecodePlan.coverSize(image: $0, target: thumbnailTarget) } ?? thumbnailTarget
+        let thumb = fullSize(photo).map { DecodePlan.coverSize(image: $0, target: thumbnailTarget) } ?? thumbnailTarget
         let needsFull = pixels.width > Double(thumb.width) * 1.25 || pixels.height > Double(thumb.height) * 1.25
         let use: DecodePlan.Use = needsFull ? .full : .thumbnail
         let key = Key(photo: photo, use: use)
@@ -126,7 +128,7 @@ public final class PhotoTextures {
     /// thumbnail decoded while the window opened, before its HiDPI scale was
     /// known) and the photo has more pixels to give.
     private func isTooSmall(_ entry: Entry, photo: Int, for target: (width: Int, height: Int)) -> Bool {
-        guard let full = fullSizes[photo], entry.width < full.width else { return false }
+        guard let full = fullSize(photo), entry.width < full.width else { return false }
         return Double(entry.width) * 1.25 < Double(target.width) && Double(entry.height) * 1.25 < Double(target.height)
     }
 
@@ -140,7 +142,7 @@ public final class PhotoTextures {
     /// pixels wide (its `source` part visible) and its window-sized picture,
     /// `decodedWidth` pixels wide, is coarser than that (`PhotoTiles`).
     func detail(_ photo: Int, covering: Double, source: CGRect, decodedWidth: Int) -> PhotoTiles.Detail {
-        guard paths.indices.contains(photo), entries[Key(photo: photo, use: .full)] != nil, let full = fullSizes[photo] else { return .init() }
+        guard paths.indices.contains(photo), entries[Key(photo: photo, use: .full)] != nil, let full = fullSize(photo) else { return .init() }
         return tiles.tiles(photo, path: paths[photo], full: full, decodedWidth: decodedWidth, covering: covering, source: source)
     }
 
@@ -175,7 +177,7 @@ public final class PhotoTextures {
             case .success(let decoded):
                 decodedCount += 1
                 if decoded.usedTurboJPEG { turboDecodedCount += 1 }
-                fullSizes[photo] = (decoded.fullWidth, decoded.fullHeight)
+                imageSizes[photo] = CGSize(width: decoded.fullWidth, height: decoded.fullHeight)
                 if let note = decoded.note, noted.insert(paths[photo]).inserted { log("trips: photo \(paths[photo]): \(note)") }
                 guard store(decoded.pixels, as: finished.job) else {
                     log("trips: photo \(paths[photo]): no texture: \(String(cString: SDL_GetError())); showing a placeholder")
@@ -201,7 +203,7 @@ public final class PhotoTextures {
         guard failed[path] == nil, entries[Key(photo: photo, use: .thumbnail)] == nil, entries[Key(photo: photo, use: .full)] == nil else {
             return false
         }
-        if fullSizes[photo] == nil { fullSizes[photo] = (decoded.fullWidth, decoded.fullHeight) }
+        if imageSizes[photo] == nil { imageSizes[photo] = CGSize(width: decoded.fullWidth, height: decoded.fullHeight) }
         guard store(decoded.pixels, as: finished.job) else { return false }
         previewCount += 1
         return true
@@ -239,7 +241,7 @@ public final class PhotoTextures {
         entries.rekey { key in newIndex[paths[key.photo]].map { Key(photo: $0, use: key.use) } }
         failed = failed.filter { newIndex[$0.key] != nil }
         previewless = previewless.filter { newIndex[$0] != nil }
-        fullSizes = Dictionary(fullSizes.compactMap { old, size in newIndex[paths[old]].map { ($0, size) } }, uniquingKeysWith: { a, _ in a })
+        imageSizes = Dictionary(imageSizes.compactMap { old, size in newIndex[paths[old]].map { ($0, size) } }, uniquingKeysWith: { a, _ in a })
         everRequested = Set(everRequested.compactMap { key in newIndex[paths[key.photo]].map { Key(photo: $0, use: key.use) } })
         paths = newPaths
     }

@@ -6,12 +6,12 @@ import TripsKit
 /// one made early), its textures and its frame loop, follows a live photo
 /// library, runs the live loop or the replay, and says how it ended.
 public struct Session {
-    public var display: Display.Configuration
+    /// The window asked for, and a replay's pixel scale.
+    public var plan: WindowPlan
     /// What SDL reads (SDL_VIDEODRIVER is offscreen for a headless replay).
     public var environment: [String: String]
     public var options: LaunchOptions
     public var script: ReplayScript?
-    public var pixelScale: Double
     public var fonts: FontLocator.Choice?
     public var strings: Strings
     public var orderStore: OrderStore?
@@ -25,15 +25,14 @@ public struct Session {
     public var verbose: Bool
     public var log: @Sendable (String) -> Void
 
-    public init(display: Display.Configuration, environment: [String: String], options: LaunchOptions, script: ReplayScript?,
-                pixelScale: Double, fonts: FontLocator.Choice?, strings: Strings, orderStore: OrderStore?, loader: PhotoLoader,
+    public init(plan: WindowPlan, environment: [String: String], options: LaunchOptions, script: ReplayScript?,
+                fonts: FontLocator.Choice?, strings: Strings, orderStore: OrderStore?, loader: PhotoLoader,
                 decodesReady: RegisteredEvent, places: PlaceIndexing?, version: String, started: Double, verbose: Bool,
                 log: @escaping @Sendable (String) -> Void) {
-        self.display = display
+        self.plan = plan
         self.environment = environment
         self.options = options
         self.script = script
-        self.pixelScale = pixelScale
         self.fonts = fonts
         self.strings = strings
         self.orderStore = orderStore
@@ -49,9 +48,10 @@ public struct Session {
     /// Runs it: `early` is the app made before the display opened, else it
     /// is made from `library` once listed (`makeApp`).
     public func run(early: AppModel?, library: LibraryLoader?, makeApp: (TripCatalog) -> AppModel) -> ExitCode {
+        let configuration = Display.Configuration(plan: plan, renderer: options.renderer)
         let display: Display
         do {
-            display = try Display(self.display, environment: environment)
+            display = try Display(configuration, environment: environment)
         } catch let failure as Display.Failure {
             log(failure.description)
             if case .noDisplay = failure { return .noDisplay }
@@ -97,7 +97,7 @@ public struct Session {
         do {
             if let script {
                 let stdout = FileHandle.standardOutput
-                let report = try loop.replay(app, script: script, scale: pixelScale, presentFrames: options.replayInWindow) { line in
+                let report = try loop.replay(app, script: script, scale: plan.pixelScale, presentFrames: options.replayInWindow) { line in
                     stdout.write(Data((line + "\n").utf8))
                 }
                 if verbose {
@@ -109,11 +109,11 @@ public struct Session {
             }
             // Screen readers read the live app over AT-SPI (NO_AT_BRIDGE=1: not);
             // a replay prints what they would read in its snapshots instead.
-            loop.accessibility = AccessibilityLink(environment: environment, title: self.display.title, version: version,
+            loop.accessibility = AccessibilityLink(environment: environment, title: configuration.title, version: version,
                                                    locale: strings.language, log: log)
             if let library {
                 follow(library, app: app, photos: photos, loop: loop)
-                if let places { loop.afterFirstFrame = { places.nameInBackground(library) } }
+                if let places { loop.afterFirstFrame = { library.whenPlaced { places.nameInBackground(library) } } }
             }
             var recorder: ((InputEvent, Double) -> Void)?
             if let path = options.recordScript {

@@ -28,6 +28,9 @@ public final class LibraryLoader: @unchecked Sendable {
     private let publishing = NSLock()
     private var current: (library: PhotoLibrary, times: [String: CaptureTime], locations: [String: GeoPoint])?
     private var naming: PlaceNaming?
+    /// Run once, the first time a catalog has a photo with a place
+    /// (`whenPlaced`); guarded by `publishing`.
+    private var placed: (@Sendable () -> Void)?
 
     public init(folder: String, cachePath: String, timeZone: TimeZone = .current, verbose: Bool,
          elapsed: @escaping @Sendable () -> Double, log: @escaping @Sendable (String) -> Void) {
@@ -60,11 +63,7 @@ public final class LibraryLoader: @unchecked Sendable {
                 + String(format: " in %.1f ms, its cache read in %.1f ms", (elapsed() - loaded) * 1000, (loaded - begun) * 1000))
         }
         if wait { return known.unread.isEmpty ? settled(library, known) : settle(library, handOver: false) }
-        Thread.detachNewThread { [self] in
-            // Behind everything else: on two cores it ran beside the first
-            // photo's decode and the display's opening, and slowed both.
-            // (Linux keeps a nice value a thread; 0 is this thread.)
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        Thread.detachAtLowestPriority { [self] in
             let looked: PhotoLibrary
             do { looked = try PhotoLibrary.scan(folder) } catch {
                 log("trips: \(error); still showing the photos it had")
@@ -91,16 +90,32 @@ public final class LibraryLoader: @unchecked Sendable {
         if verbose { log(String(format: "trips: places named after %.1f ms", elapsed() * 1000)) }
     }
 
+    /// Runs `start` once, as soon as a photo of the library is known to
+    /// have a place (now, if one is): a library with no GPS never pays for
+    /// reading a gazetteer. `start` runs outside the loader's locks (it may
+    /// call `name(by:)`).
+    public func whenPlaced(_ start: @escaping @Sendable () -> Void) {
+        let now: Bool = publishing.withLock {
+            guard current?.locations.isEmpty == false else { placed = start; return false }
+            return true
+        }
+        if now { start() }
+    }
+
     /// The catalog of `library` with what `reading` knows, named by places
     /// if they are known yet; with `handOver`, for the frame loop to take.
     @discardableResult
     private func catalog(_ library: PhotoLibrary, _ reading: CaptureTimeReading, handOver: Bool) -> TripCatalog {
-        publishing.withLock {
+        let (catalog, firstPlaced): (TripCatalog, (@Sendable () -> Void)?) = publishing.withLock {
             current = (library, reading.times, reading.locations)
             let catalog = library.catalog(times: reading.times, locations: reading.locations, naming: naming, timeZone: timeZone)
             if handOver { lock.withLock { settled = catalog } }
-            return catalog
+            guard !reading.locations.isEmpty, let placed else { return (catalog, nil) }
+            self.placed = nil
+            return (catalog, placed)
         }
+        firstPlaced?()
+        return catalog
     }
 
     /// The catalog of `library` when the cache knew every photo.

@@ -4,7 +4,8 @@ import Geography
 /// Names a library's loose photos' trips by their places: a gazetteer's
 /// cities (read in the UI's language, so after `strings`) indexed once.
 /// Reading them costs a few hundred milliseconds of CPU, so a live app
-/// starts it only after its first frame, on a thread of its own behind
+/// starts it only after its first frame, and only once a photo is known to
+/// have a place (`LibraryLoader.whenPlaced`), on a thread of its own behind
 /// everything else: trips made before it are named by their dates until it
 /// is there. A replay names them before its library is read.
 public struct PlaceIndexing: Sendable {
@@ -32,9 +33,6 @@ public struct PlaceIndexing: Sendable {
 
     /// The same on a thread of its own at the lowest priority.
     public func nameInBackground(_ library: LibraryLoader) {
-        Thread.detachNewThread {
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-            name(library)
-        }
+        Thread.detachAtLowestPriority { name(library) }
     }
 }

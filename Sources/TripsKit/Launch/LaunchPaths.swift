@@ -37,25 +37,20 @@ public struct LaunchPaths: Equatable, Sendable {
     /// first photo's folder. `photo` is the one to open big at the start.
     public func applied(to options: LaunchOptions) -> (options: LaunchOptions, catalog: TripCatalog?, photo: String?) {
         var options = options
-        let (catalog, photo) = apply(to: &options)
-        return (options, catalog, photo)
-    }
-
-    private func apply(to options: inout LaunchOptions) -> (catalog: TripCatalog?, photo: String?) {
         switch opening {
         case nil:
-            return (nil, nil)
+            return (options, nil, nil)
         case .library(let folder)?:
             options.photosFolder = folder
-            return (nil, nil)
+            return (options, nil, nil)
         case .photoInFolder(let folder, let photo)?:
             options.photosFolder = folder
-            return (nil, photo)
+            return (options, nil, photo)
         case .photos(let paths, let first)?:
             let folder = (first as NSString).deletingLastPathComponent
             let city = folder == "/" ? "/" : (folder as NSString).lastPathComponent
             let trip = Trip(id: "photos", city: city, nights: nil, photoPaths: paths, coverIndex: paths.firstIndex(of: first) ?? 0)
-            return (TripCatalog(trips: [trip]), first)
+            return (options, TripCatalog(trips: [trip]), first)
         }
     }
 
