@@ -118,15 +118,13 @@ public final class FrameLoop {
         let touchpad = WaylandTouchpad(display: display.connection.waylandDisplay, log: verboseLog)
         translator.wheelFromCompositor = touchpad?.readsTheWheel == true
 
+        /// The bus watcher's event came: the turn's pump, below, follows it
+        /// with a publish.
+        var busWoke = false
         func dispatch(_ event: SDL_Event) {
             if event.type == photos.readyEventType { needsFrame = photos.pump() || needsFrame; return }
             if let touchpad, event.type == touchpad.wakeEventType { return } // taken after SDL's queue, below
-            if let accessibility, event.type == accessibility.wakeEventType {
-                if accessibility.pump(app, display: display, now: Self.now() - origin, record: record) { needsFrame = true }
-                // Woken while idle: what settled since the last frame goes out.
-                accessibility.publish(app, display: display)
-                return
-            }
+            if let accessibility, event.type == accessibility.wakeEventType { busWoke = true; return } // pumped below
             // When SDL took the input from the system, not when this loop
             // takes it off the queue (perhaps a frame later): a velocity
             // fit needs the moves' own times.
@@ -186,7 +184,12 @@ public final class FrameLoop {
             }
             if app.quitRequested { break }
             if externalChanges?() == true { needsFrame = true }
-            if accessibility?.pump(app, display: display, now: Self.now() - origin, record: record) == true { needsFrame = true }
+            answerReaders()
+            if busWoke {
+                // Woken while idle: what settled since the last frame goes out.
+                busWoke = false
+                accessibility?.publish(app, display: display)
+            }
             // SDL turns a dead Wayland connection into SDL_QUIT; should it
             // not, the loop still ends (the caller tells the two apart).
             if display.connection.lostReason() != nil { break }
