@@ -58,13 +58,20 @@ def spin(seconds):
 
 
 def until(seconds, condition):
+    def attempt():
+        # A node that went away while it was read (a slideshow's photo
+        # replaced mid-transition) is a screen that changed: read again.
+        try:
+            return condition()
+        except GLib.GError:
+            return None
     end = time.time() + seconds
     while time.time() < end:
         spin(0.05)
-        value = condition()
+        value = attempt()
         if value:
             return value
-    return condition()
+    return attempt()
 
 
 def find_app():
