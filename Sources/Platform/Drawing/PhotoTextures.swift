@@ -139,11 +139,15 @@ public final class PhotoTextures {
     }
 
     /// Detail tiles to draw over photo number `photo` where it is shown `covering`
-    /// pixels wide (its `source` part visible) and its window-sized picture,
-    /// `decodedWidth` pixels wide, is coarser than that (`PhotoTiles`).
+    /// pixels wide (its `source` part visible) and its window-sized picture
+    /// is coarser than that (`PhotoTiles`). That picture is the measure, not
+    /// the one drawn (`decodedWidth` pixels wide): a strip thumbnail shown a
+    /// little larger (as `texture` allows) while the big photo opens needs
+    /// no tiles, and asking for them put tile uploads of 2-3 ms in the
+    /// opening's frames (Benchmarks/session.sh, software on X11).
     func detail(_ photo: Int, covering: Double, source: CGRect, decodedWidth: Int) -> PhotoTiles.Detail {
-        guard paths.indices.contains(photo), entries[Key(photo: photo, use: .full)] != nil, let full = fullSize(photo) else { return .init() }
-        return tiles.tiles(photo, path: paths[photo], full: full, decodedWidth: decodedWidth, covering: covering, source: source)
+        guard paths.indices.contains(photo), let picture = entries[Key(photo: photo, use: .full)], let full = fullSize(photo) else { return .init() }
+        return tiles.tiles(photo, path: paths[photo], full: full, decodedWidth: max(decodedWidth, picture.width), covering: covering, source: source)
     }
 
     /// Turns finished decodes into textures; true when something new can be drawn.
