@@ -24,6 +24,7 @@ public final class PhotoTextures {
     private typealias Entry = CachedTexture
 
     private let renderer: OpaquePointer
+    private let opaqueFormat: UInt32?
     private var paths: [String]
     private let loader: PhotoLoader
     /// The zoomed big photo's detail tiles, decoded by the same workers.
@@ -71,15 +72,18 @@ public final class PhotoTextures {
     /// - Parameters:
     ///   - loader: one started before the window, already decoding what the
     ///     first frame shows, its wake-up pushing `decodesReady`.
-    public init(renderer: OpaquePointer, photoPaths: [String], budgetBytes: Int = 256 << 20,
+    ///   - opaqueFormat: what opaque pictures are uploaded in
+    ///     (`Display.opaqueTextureFormat`); nil keeps them RGBA32.
+    public init(renderer: OpaquePointer, photoPaths: [String], budgetBytes: Int = 256 << 20, opaqueFormat: UInt32? = nil,
                 loader: PhotoLoader, decodesReady: RegisteredEvent, log: @escaping (String) -> Void) {
         self.renderer = renderer
+        self.opaqueFormat = opaqueFormat
         self.paths = photoPaths
         self.budgetBytes = max(16 << 20, budgetBytes)
         self.log = log
         self.loader = loader
         readyEventType = decodesReady.type
-        tiles = PhotoTiles(renderer: renderer, loader: self.loader, budgetBytes: self.budgetBytes, log: log)
+        tiles = PhotoTiles(renderer: renderer, loader: self.loader, budgetBytes: self.budgetBytes, opaqueFormat: opaqueFormat, log: log)
     }
 
     deinit {
@@ -107,7 +111,8 @@ public final class PhotoTextures {
         let needsFull = pixels.width > Double(thumb.width) * 1.25 || pixels.height > Double(thumb.height) * 1.25
         let use: DecodePlan.Use = needsFull ? .full : .thumbnail
         let key = Key(photo: photo, use: use)
-        if let entry = entries[key], use == .full || !isTooSmall(entry, photo: photo, for: thumb) {} else { ask(key) }
+        let stale = entries[key].map { use == .full ? isOtherSize($0, photo: photo) : isTooSmall($0, photo: photo, for: thumb) }
+        if stale != false { ask(key) } // none yet, or one for another size
         // Draw what is there meanwhile: the other size beats the preview,
         // which beats a placeholder.
         let preview = Key(photo: photo, use: .preview)
@@ -130,6 +135,18 @@ public final class PhotoTextures {
     private func isTooSmall(_ entry: Entry, photo: Int, for target: (width: Int, height: Int)) -> Bool {
         guard let full = fullSize(photo), entry.width < full.width else { return false }
         return Double(entry.width) * 1.25 < Double(target.width) && Double(entry.height) * 1.25 < Double(target.height)
+    }
+
+    /// Whether a full picture was decoded for another size than the scene's
+    /// photos are shown at now (`fullTarget`): too small (a HiDPI scale
+    /// learnt late, or the Overview's room where the attract loop fills the
+    /// window), or over 1.25 times too large (the other way round, drawn
+    /// scaled down every frame: the software renderer pays for each pixel).
+    private func isOtherSize(_ entry: Entry, photo: Int) -> Bool {
+        guard let full = fullSize(photo) else { return false }
+        let target = DecodePlan.coverSize(image: full, target: fullTarget)
+        return isTooSmall(entry, photo: photo, for: target)
+            || Double(entry.width) > Double(target.width) * 1.25 && Double(entry.height) > Double(target.height) * 1.25
     }
 
     private func ask(_ key: Key) {
@@ -216,7 +233,7 @@ public final class PhotoTextures {
     /// `pixels` as the texture of `key` (replacing the one there), counted in
     /// the budget; false when the renderer cannot make it.
     private func store(_ pixels: SharedPixels, as key: Key) -> Bool {
-        guard let entry = Entry(renderer: renderer, pixels: pixels, lastUsed: frame) else { return false }
+        guard let entry = Entry(renderer: renderer, pixels: pixels, opaqueFormat: opaqueFormat, lastUsed: frame) else { return false }
         entries.store(entry, as: key)
         return true
     }
