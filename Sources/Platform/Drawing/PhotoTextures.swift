@@ -68,6 +68,16 @@ public final class PhotoTextures {
     /// The SDL event type that says decoded photos are waiting: what the
     /// loader's wake-up pushes.
     public let readyEventType: UInt32
+    private let decodesReady: RegisteredEvent
+
+    /// Finished decodes taken from the loader and not turned into textures
+    /// yet, oldest first: a frame uploads `uploadBudgetBytes` or one
+    /// picture, whichever is more, and the rest waits for the next (a
+    /// thumbnail's upload is about 1 ms on the software renderer, a detail
+    /// tile's 3: two or three at once made a frame of 7 ms in
+    /// Benchmarks/session.sh).
+    private var ready: [PhotoLoader.Finished] = []
+    static let uploadBudgetBytes = 1 << 20
 
     /// - Parameters:
     ///   - loader: one started before the window, already decoding what the
@@ -83,6 +93,7 @@ public final class PhotoTextures {
         self.log = log
         self.loader = loader
         readyEventType = decodesReady.type
+        self.decodesReady = decodesReady
         tiles = PhotoTiles(renderer: renderer, loader: self.loader, budgetBytes: self.budgetBytes, opaqueFormat: opaqueFormat, log: log)
     }
 
@@ -167,15 +178,27 @@ public final class PhotoTextures {
         return tiles.tiles(photo, path: paths[photo], full: full, decodedWidth: max(decodedWidth, picture.width), covering: covering, source: source)
     }
 
-    /// Turns finished decodes into textures; true when something new can be drawn.
+    /// Turns finished decodes into textures, a frame's worth (`ready`);
+    /// true when something new can be drawn. What is left wakes the loop
+    /// again (`decodesReady`).
     @discardableResult
-    public func pump() -> Bool {
+    public func pump() -> Bool { pump(uploading: Self.uploadBudgetBytes) }
+
+    @discardableResult
+    private func pump(uploading budget: Int) -> Bool {
         var changed = false
         // One at a time, each let go (its shared pixels unmapped) and the
         // budget kept before the next: a burst of 4 MiB detail tiles must
         // not all be mapped, and over budget, at once.
-        var ready = Array(loader.takeFinished().reversed())
-        while let finished = ready.popLast() {
+        var queue = Array((ready + loader.takeFinished()).reversed())
+        ready.removeAll()
+        defer {
+            ready = queue.reversed()
+            if !ready.isEmpty { decodesReady.push() }
+        }
+        var uploaded = 0
+        while uploaded < budget, let finished = queue.popLast() {
+            if case .success(let decoded) = finished.result { uploaded += decoded.pixels.pitch * decoded.pixels.height }
             defer { if changed { evict() } }
             let photo = finished.job.photo
             if tiles.accept(finished, path: paths[photo]) {
@@ -249,7 +272,7 @@ public final class PhotoTextures {
     /// screenshot, so it shows the photos rather than placeholders).
     public func finishPending() {
         loader.waitUntilIdle()
-        pump()
+        pump(uploading: .max)
     }
 
     /// Follows a new list of photos (the watched folder changed): what is
@@ -258,6 +281,7 @@ public final class PhotoTextures {
     public func update(photoPaths newPaths: [String]) {
         let newIndex = Dictionary(newPaths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         loader.forgetAll()
+        ready.removeAll() // numbered as before
         tiles.forgetAll()
         entries.rekey { key in newIndex[paths[key.photo]].map { Key(photo: $0, use: key.use) } }
         failed = failed.filter { newIndex[$0.key] != nil }
@@ -298,6 +322,6 @@ public final class PhotoTextures {
             } ?? "")
     }
 
-    /// True while decodes are queued or under way.
-    public var isLoading: Bool { loader.isBusy }
+    /// True while decodes are queued, under way, or waiting for their upload.
+    public var isLoading: Bool { loader.isBusy || !ready.isEmpty }
 }

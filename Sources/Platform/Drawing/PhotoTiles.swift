@@ -40,6 +40,8 @@ final class PhotoTiles {
     struct Detail {
         var tiles: [Drawn] = []
         var coversView = false
+        /// Tiles of the level the screen needs are on their way.
+        var awaited = false
     }
 
     private let renderer: OpaquePointer
@@ -144,7 +146,7 @@ final class PhotoTiles {
         let complete = !needed.isEmpty && needed.allSatisfy { entries[$0] != nil }
         // Complete: the needed level alone; coarser tiles under it would be hidden anyway.
         let shown = complete ? drawn.filter { $0.level == level } : drawn.sorted { $0.level > $1.level }
-        return Detail(tiles: shown.map(\.tile), coversView: complete)
+        return Detail(tiles: shown.map(\.tile), coversView: complete, awaited: !complete)
     }
 
     /// Cuts the `needed` tiles of photo number `photo` that are missing from
