@@ -152,10 +152,12 @@ public final class SceneRenderer {
         let per = (x: texels.width / f.width, y: texels.height / f.height)
         let origin = (x: source.minX * Double(photo.width), y: source.minY * Double(photo.height))
         // A picture decoded to cover the frame is within a pixel of its
-        // size (rounding): copied texel for pixel, which the renderer does
-        // as a plain copy, not the linear stretch of a rectangle a pixel
-        // larger (a strip photo: 0.3 -> 0.05 ms).
-        let exact = abs(texels.width - f.width) < 1 && abs(texels.height - f.height) < 1
+        // size (rounding), and one settling into it at the end of a spring
+        // within a few: copied texel for pixel, which the renderer does as
+        // a plain copy, not a linear stretch by a fraction of a percent (a
+        // strip photo: 0.3 -> 0.05 ms; the big photo 1.5-3 ms).
+        func near(_ texels: Double, _ pixels: Double) -> Bool { abs(texels - pixels) < max(1, pixels * 0.005) }
+        let exact = near(texels.width, f.width) && near(texels.height, f.height)
         func copy(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
             guard x1 > x0, y1 > y0 else { return }
             // Edges on whole pixels, as the renderer would round the origin:
