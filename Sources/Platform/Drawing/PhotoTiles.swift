@@ -40,9 +40,13 @@ final class PhotoTiles {
     struct Detail {
         var tiles: [Drawn] = []
         var coversView = false
+        /// Tiles of the level the screen needs are on their way.
+        var awaited = false
     }
 
     private let renderer: OpaquePointer
+    /// What opaque tiles are uploaded in (`CachedTexture`).
+    private let opaqueFormat: UInt32?
     private let loader: PhotoLoader
     private let log: (String) -> Void
     private let maximumTextureSide: Int
@@ -74,8 +78,9 @@ final class PhotoTiles {
     private(set) var lastZoomSeconds: Double?
     private(set) var tilesDecoded = 0
 
-    init(renderer: OpaquePointer, loader: PhotoLoader, budgetBytes: Int, log: @escaping (String) -> Void) {
+    init(renderer: OpaquePointer, loader: PhotoLoader, budgetBytes: Int, opaqueFormat: UInt32?, log: @escaping (String) -> Void) {
         self.renderer = renderer
+        self.opaqueFormat = opaqueFormat
         self.budgetBytes = budgetBytes
         self.loader = loader
         self.log = log
@@ -141,7 +146,7 @@ final class PhotoTiles {
         let complete = !needed.isEmpty && needed.allSatisfy { entries[$0] != nil }
         // Complete: the needed level alone; coarser tiles under it would be hidden anyway.
         let shown = complete ? drawn.filter { $0.level == level } : drawn.sorted { $0.level > $1.level }
-        return Detail(tiles: shown.map(\.tile), coversView: complete)
+        return Detail(tiles: shown.map(\.tile), coversView: complete, awaited: !complete)
     }
 
     /// Cuts the `needed` tiles of photo number `photo` that are missing from
@@ -167,7 +172,7 @@ final class PhotoTiles {
             let entry: Entry?
             if tile.level == 1 { // the whole picture's own pixels, uploaded in place
                 entry = Entry(renderer: renderer, rgba: whole.base + s.y * whole.pitch + s.x * 4, width: r.width, height: r.height,
-                              pitch: whole.pitch, lastUsed: frame)
+                              pitch: whole.pitch, opaqueFormat: opaqueFormat, lastUsed: frame)
             } else {
                 entry = shrunk(whole, part: s, to: (r.width, r.height))
             }
@@ -188,7 +193,7 @@ final class PhotoTiles {
         var to = SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height))
         guard SDL_SoftStretchLinear(source, &from, out, &to) == 0 else { return nil }
         return Entry(renderer: renderer, rgba: out.pointee.pixels, width: size.width, height: size.height, pitch: Int(out.pointee.pitch),
-                     lastUsed: frame)
+                     opaqueFormat: opaqueFormat, lastUsed: frame)
     }
 
     /// Notes how long the view's tiles took, once the last of them is there.
@@ -213,7 +218,7 @@ final class PhotoTiles {
         case (.tile, .failure(let failure)), (.whole, .failure(let failure)):
             if unavailable.insert(path).inserted { log("trips: photo \(path): no detail when zoomed (\(failure)); the window-sized picture stays") }
         case (.tile, .success(let decoded)):
-            guard let entry = Entry(renderer: renderer, pixels: decoded.pixels, lastUsed: frame) else { return true }
+            guard let entry = Entry(renderer: renderer, pixels: decoded.pixels, opaqueFormat: opaqueFormat, lastUsed: frame) else { return true }
             entries.store(entry, as: finished.job)
             tilesDecoded += 1
             noteIfViewComplete()

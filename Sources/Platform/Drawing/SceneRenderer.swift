@@ -11,6 +11,7 @@ public final class SceneRenderer {
     private let text: TextRenderer
     private var vertices: [SDL_Vertex] = []
     private var indices: [Int32] = []
+    private var rows: [SDL_Rect] = []
 
     /// SDL's software renderer, which blits far faster than it fills triangles.
     private let isSoftware: Bool
@@ -39,7 +40,7 @@ public final class SceneRenderer {
     /// photo sizes); what it draws this frame is what the textures keep asking for.
     public func draw(_ scene: Scene, scale: Double) {
         photos.thumbnailTarget = Self.pixels(scene.thumbnailSize, scale)
-        photos.fullTarget = Self.pixels(scene.size, scale)
+        photos.fullTarget = Self.pixels(scene.photoSize, scale)
         photos.beginFrame()
         placeholdersDrawn = 0
         photosDrawn = 0
@@ -51,8 +52,7 @@ public final class SceneRenderer {
         for command in scene.commands {
             switch command {
             case let .fill(rect, color, radius):
-                fan(PhotoGeometry.roundedRectFan(frame: rect, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
-                    scale: scale, color: color, texture: nil)
+                fill(rect, cornerRadius: radius, color: color, scale: scale)
             case let .photo(number, frame, source, radius, placeholder, opacity):
                 // The size the whole picture has on screen: the frame over the part shown.
                 let covering = (width: frame.width * scale / max(source.width, 1e-6), height: frame.height * scale / max(source.height, 1e-6))
@@ -71,7 +71,7 @@ public final class SceneRenderer {
                     // Zoomed past the picture's own pixels: finer tiles over it, inside its corners.
                     let detail = photos.detail(number, covering: covering.width, source: source, decodedWidth: photo.width)
                     if !detail.coversView && !blit((photo.texture, photo.width, photo.height), frame: frame, source: source,
-                                                    cornerRadius: radius, scale: scale) {
+                                                    cornerRadius: radius, scale: scale, deeper: detail.awaited) {
                         fan(shape, scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
                     }
                     for tile in detail.tiles {
@@ -79,8 +79,7 @@ public final class SceneRenderer {
                     }
                 } else {
                     placeholdersDrawn += 1
-                    fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
-                        scale: scale, color: placeholder.color, texture: nil)
+                    fill(frame, cornerRadius: radius, color: placeholder.color, scale: scale)
                     let size = placeholder.textSize
                     text.draw(placeholder.label, x: frame.minX * scale, y: (frame.midY - size * 0.6) * scale, maxWidth: frame.width * scale,
                               pixelSize: Int((size * scale).rounded()), bold: true, color: placeholder.textColor, alignment: .center)
@@ -105,6 +104,26 @@ public final class SceneRenderer {
         }
     }
 
+    /// A rounded rectangle of `color`: with SDL's software renderer as the
+    /// rows of pixels it covers (`PhotoGeometry.roundedRectRows`), which it
+    /// fills several times faster than a fan's triangles (Benchmarks/session.sh,
+    /// X11 software: the Overview's caption band, button and marked row
+    /// took 1.6 ms of each frame as fans).
+    private func fill(_ rect: CGRect, cornerRadius: CGFloat, color: RGBA, scale: Double) {
+        guard isSoftware else {
+            fan(PhotoGeometry.roundedRectFan(frame: rect, cornerRadius: cornerRadius, source: .init(x: 0, y: 0, width: 1, height: 1)),
+                scale: scale, color: color, texture: nil)
+            return
+        }
+        let pixels = CGRect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
+        rows.removeAll(keepingCapacity: true)
+        for r in PhotoGeometry.roundedRectRows(frame: pixels, cornerRadius: cornerRadius * scale) {
+            rows.append(SDL_Rect(x: Int32(r.minX), y: Int32(r.minY), w: Int32(r.width), h: Int32(r.height)))
+        }
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        SDL_RenderFillRects(renderer, rows, Int32(rows.count))
+    }
+
     /// SDL's software renderer maps a texture wrongly across very large
     /// triangles (seen on a full-window photo: wedges of other parts of the
     /// picture). A textured fan whose longest edge passes this many pixels
@@ -121,24 +140,37 @@ public final class SceneRenderer {
     /// magnification: a blit's source is in whole texels, half a texel off
     /// at most, which is a pixel at 2x, as near as this renderer places
     /// anything (it rounds to whole pixels); a deeper zoom is left to the
-    /// fan, so a slow pan does not move in steps. False when left.
+    /// fan, so a slow pan does not move in steps. `deeper`: any zoom, for
+    /// the moment a zoomed photo's detail tiles are on their way (the fan
+    /// over the whole big photo took 11-13 ms a frame). False when left.
     private func blit(_ photo: (texture: OpaquePointer, width: Int, height: Int), frame: CGRect, source: CGRect,
-                      cornerRadius: CGFloat, scale: Double) -> Bool {
+                      cornerRadius: CGFloat, scale: Double, deeper: Bool = false) -> Bool {
         let f = CGRect(x: frame.minX * scale, y: frame.minY * scale, width: frame.width * scale, height: frame.height * scale)
         let texels = (width: source.width * Double(photo.width), height: source.height * Double(photo.height))
-        guard isSoftware, f.width >= 1, f.height >= 1, texels.width * 2 >= f.width, texels.height * 2 >= f.height else { return false }
+        guard isSoftware, f.width >= 1, f.height >= 1, deeper || texels.width * 2 >= f.width && texels.height * 2 >= f.height else { return false }
         let r = max(0, min(cornerRadius * scale, f.width / 2, f.height / 2))
         let per = (x: texels.width / f.width, y: texels.height / f.height)
         let origin = (x: source.minX * Double(photo.width), y: source.minY * Double(photo.height))
+        // A picture decoded to cover the frame is within a pixel of its
+        // size (rounding): copied texel for pixel, which the renderer does
+        // as a plain copy, not the linear stretch of a rectangle a pixel
+        // larger (a strip photo: 0.3 -> 0.05 ms).
+        let exact = abs(texels.width - f.width) < 1 && abs(texels.height - f.height) < 1
         func copy(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
             guard x1 > x0, y1 > y0 else { return }
-            var from = SDL_Rect(x: Int32((origin.x + (x0 - f.minX) * per.x).rounded()), y: Int32((origin.y + (y0 - f.minY) * per.y).rounded()),
-                                w: Int32(max(1, ((x1 - x0) * per.x).rounded())), h: Int32(max(1, ((y1 - y0) * per.y).rounded())))
             // Edges on whole pixels, as the renderer would round the origin:
             // it truncates a rectangle's origin and size apart, which left a
             // pixel unfilled between neighbours (two detail tiles side by side).
             let left = x0.rounded(.down), right = x1.rounded(.down), top = y0.rounded(.down), bottom = y1.rounded(.down)
             guard right > left, bottom > top else { return }
+            var from = SDL_Rect(x: Int32((origin.x + (x0 - f.minX) * per.x).rounded()), y: Int32((origin.y + (y0 - f.minY) * per.y).rounded()),
+                                w: Int32(max(1, ((x1 - x0) * per.x).rounded())), h: Int32(max(1, ((y1 - y0) * per.y).rounded())))
+            if exact {
+                from.w = Int32(min(right - left, Double(photo.width)))
+                from.h = Int32(min(bottom - top, Double(photo.height)))
+                from.x = Int32(max(0, min((origin.x + left - f.minX.rounded(.down)).rounded(), Double(photo.width) - Double(from.w))))
+                from.y = Int32(max(0, min((origin.y + top - f.minY.rounded(.down)).rounded(), Double(photo.height) - Double(from.h))))
+            }
             var to = SDL_FRect(x: Float(left), y: Float(top), w: Float(right - left), h: Float(bottom - top))
             SDL_RenderCopyF(renderer, photo.texture, &from, &to)
         }
@@ -230,7 +262,12 @@ public final class SceneRenderer {
             while longest > Self.longestTexturedEdge { longest /= 2; depth += 1 }
         }
         for i in 1..<(fan.count - 1) { triangle(0, Int32(i), Int32(i + 1), depth: depth) }
+        // An opaque photo's texture is not blended (CachedTexture): a fade
+        // blends it for its own draw (SDL takes the mode as it is queued).
+        var mode = SDL_BLENDMODE_BLEND
+        if let texture, color.a < 255 { SDL_GetTextureBlendMode(texture, &mode); SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND) }
         SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
+        if let texture, mode != SDL_BLENDMODE_BLEND { SDL_SetTextureBlendMode(texture, mode) }
     }
 
     private func length(_ i: Int32, _ j: Int32) -> Float {

@@ -15,7 +15,10 @@ public final class TextRenderer {
         var pixelSize: Int
         var bold: Bool
         var color: RGBA
-        var maxWidth: Int
+        /// The width the text was cut to, or nil for a line drawn whole:
+        /// that one serves every width it fits in (a caption on a photo
+        /// that grows or shrinks is not drawn again each frame).
+        var cutTo: Int?
     }
 
     private struct Line {
@@ -24,6 +27,8 @@ public final class TextRenderer {
         var height: Int32
         /// From the line's top (the UI font's ascent above the baseline) to the texture's top.
         var top: Int32
+        /// The whole text's width as `fitting` measures it: it fits a width at least this.
+        var measured = 0
     }
 
     /// Characters drawn with one font in one direction.
@@ -100,15 +105,21 @@ public final class TextRenderer {
                      color: RGBA, alignment: Scene.TextAlignment) {
         let pixelSize = max(1, pixelSize)
         guard !text.isEmpty, maxWidth > 1, font(0, pixelSize: pixelSize, bold: bold) != nil else { return }
-        let key = Key(text: text, pixelSize: pixelSize, bold: bold, color: color, maxWidth: Int(maxWidth))
+        let whole = Key(text: text, pixelSize: pixelSize, bold: bold, color: color, cutTo: nil)
+        let cut = Key(text: text, pixelSize: pixelSize, bold: bold, color: color, cutTo: Int(maxWidth))
         let entry: Line
-        if let cached = cache[key] {
+        if let cached = cache[whole], cached.measured <= Int(maxWidth) {
+            entry = cached
+        } else if let cached = cache[cut] {
             entry = cached
         } else {
             if cache.count >= cacheLimit { clear() }
-            let fitted = fitting(text, pixelSize: pixelSize, bold: bold, maxWidth: Int(maxWidth))
-            guard let made = render(fitted, pixelSize: pixelSize, bold: bold, color: color) else { return }
-            cache[key] = made
+            let measured = width(text, pixelSize: pixelSize, bold: bold)
+            let fits = measured <= Int(maxWidth)
+            let fitted = fits ? text : fitting(text, pixelSize: pixelSize, bold: bold, maxWidth: Int(maxWidth))
+            guard var made = render(fitted, pixelSize: pixelSize, bold: bold, color: color) else { return }
+            made.measured = measured
+            cache[fits ? whole : cut] = made
             entry = made
         }
         var left = x
@@ -246,9 +257,8 @@ public final class TextRenderer {
         return total
     }
 
-    /// The text, shortened at its logical end with "…" until it fits.
+    /// The text (wider than `maxWidth`), shortened at its logical end with "…" until it fits.
     private func fitting(_ text: String, pixelSize: Int, bold: Bool, maxWidth: Int) -> String {
-        guard width(text, pixelSize: pixelSize, bold: bold) > maxWidth else { return text }
         var characters = Array(text)
         while !characters.isEmpty {
             characters.removeLast()

@@ -16,6 +16,11 @@ public final class Display {
     /// (a line for the log), when they do.
     public private(set) var presenterFailure: String?
     public let rendererName: String
+    /// The pixel format of the picture SDL's software renderer draws into
+    /// (the window's surface, or the wl_shm presenter's), in which opaque
+    /// photos are uploaded so that drawing one is a plain copy
+    /// (`CachedTexture`); nil for OpenGL, or a format other than 32 bits.
+    public let opaqueTextureFormat: UInt32?
     public let hasVSync: Bool
     public let videoDriver: String
     /// Tells a lost display connection (`ExitCode.displayLost`) from a requested quit.
@@ -207,6 +212,14 @@ public final class Display {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         rendererName = (info.name.map { String(cString: $0) } ?? "?") + (presenter != nil ? "/wl_shm" : "")
+        if presenter != nil {
+            opaqueTextureFormat = ShmPresenter.pixelFormat
+        } else if info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0, let surface = SDL_GetWindowSurface(window),
+                  let format = surface.pointee.format, format.pointee.BytesPerPixel == 4 {
+            opaqueTextureFormat = format.pointee.format
+        } else {
+            opaqueTextureFormat = nil
+        }
         // wl_surface.frame callbacks pace the presenter's frames.
         hasVSync = presenter != nil || info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
