@@ -46,7 +46,9 @@ public final class TextRenderer {
     }
 
     private let renderer: OpaquePointer
-    private let faces: FontFaces?
+    private let loading: FontFaces.Loading?
+    /// Waited for at the first line drawn, not before.
+    private lazy var faces: FontFaces? = loading?.faces
     private var openFonts: [FontKey: OpaquePointer] = [:]
     private var failedFonts: Set<FontKey> = []
     private var cache: [Key: Line] = [:]
@@ -57,11 +59,16 @@ public final class TextRenderer {
 
     /// `fonts` nil means no font was found: text is skipped (the reason was
     /// logged once at start) and everything else still draws.
-    public init(renderer: OpaquePointer, fonts: FontLocator.Choice?, log: @escaping (String) -> Void) {
+    public convenience init(renderer: OpaquePointer, fonts: FontLocator.Choice?, log: @escaping @Sendable (String) -> Void) {
+        self.init(renderer: renderer, faces: fonts.map { FontFaces.Loading(choice: $0, log: log) }, log: log)
+    }
+
+    /// With `faces` already being loaded (`Session` starts that before the window opens).
+    init(renderer: OpaquePointer, faces: FontFaces.Loading?, log: @escaping (String) -> Void) {
         self.renderer = renderer
         self.log = log
         if TTF_WasInit() == 0 && TTF_Init() != 0 { log("trips: SDL_ttf cannot start: \(String(cString: SDL_GetError()))") }
-        faces = fonts.map { FontFaces(choice: $0, log: log) }
+        loading = faces
     }
 
     deinit {
