@@ -289,21 +289,9 @@ public final class Display {
     /// After a live frame: waits for the compositor's next frame callback
     /// (the presenter's vsync); nothing for SDL's renderers, which pace themselves.
     /// Meanwhile `other.fd` readable (the accessibility bus) calls `other.read`.
-    ///
-    /// After the first frame it waits longer (`firstFrameWait`): until the
-    /// compositor has shown that frame, SDL's events are left unhandled,
-    /// and with them libdecor's redraw of the title bar for the window's
-    /// activation and its cursor theme (some 100 ms of CPU on this machine),
-    /// which would otherwise compete with the compositor for the CPU while
-    /// it puts the first frame on screen.
     public func waitForNextFrame(other: (fd: Int32, read: () -> Void)? = nil) {
-        guard let presenter else { return }
-        let timeout = presenter.counters.frames == 1 ? max(Self.firstFrameWait, 2 * refreshInterval) : 2 * refreshInterval
-        presenter.waitForFrame(timeout: timeout, other: other)
+        presenter?.waitForFrame(timeout: 2 * refreshInterval, other: other)
     }
-
-    /// The longest the first frame waits to be shown (a hidden window is never).
-    static let firstFrameWait = 0.2
 
     /// Pixels per point (2 on a HiDPI screen that SDL reports as such).
     public var scale: Double {
