@@ -24,6 +24,7 @@ public final class PhotoTextures {
     private typealias Entry = CachedTexture
 
     private let renderer: OpaquePointer
+    private let opaqueFormat: UInt32?
     private var paths: [String]
     private let loader: PhotoLoader
     /// The zoomed big photo's detail tiles, decoded by the same workers.
@@ -71,15 +72,18 @@ public final class PhotoTextures {
     /// - Parameters:
     ///   - loader: one started before the window, already decoding what the
     ///     first frame shows, its wake-up pushing `decodesReady`.
+    ///   - opaqueFormat: the software renderer's drawing format, which opaque
+    ///     pictures are kept in (`CachedTexture`); nil: every texture blends.
     public init(renderer: OpaquePointer, photoPaths: [String], budgetBytes: Int = 256 << 20,
-                loader: PhotoLoader, decodesReady: RegisteredEvent, log: @escaping (String) -> Void) {
+                loader: PhotoLoader, decodesReady: RegisteredEvent, opaqueFormat: UInt32? = nil, log: @escaping (String) -> Void) {
         self.renderer = renderer
+        self.opaqueFormat = opaqueFormat
         self.paths = photoPaths
         self.budgetBytes = max(16 << 20, budgetBytes)
         self.log = log
         self.loader = loader
         readyEventType = decodesReady.type
-        tiles = PhotoTiles(renderer: renderer, loader: self.loader, budgetBytes: self.budgetBytes, log: log)
+        tiles = PhotoTiles(renderer: renderer, loader: self.loader, budgetBytes: self.budgetBytes, opaqueFormat: opaqueFormat, log: log)
     }
 
     deinit {
@@ -212,7 +216,7 @@ public final class PhotoTextures {
     /// `pixels` as the texture of `key` (replacing the one there), counted in
     /// the budget; false when the renderer cannot make it.
     private func store(_ pixels: SharedPixels, as key: Key) -> Bool {
-        guard let entry = Entry(renderer: renderer, pixels: pixels, lastUsed: frame) else { return false }
+        guard let entry = Entry(renderer: renderer, pixels: pixels, lastUsed: frame, opaqueFormat: opaqueFormat) else { return false }
         entries.store(entry, as: key)
         return true
     }

@@ -43,6 +43,8 @@ final class PhotoTiles {
     }
 
     private let renderer: OpaquePointer
+    /// Opaque tiles' format (`CachedTexture`); nil: they blend.
+    private let opaqueFormat: UInt32?
     private let loader: PhotoLoader
     private let log: (String) -> Void
     private let maximumTextureSide: Int
@@ -74,8 +76,9 @@ final class PhotoTiles {
     private(set) var lastZoomSeconds: Double?
     private(set) var tilesDecoded = 0
 
-    init(renderer: OpaquePointer, loader: PhotoLoader, budgetBytes: Int, log: @escaping (String) -> Void) {
+    init(renderer: OpaquePointer, loader: PhotoLoader, budgetBytes: Int, opaqueFormat: UInt32?, log: @escaping (String) -> Void) {
         self.renderer = renderer
+        self.opaqueFormat = opaqueFormat
         self.budgetBytes = budgetBytes
         self.loader = loader
         self.log = log
@@ -167,7 +170,7 @@ final class PhotoTiles {
             let entry: Entry?
             if tile.level == 1 { // the whole picture's own pixels, uploaded in place
                 entry = Entry(renderer: renderer, rgba: whole.base + s.y * whole.pitch + s.x * 4, width: r.width, height: r.height,
-                              pitch: whole.pitch, lastUsed: frame)
+                              pitch: whole.pitch, lastUsed: frame, opaqueFormat: opaqueFormat)
             } else {
                 entry = shrunk(whole, part: s, to: (r.width, r.height))
             }
@@ -188,7 +191,7 @@ final class PhotoTiles {
         var to = SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height))
         guard SDL_SoftStretchLinear(source, &from, out, &to) == 0 else { return nil }
         return Entry(renderer: renderer, rgba: out.pointee.pixels, width: size.width, height: size.height, pitch: Int(out.pointee.pitch),
-                     lastUsed: frame)
+                     lastUsed: frame, opaqueFormat: opaqueFormat)
     }
 
     /// Notes how long the view's tiles took, once the last of them is there.
@@ -213,7 +216,7 @@ final class PhotoTiles {
         case (.tile, .failure(let failure)), (.whole, .failure(let failure)):
             if unavailable.insert(path).inserted { log("trips: photo \(path): no detail when zoomed (\(failure)); the window-sized picture stays") }
         case (.tile, .success(let decoded)):
-            guard let entry = Entry(renderer: renderer, pixels: decoded.pixels, lastUsed: frame) else { return true }
+            guard let entry = Entry(renderer: renderer, pixels: decoded.pixels, lastUsed: frame, opaqueFormat: opaqueFormat) else { return true }
             entries.store(entry, as: finished.job)
             tilesDecoded += 1
             noteIfViewComplete()

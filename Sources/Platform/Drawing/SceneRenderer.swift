@@ -51,6 +51,14 @@ public final class SceneRenderer {
         for command in scene.commands {
             switch command {
             case let .fill(rect, color, radius):
+                if isSoftware && radius <= 0 {
+                    // A rectangle: SDL's software renderer fills (and
+                    // blends) it row by row, far faster than two triangles.
+                    SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+                    var r = SDL_FRect(x: Float(rect.minX * scale), y: Float(rect.minY * scale), w: Float(rect.width * scale), h: Float(rect.height * scale))
+                    SDL_RenderFillRectF(renderer, &r)
+                    break
+                }
                 fan(PhotoGeometry.roundedRectFan(frame: rect, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
                     scale: scale, color: color, texture: nil)
             case let .photo(number, frame, source, radius, placeholder, opacity):
@@ -64,8 +72,18 @@ public final class SceneRenderer {
                     // The frame's outline as a fan: for a fade, a zoom's tiles, or where a blit cannot serve.
                     var shape: [PhotoGeometry.Vertex] { PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source) }
                     if alpha < 255 {
-                        // Fading (the vertex alpha; photo textures blend): a blit has no alpha to give.
-                        fan(shape, scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
+                        // Fading: the texture's alpha for a blit, the vertices' for a fan, blended even when
+                        // the picture is opaque (`CachedTexture`), as it was.
+                        var own = SDL_BLENDMODE_BLEND
+                        SDL_GetTextureBlendMode(photo.texture, &own)
+                        SDL_SetTextureBlendMode(photo.texture, SDL_BLENDMODE_BLEND)
+                        SDL_SetTextureAlphaMod(photo.texture, alpha)
+                        if !blit((photo.texture, photo.width, photo.height), frame: frame, source: source, cornerRadius: radius,
+                                 scale: scale, alpha: alpha) {
+                            fan(shape, scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
+                        }
+                        SDL_SetTextureAlphaMod(photo.texture, 255)
+                        SDL_SetTextureBlendMode(photo.texture, own)
                         break
                     }
                     // Zoomed past the picture's own pixels: finer tiles over it, inside its corners.
@@ -122,8 +140,10 @@ public final class SceneRenderer {
     /// at most, which is a pixel at 2x, as near as this renderer places
     /// anything (it rounds to whole pixels); a deeper zoom is left to the
     /// fan, so a slow pan does not move in steps. False when left.
+    /// `alpha`: the corners' vertex alpha, the texture's own alpha modulation
+    /// (set by the caller) being what the blits take.
     private func blit(_ photo: (texture: OpaquePointer, width: Int, height: Int), frame: CGRect, source: CGRect,
-                      cornerRadius: CGFloat, scale: Double) -> Bool {
+                      cornerRadius: CGFloat, scale: Double, alpha: UInt8 = 255) -> Bool {
         let f = CGRect(x: frame.minX * scale, y: frame.minY * scale, width: frame.width * scale, height: frame.height * scale)
         let texels = (width: source.width * Double(photo.width), height: source.height * Double(photo.height))
         guard isSoftware, f.width >= 1, f.height >= 1, texels.width * 2 >= f.width, texels.height * 2 >= f.height else { return false }
@@ -140,6 +160,16 @@ public final class SceneRenderer {
             let left = x0.rounded(.down), right = x1.rounded(.down), top = y0.rounded(.down), bottom = y1.rounded(.down)
             guard right > left, bottom > top else { return }
             var to = SDL_FRect(x: Float(left), y: Float(top), w: Float(right - left), h: Float(bottom - top))
+            // A texel more or less than the pixels (a picture decoded to
+            // cover the window, 1280 x 961 for 1280 x 800) is a copy, not a
+            // stretch: the renderer scales a whole frame for that one row.
+            let pixels = (w: Int32(right - left), h: Int32(bottom - top))
+            if abs(from.w - pixels.w) <= 1 && abs(from.h - pixels.h) <= 1 {
+                from.w = pixels.w
+                from.h = pixels.h
+                from.x = max(0, min(from.x, Int32(photo.width) - from.w))
+                from.y = max(0, min(from.y, Int32(photo.height) - from.h))
+            }
             SDL_RenderCopyF(renderer, photo.texture, &from, &to)
         }
         copy(f.minX + r, f.minY, f.maxX - r, f.maxY)
@@ -150,10 +180,13 @@ public final class SceneRenderer {
         // inside the quarter disc, so nothing pokes out of the rounding.
         copy(f.minX, f.minY + r - 1, f.minX + r, f.maxY - r + 1)
         copy(f.maxX - r, f.minY + r - 1, f.maxX, f.maxY - r + 1)
-        // The corners, with the texture coordinates the whole fan would give them.
+        // The corners, with the texture coordinates the whole fan would give
+        // them, and their vertices' alpha only (the texture's would count twice).
+        if alpha < 255 { SDL_SetTextureAlphaMod(photo.texture, 255) }
         for corner in PhotoGeometry.cornerFans(frame: frame, cornerRadius: cornerRadius, source: source) {
-            fan(corner, scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
+            fan(corner, scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
         }
+        if alpha < 255 { SDL_SetTextureAlphaMod(photo.texture, alpha) }
         return true
     }
 

@@ -78,7 +78,8 @@ public struct Session {
             return .badInput
         }
         let photos = PhotoTextures(renderer: display.renderer, photoPaths: app.catalog.allPhotoPaths,
-                                   budgetBytes: options.memoryBudgetMiB << 20, loader: loader, decodesReady: decodesReady, log: log)
+                                   budgetBytes: options.memoryBudgetMiB << 20, loader: loader, decodesReady: decodesReady,
+                                   opaqueFormat: display.softwareFormat, log: log)
         if let orderStore {
             app.onReorder = { [log] order in
                 do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }

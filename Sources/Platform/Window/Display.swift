@@ -207,8 +207,12 @@ public final class Display {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         rendererName = (info.name.map { String(cString: $0) } ?? "?") + (presenter != nil ? "/wl_shm" : "")
-        // wl_surface.frame callbacks pace the presenter's frames.
-        hasVSync = presenter != nil || info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        // wl_surface.frame callbacks pace the presenter's frames. SDL's
+        // software renderer may claim vsync, yet its present on X11 returns
+        // at once: the attract loop's cross-fade ran at some 400 frames a
+        // second on Xvfb; the loop paces it at the display's rate instead.
+        let software = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+        hasVSync = presenter != nil || (!software && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -266,6 +270,19 @@ public final class Display {
         let pixels = sizeInPixels, points = sizeInPoints
         let whole = points.width > 0 && pixels.width % points.width == 0 ? pixels.width / points.width : 1
         presenter.prepare(width: pixels.width, height: pixels.height, scale: whole)
+    }
+
+    /// The pixel format SDL's software renderer draws in (the presenter's
+    /// picture, or the window's surface); nil for a GPU renderer, whose
+    /// textures are sampled, not copied.
+    public var softwareFormat: UInt32? {
+        if presenter != nil { return ShmPresenter.pixelFormat }
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0 else { return nil }
+        let format = SDL_GetWindowPixelFormat(window)
+        guard let described = SDL_AllocFormat(format) else { return nil }
+        defer { SDL_FreeFormat(described) }
+        return described.pointee.BytesPerPixel == 4 ? format : nil
     }
 
     /// Shows the frame drawn since `beginFrame`.

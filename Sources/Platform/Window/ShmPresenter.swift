@@ -46,6 +46,8 @@ public final class ShmPresenter {
     private let bufferListener: UnsafeMutablePointer<wl_buffer_listener>
     private let frameListener: UnsafeMutablePointer<wl_callback_listener>
     static let maximumBuffers = 3
+    /// What the picture is drawn in and what its buffers hold (wl_shm's ARGB8888 and XRGB8888 are always offered).
+    static let pixelFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
 
     /// What it did, for TRIPS_VERBOSE and the e2e test.
     public struct Counters {
@@ -84,7 +86,7 @@ public final class ShmPresenter {
         surfaceWrapper = OpaquePointer(wl_proxy_create_wrapper(UnsafeMutableRawPointer(surface)))
         wl_proxy_set_queue(displayWrapper, queue)
         wl_proxy_set_queue(surfaceWrapper, queue)
-        origin = SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        origin = SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, Self.pixelFormat)
         renderer = SDL_CreateSoftwareRenderer(origin)
         registry = wl_display_get_registry(displayWrapper)
         if let registry { wl_registry_add_listener(registry, registryListener, Unmanaged.passUnretained(self).toOpaque()) }
@@ -131,7 +133,7 @@ public final class ShmPresenter {
         let width = max(1, width), height = max(1, height)
         if size != (width, height) || target == nil {
             if let target { SDL_DestroyTexture(target) }
-            target = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+            target = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                                        Int32(width), Int32(height))
             size = (width, height)
             surfaceDamage = DamageRegion(whole: SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height)))
@@ -164,7 +166,7 @@ public final class ShmPresenter {
         if buffer.isHeld { counters.heldWrites += 1 }
         for var rect in buffer.stale.rects {
             let start = buffer.pixels + Int(rect.y) * buffer.stride + Int(rect.x) * 4
-            SDL_RenderReadPixels(renderer, &rect, SDL_PIXELFORMAT_ARGB8888.rawValue, start, Int32(buffer.stride))
+            SDL_RenderReadPixels(renderer, &rect, Self.pixelFormat, start, Int32(buffer.stride))
             counters.copiedPixels += Int(rect.w) * Int(rect.h)
         }
         buffer.stale.clear()
