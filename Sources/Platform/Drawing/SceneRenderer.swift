@@ -4,13 +4,25 @@ import TripsKit
 
 /// Turns a `Scene` (points) into SDL calls (pixels). Rounded photos and
 /// tiles are triangle fans drawn with SDL_RenderGeometry; the vertex and
-/// index buffers are reused from frame to frame.
+/// index buffers are reused from frame to frame. The calls are recorded
+/// first (`DrawList`); with SDL's software renderer, whose picture stays
+/// from frame to frame, only what changed since the last frame is redrawn.
 public final class SceneRenderer {
     private let renderer: OpaquePointer
     private let photos: PhotoTextures
     private let text: TextRenderer
     private var vertices: [SDL_Vertex] = []
     private var indices: [Int32] = []
+    /// This frame's calls and the last frame's, as drawn.
+    private var list = DrawList()
+    private var shown = DrawList()
+    /// The scene's clip while recording.
+    private var clip: PixelRect?
+    /// Textures destroyed when the last frame was drawn, and its size: a change means a whole new picture.
+    private var shownDestroyed = -1
+    private var shownSize = PixelRect(x: 0, y: 0, w: 0, h: 0)
+    /// The next frame is drawn whole (the window was exposed, resized, shown again).
+    private var wholeNext = true
 
     /// SDL's software renderer, which blits far faster than it fills triangles.
     private let isSoftware: Bool
@@ -34,29 +46,131 @@ public final class SceneRenderer {
     /// Photos drawn from their blurred-up EXIF preview in the last frame.
     public private(set) var previewsDrawn = 0
 
-    /// Draws `scene` at `scale` pixels per point into the back buffer. The
-    /// scene says what its photos are decoded for (its window and strip
-    /// photo sizes); what it draws this frame is what the textures keep asking for.
-    public func draw(_ scene: Scene, scale: Double) {
+    /// Whether a frame's picture stays for the next one to draw over: SDL's
+    /// software renderer's does (the window's surface, or the presenter's
+    /// picture); a GPU's back buffer does not.
+    public var keepsPicture: Bool { isSoftware }
+
+    /// Makes the next frame draw everything: what is on screen is not what was drawn (a window exposed or resized).
+    public func invalidate() { wholeNext = true }
+
+    /// Draws `scene` at `scale` pixels per point into the back buffer (all
+    /// of it when `everything`, else what changed, where the picture stays)
+    /// and returns what changed, in pixels, for the present: nil for
+    /// everything, empty for nothing. The scene says what its photos are
+    /// decoded for (its window and strip photo sizes); what it draws this
+    /// frame is what the textures keep asking for.
+    @discardableResult
+    public func draw(_ scene: Scene, scale: Double, everything: Bool = false) -> [SDL_Rect]? {
         photos.thumbnailTarget = Self.pixels(scene.thumbnailSize, scale)
         photos.fullTarget = Self.pixels(scene.size, scale)
         photos.beginFrame()
         placeholdersDrawn = 0
         photosDrawn = 0
         previewsDrawn = 0
-        let bg = scene.background
-        SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
-        SDL_RenderSetClipRect(renderer, nil)
-        SDL_RenderClear(renderer)
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        let whole = PixelRect(x: 0, y: 0, w: w, h: h)
+        list.removeAll()
+        clip = nil
+        list.add(.clear(scene.background), bounds: whole, clip: nil)
+        record(scene, scale: scale)
+        let destroyed = photos.texturesDestroyed + text.texturesDestroyed
+        var damage: DamageRegion?
+        if !(everything || wholeNext || !isSoftware || destroyed != shownDestroyed || whole != shownSize) {
+            damage = list.damage(since: shown, whole: whole)
+        }
+        shownDestroyed = destroyed
+        shownSize = whole
+        wholeNext = false
+        swap(&list, &shown)
+        guard let damage, !damage.isWhole else {
+            execute(shown.items, inside: nil)
+            return nil
+        }
+        for rect in damage.rects { execute(shown.items, inside: PixelRect(rect)) }
+        return damage.rects
+    }
+
+    /// Makes the recorded calls, all of them, or those touching `damage`
+    /// clipped to it (each damaged part is drawn afresh from the background up).
+    private func execute(_ items: [DrawList.Item], inside damage: PixelRect?) {
+        var clipSet: PixelRect?? = .none
+        func setClip(_ rect: PixelRect?) {
+            if let set = clipSet, set == rect { return }
+            clipSet = .some(rect)
+            if var r = rect?.sdl { SDL_RenderSetClipRect(renderer, &r) } else { SDL_RenderSetClipRect(renderer, nil) }
+        }
+        for item in items {
+            var itemClip = item.clip
+            if let damage {
+                let inside = item.bounds.intersection(damage)
+                guard !inside.isEmpty else { continue }
+                itemClip = item.clip.map { $0.intersection(damage) } ?? damage
+            }
+            setClip(itemClip)
+            switch item.operation {
+            case .clear(let c):
+                SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
+                if var r = damage?.sdl {
+                    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+                    SDL_RenderFillRect(renderer, &r)
+                    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+                } else {
+                    setClip(nil)
+                    SDL_RenderClear(renderer)
+                }
+            case let .fill(rect, c):
+                SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
+                var r = rect.sdl
+                SDL_RenderFillRectF(renderer, &r)
+            case let .geometry(texture, blend, vertices, indices):
+                withTexture(texture, blend: blend, alpha: 255) {
+                    SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
+                }
+            case let .copy(texture, from, to, alpha, blend, _):
+                withTexture(texture, blend: blend, alpha: alpha) {
+                    var t = to.sdl
+                    if var f = from?.sdl { SDL_RenderCopyF(renderer, texture, &f, &t) } else { SDL_RenderCopyF(renderer, texture, nil, &t) }
+                }
+            }
+        }
+    }
+
+    /// Runs `call` with `texture`'s blend mode and alpha modulation as
+    /// recorded, then puts back its own (SDL takes them when the call is queued).
+    private func withTexture(_ texture: OpaquePointer?, blend: UInt32, alpha: UInt8, _ call: () -> Void) {
+        guard let texture else { call(); return }
+        var ownBlend = SDL_BLENDMODE_BLEND, ownAlpha: UInt8 = 255
+        SDL_GetTextureBlendMode(texture, &ownBlend)
+        SDL_GetTextureAlphaMod(texture, &ownAlpha)
+        let changes = ownBlend.rawValue != blend || ownAlpha != alpha
+        if changes { SDL_SetTextureBlendMode(texture, SDL_BlendMode(rawValue: blend)); SDL_SetTextureAlphaMod(texture, alpha) }
+        call()
+        if changes { SDL_SetTextureBlendMode(texture, ownBlend); SDL_SetTextureAlphaMod(texture, ownAlpha) }
+    }
+
+    /// A texture's own blend mode (opaque pictures copy, `CachedTexture`).
+    private func ownBlend(_ texture: OpaquePointer) -> UInt32 {
+        var mode = SDL_BLENDMODE_BLEND
+        SDL_GetTextureBlendMode(texture, &mode)
+        return mode.rawValue
+    }
+
+    /// While a photo fades: the blend and alpha its calls are recorded with.
+    private var fading: (blend: UInt32, alpha: UInt8)?
+
+    /// Records `scene`'s calls into `list`.
+    private func record(_ scene: Scene, scale: Double) {
         for command in scene.commands {
             switch command {
             case let .fill(rect, color, radius):
                 if isSoftware && radius <= 0 {
                     // A rectangle: SDL's software renderer fills (and
                     // blends) it row by row, far faster than two triangles.
-                    SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
-                    var r = SDL_FRect(x: Float(rect.minX * scale), y: Float(rect.minY * scale), w: Float(rect.width * scale), h: Float(rect.height * scale))
-                    SDL_RenderFillRectF(renderer, &r)
+                    let r = PixelRect.Float(x: Float(rect.minX * scale), y: Float(rect.minY * scale), w: Float(rect.width * scale),
+                                            h: Float(rect.height * scale))
+                    list.add(.fill(r, color), bounds: r.around, clip: clip)
                     break
                 }
                 fan(PhotoGeometry.roundedRectFan(frame: rect, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
@@ -74,16 +188,12 @@ public final class SceneRenderer {
                     if alpha < 255 {
                         // Fading: the texture's alpha for a blit, the vertices' for a fan, blended even when
                         // the picture is opaque (`CachedTexture`), as it was.
-                        var own = SDL_BLENDMODE_BLEND
-                        SDL_GetTextureBlendMode(photo.texture, &own)
-                        SDL_SetTextureBlendMode(photo.texture, SDL_BLENDMODE_BLEND)
-                        SDL_SetTextureAlphaMod(photo.texture, alpha)
+                        fading = (SDL_BLENDMODE_BLEND.rawValue, alpha)
+                        defer { fading = nil }
                         if !blit((photo.texture, photo.width, photo.height), frame: frame, source: source, cornerRadius: radius,
                                  scale: scale, alpha: alpha) {
                             fan(shape, scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
                         }
-                        SDL_SetTextureAlphaMod(photo.texture, 255)
-                        SDL_SetTextureBlendMode(photo.texture, own)
                         break
                     }
                     // Zoomed past the picture's own pixels: finer tiles over it, inside its corners.
@@ -100,8 +210,8 @@ public final class SceneRenderer {
                     fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
                         scale: scale, color: placeholder.color, texture: nil)
                     let size = placeholder.textSize
-                    text.draw(placeholder.label, x: frame.minX * scale, y: (frame.midY - size * 0.6) * scale, maxWidth: frame.width * scale,
-                              pixelSize: Int((size * scale).rounded()), bold: true, color: placeholder.textColor, alignment: .center)
+                    line(placeholder.label, x: frame.minX * scale, y: (frame.midY - size * 0.6) * scale, maxWidth: frame.width * scale,
+                         pixelSize: Int((size * scale).rounded()), bold: true, color: placeholder.textColor, alignment: .center)
                 }
             case let .polygon(points, color):
                 guard let first = points.first else { break }
@@ -109,18 +219,25 @@ public final class SceneRenderer {
                 let outline = (points + [first]).map { PhotoGeometry.Vertex(position: $0, texture: .zero) }
                 fan([PhotoGeometry.Vertex(position: centre, texture: .zero)] + outline, scale: scale, color: color, texture: nil)
             case .clip(let rect):
-                if let rect {
-                    var r = SDL_Rect(x: Int32((rect.minX * scale).rounded(.down)), y: Int32((rect.minY * scale).rounded(.down)),
-                                     w: Int32((rect.width * scale).rounded(.up)), h: Int32((rect.height * scale).rounded(.up)))
-                    SDL_RenderSetClipRect(renderer, &r)
-                } else {
-                    SDL_RenderSetClipRect(renderer, nil)
+                clip = rect.map {
+                    PixelRect(x: Int32(($0.minX * scale).rounded(.down)), y: Int32(($0.minY * scale).rounded(.down)),
+                              w: Int32(($0.width * scale).rounded(.up)), h: Int32(($0.height * scale).rounded(.up)))
                 }
             case let .text(string, origin, width, size, weight, color, alignment):
-                text.draw(string, x: origin.x * scale, y: origin.y * scale, maxWidth: width * scale,
-                          pixelSize: Int((size * scale).rounded()), bold: weight == .bold, color: color, alignment: alignment)
+                line(string, x: origin.x * scale, y: origin.y * scale, maxWidth: width * scale,
+                     pixelSize: Int((size * scale).rounded()), bold: weight == .bold, color: color, alignment: alignment)
             }
         }
+    }
+
+    /// Records a line of text (`TextRenderer.line`).
+    private func line(_ string: String, x: Double, y: Double, maxWidth: Double, pixelSize: Int, bold: Bool, color: RGBA,
+                      alignment: Scene.TextAlignment) {
+        guard let line = text.line(string, x: x, y: y, maxWidth: maxWidth, pixelSize: pixelSize, bold: bold, color: color,
+                                   alignment: alignment) else { return }
+        let to = PixelRect.Float(x: Float(line.rect.x), y: Float(line.rect.y), w: Float(line.rect.w), h: Float(line.rect.h))
+        list.add(.copy(texture: line.texture, from: nil, to: to, alpha: 255, blend: ownBlend(line.texture), scaled: false),
+                 bounds: to.around, clip: clip)
     }
 
     /// SDL's software renderer maps a texture wrongly across very large
@@ -159,7 +276,7 @@ public final class SceneRenderer {
             // pixel unfilled between neighbours (two detail tiles side by side).
             let left = x0.rounded(.down), right = x1.rounded(.down), top = y0.rounded(.down), bottom = y1.rounded(.down)
             guard right > left, bottom > top else { return }
-            var to = SDL_FRect(x: Float(left), y: Float(top), w: Float(right - left), h: Float(bottom - top))
+            let to = PixelRect.Float(x: Float(left), y: Float(top), w: Float(right - left), h: Float(bottom - top))
             // A texel more or less than the pixels (a picture decoded to
             // cover the window, 1280 x 961 for 1280 x 800) is a copy, not a
             // stretch: the renderer scales a whole frame for that one row.
@@ -170,7 +287,9 @@ public final class SceneRenderer {
                 from.x = max(0, min(from.x, Int32(photo.width) - from.w))
                 from.y = max(0, min(from.y, Int32(photo.height) - from.h))
             }
-            SDL_RenderCopyF(renderer, photo.texture, &from, &to)
+            list.add(.copy(texture: photo.texture, from: PixelRect(from), to: to, alpha: fading?.alpha ?? 255,
+                           blend: fading?.blend ?? ownBlend(photo.texture), scaled: from.w != pixels.w || from.h != pixels.h),
+                     bounds: to.around, clip: clip)
         }
         copy(f.minX + r, f.minY, f.maxX - r, f.maxY)
         guard r > 0 else { return true }
@@ -182,11 +301,9 @@ public final class SceneRenderer {
         copy(f.maxX - r, f.minY + r - 1, f.maxX, f.maxY - r + 1)
         // The corners, with the texture coordinates the whole fan would give
         // them, and their vertices' alpha only (the texture's would count twice).
-        if alpha < 255 { SDL_SetTextureAlphaMod(photo.texture, 255) }
         for corner in PhotoGeometry.cornerFans(frame: frame, cornerRadius: cornerRadius, source: source) {
             fan(corner, scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
         }
-        if alpha < 255 { SDL_SetTextureAlphaMod(photo.texture, alpha) }
         return true
     }
 
@@ -263,7 +380,13 @@ public final class SceneRenderer {
             while longest > Self.longestTexturedEdge { longest /= 2; depth += 1 }
         }
         for i in 1..<(fan.count - 1) { triangle(0, Int32(i), Int32(i + 1), depth: depth) }
-        SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
+        var box = (minX: Float.infinity, minY: Float.infinity, maxX: -Float.infinity, maxY: -Float.infinity)
+        for v in vertices {
+            box = (min(box.minX, v.position.x), min(box.minY, v.position.y), max(box.maxX, v.position.x), max(box.maxY, v.position.y))
+        }
+        let blend = texture.map { fading?.blend ?? ownBlend($0) } ?? SDL_BLENDMODE_BLEND.rawValue
+        list.add(.geometry(texture: texture, blend: blend, vertices: vertices, indices: indices),
+                 bounds: PixelRect(around: Double(box.minX), Double(box.minY), Double(box.maxX), Double(box.maxY)), clip: clip)
     }
 
     private func length(_ i: Int32, _ j: Int32) -> Float {

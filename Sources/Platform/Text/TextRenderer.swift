@@ -50,23 +50,28 @@ public final class TextRenderer {
     /// How many rendered lines to keep before starting afresh.
     private let cacheLimit = 512
 
+    private let started: Bool
+
     /// `fonts` nil means no font was found: text is skipped (the reason was
     /// logged once at start) and everything else still draws.
     public init(renderer: OpaquePointer, fonts: FontLocator.Choice?, log: @escaping (String) -> Void) {
         self.renderer = renderer
         self.log = log
-        if TTF_WasInit() == 0 && TTF_Init() != 0 { log("trips: SDL_ttf cannot start: \(String(cString: SDL_GetError()))") }
+        // Counted: each renderer's TTF_Quit undoes its own TTF_Init only.
+        started = TTF_Init() == 0
+        if !started { log("trips: SDL_ttf cannot start: \(String(cString: SDL_GetError()))") }
         faces = fonts.map { FontFaces(choice: $0, log: log) }
     }
 
     deinit {
         clear()
         for font in openFonts.values { TTF_CloseFont(font) }
-        TTF_Quit()
+        if started { TTF_Quit() }
     }
 
     /// Forgets the rendered lines (on a change of scale they are the wrong size).
     public func clear() {
+        if !cache.isEmpty { texturesDestroyed += cache.count }
         for entry in cache.values { SDL_DestroyTexture(entry.texture) }
         cache.removeAll(keepingCapacity: true)
     }
@@ -87,12 +92,25 @@ public final class TextRenderer {
         return font
     }
 
+    /// How many line textures were let go so far: a drawn frame that showed
+    /// one must not be taken as still on screen (`DrawList`).
+    public private(set) var texturesDestroyed = 0
+
     /// Draws `text` with its top-left at `x, y` pixels, at most `maxWidth`
     /// pixels wide (cut with an ellipsis), aligned inside that width.
     public func draw(_ text: String, x: Double, y: Double, maxWidth: Double, pixelSize: Int, bold: Bool,
                      color: RGBA, alignment: Scene.TextAlignment) {
+        guard let line = line(text, x: x, y: y, maxWidth: maxWidth, pixelSize: pixelSize, bold: bold, color: color, alignment: alignment)
+        else { return }
+        var dst = line.rect
+        SDL_RenderCopy(renderer, line.texture, nil, &dst)
+    }
+
+    /// `draw`'s line, rendered (or taken from the cache) and placed, without drawing it: its texture and where it goes.
+    func line(_ text: String, x: Double, y: Double, maxWidth: Double, pixelSize: Int, bold: Bool,
+              color: RGBA, alignment: Scene.TextAlignment) -> (texture: OpaquePointer, rect: SDL_Rect)? {
         let pixelSize = max(1, pixelSize)
-        guard !text.isEmpty, maxWidth > 1, font(0, pixelSize: pixelSize, bold: bold) != nil else { return }
+        guard !text.isEmpty, maxWidth > 1, font(0, pixelSize: pixelSize, bold: bold) != nil else { return nil }
         let key = Key(text: text, pixelSize: pixelSize, bold: bold, color: color, maxWidth: Int(maxWidth))
         let entry: Line
         if let cached = cache[key] {
@@ -100,7 +118,7 @@ public final class TextRenderer {
         } else {
             if cache.count >= cacheLimit { clear() }
             let fitted = fitting(text, pixelSize: pixelSize, bold: bold, maxWidth: Int(maxWidth))
-            guard let made = render(fitted, pixelSize: pixelSize, bold: bold, color: color) else { return }
+            guard let made = render(fitted, pixelSize: pixelSize, bold: bold, color: color) else { return nil }
             cache[key] = made
             entry = made
         }
@@ -110,8 +128,7 @@ public final class TextRenderer {
         case .center: left += (maxWidth - Double(entry.width)) / 2
         case .trailing: left += maxWidth - Double(entry.width)
         }
-        var dst = SDL_Rect(x: Int32(left.rounded()), y: Int32(y.rounded()) + entry.top, w: entry.width, h: entry.height)
-        SDL_RenderCopy(renderer, entry.texture, nil, &dst)
+        return (entry.texture, SDL_Rect(x: Int32(left.rounded()), y: Int32(y.rounded()) + entry.top, w: entry.width, h: entry.height))
     }
 
     // MARK: Runs

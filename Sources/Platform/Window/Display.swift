@@ -285,9 +285,26 @@ public final class Display {
         return described.pointee.BytesPerPixel == 4 ? format : nil
     }
 
-    /// Shows the frame drawn since `beginFrame`.
-    public func present() {
-        if let presenter { presenter.present(damage: nil) } else { SDL_RenderPresent(renderer) }
+    /// Shows the frame drawn since `beginFrame`: `damage`, the pixel
+    /// rectangles that changed (nil: everything; empty: nothing, so nothing
+    /// is shown). SDL's software renderer on a window's own surface shows
+    /// those rectangles only; a GPU's frame is always whole. True when
+    /// something was shown.
+    @discardableResult
+    public func present(damage: [SDL_Rect]? = nil) -> Bool {
+        if let damage, damage.isEmpty {
+            SDL_RenderFlush(renderer)
+            return false
+        }
+        if let presenter {
+            presenter.present(damage: damage)
+        } else if var damage, softwareFormat != nil {
+            SDL_RenderFlush(renderer)
+            SDL_UpdateWindowSurfaceRects(window, &damage, Int32(damage.count))
+        } else {
+            SDL_RenderPresent(renderer)
+        }
+        return true
     }
 
     /// After a live frame: waits for the compositor's next frame callback
