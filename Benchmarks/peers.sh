@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Trips beside the viewers people use: feh, imv and swayimg, and beside the
 # platform's floor (Benchmarks/Peers/floor.c: an SDL2 window, a renderer and
-# one texture drawn and presented), on folders of 100, 1,000 and 10,000
+# one texture drawn and presented; on Wayland also one wl_shm buffer on the
+# window's own surface, the way trips presents software frames there, in a
+# window (floor-shm, with libdecor's frame) and fullscreen without it as
+# trips --kiosk (floor-shm-kiosk)), on folders of 100, 1,000 and 10,000
 # camera-like photos, under the same display, in this one run.
 #
 # The photos: 24 distinct 4000x3000 JPEGs at quality 90 with sensor-like
@@ -63,7 +66,7 @@ if [ -n "$missing" ]; then
         echo "peers: apt-get failed; the viewers that are missing are reported as such"
 fi
 gcc -O2 -o "$OUT/screenwatch" Benchmarks/Peers/screenwatch.c -lX11 -lXext || { echo "peers: cannot build screenwatch"; exit 1; }
-gcc -O2 -o "$OUT/floor" Benchmarks/Peers/floor.c $(pkg-config --cflags --libs sdl2) || { echo "peers: cannot build floor"; exit 1; }
+gcc -O2 -o "$OUT/floor" Benchmarks/Peers/floor.c $(pkg-config --cflags --libs sdl2 wayland-client) || { echo "peers: cannot build floor"; exit 1; }
 
 # --- the folders -------------------------------------------------------------
 CAMERAS=${PEERS_PHOTOS:-/tmp/trips-peers-photos-1}
@@ -199,6 +202,8 @@ display_rows() {
     done
     VIEWERS=(floor-sw floor-gl); PROGRAMS=("$OUT/floor" "$OUT/floor")
     COMMANDS=("$env $OUT/floor software" "$env $OUT/floor opengl")
+    [ "${label%% *}" = Wayland ] && { VIEWERS+=(floor-shm floor-shm-kiosk); PROGRAMS+=("$OUT/floor" "$OUT/floor")
+        COMMANDS+=("$env $OUT/floor wl_shm" "$env $OUT/floor wl_shm fullscreen"); }
     compare "$label" floor
 }
 DISPLAYS=${PEERS_DISPLAYS:-x11 wayland}
@@ -217,7 +222,8 @@ fi
 echo
 echo "Time from launch to a photo on screen (the headline) and to the first frame (ms), peak RSS (MiB),"
 echo "medians of $RUNS launches; trips / peer ratios (below 1: trips is faster or smaller);"
-echo "floor-sw / floor-gl: a minimal SDL2 program (software / OpenGL renderer) drawing one texture"
+echo "floor-sw / floor-gl: a minimal SDL2 program (software / OpenGL renderer) drawing one texture;"
+echo "floor-shm / floor-shm-kiosk: its window showing one wl_shm buffer (windowed with libdecor / fullscreen without)"
 printf '%-17s %6s  %-9s %9s %11s %9s   %-26s %s\n' display photos viewer photo "first frame" "peak RSS" "trips/peer photo,first,RSS" note
 # ratio A B: A / B; a timeout counts as the limit, so the ratio is a bound.
 ratio() {

@@ -22,8 +22,8 @@ final class SceneRendererDamageTests: XCTestCase {
             renderer = try XCTUnwrap(SDL_CreateSoftwareRenderer(surface))
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
             text = TextRenderer(renderer: renderer, fonts: fonts, log: { _ in })
-            photos = PhotoTextures(renderer: renderer, photoPaths: [], loader: loader, decodesReady: RegisteredEvent(),
-                                   opaqueFormat: SDL_PIXELFORMAT_RGB888.rawValue, log: { _ in })
+            photos = PhotoTextures(renderer: renderer, photoPaths: [], opaqueFormat: SDL_PIXELFORMAT_RGB888.rawValue, loader: loader,
+                                   decodesReady: RegisteredEvent(), log: { _ in })
             scene = SceneRenderer(renderer: renderer, photos: photos, text: text)
         }
 
@@ -86,8 +86,8 @@ final class SceneRendererDamageTests: XCTestCase {
         var before = DrawList(), after = DrawList()
         before.add(.clear(RGBA(0, 0, 0)), bounds: whole, clip: nil)
         after.add(.clear(RGBA(0, 0, 0)), bounds: whole, clip: nil)
-        before.add(.fill(.init(x: 10, y: 10, w: 20, h: 20), RGBA(255, 0, 0)), bounds: PixelRect(x: 9, y: 9, w: 22, h: 22), clip: nil)
-        after.add(.fill(.init(x: 100, y: 10, w: 20, h: 20), RGBA(255, 0, 0)), bounds: PixelRect(x: 99, y: 9, w: 22, h: 22), clip: nil)
+        before.add(.fill([PixelRect(x: 10, y: 10, w: 20, h: 20)], RGBA(255, 0, 0)), bounds: PixelRect(x: 9, y: 9, w: 22, h: 22), clip: nil)
+        after.add(.fill([PixelRect(x: 100, y: 10, w: 20, h: 20)], RGBA(255, 0, 0)), bounds: PixelRect(x: 99, y: 9, w: 22, h: 22), clip: nil)
         XCTAssertTrue(after.damage(since: after, whole: whole).isEmpty)
         let damage = after.damage(since: before, whole: whole)
         XCTAssertEqual(damage.rects.count, 2)
@@ -103,7 +103,7 @@ final class SceneRendererDamageTests: XCTestCase {
             var l = DrawList()
             l.add(.copy(texture: texture, from: PixelRect(x: 0, y: 0, w: 700, h: 500), to: .init(x: -5, y: -5, w: 810, h: 610),
                         alpha: 255, blend: 0, scaled: true), bounds: PixelRect(x: -6, y: -6, w: 812, h: 612), clip: nil)
-            l.add(.fill(.init(x: badgeX, y: 10, w: 20, h: 20), RGBA(255, 0, 0)),
+            l.add(.fill([PixelRect(x: Int32(badgeX), y: 10, w: 20, h: 20)], RGBA(255, 0, 0)),
                   bounds: PixelRect(x: Int32(badgeX) - 1, y: 9, w: 22, h: 22), clip: nil)
             return l
         }
@@ -113,8 +113,8 @@ final class SceneRendererDamageTests: XCTestCase {
 
     func testTheSameCallsInAnotherOrderAreDamage() {
         let whole = PixelRect(x: 0, y: 0, w: 800, h: 600)
-        let a = DrawList.Item.Operation.fill(.init(x: 10, y: 10, w: 50, h: 50), RGBA(255, 0, 0))
-        let b = DrawList.Item.Operation.fill(.init(x: 30, y: 30, w: 50, h: 50), RGBA(0, 0, 255))
+        let a = DrawList.Item.Operation.fill([PixelRect(x: 10, y: 10, w: 50, h: 50)], RGBA(255, 0, 0))
+        let b = DrawList.Item.Operation.fill([PixelRect(x: 30, y: 30, w: 50, h: 50)], RGBA(0, 0, 255))
         var before = DrawList(), after = DrawList()
         before.add(a, bounds: PixelRect(x: 9, y: 9, w: 52, h: 52), clip: nil)
         before.add(b, bounds: PixelRect(x: 29, y: 29, w: 52, h: 52), clip: nil)

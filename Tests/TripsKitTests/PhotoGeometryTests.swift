@@ -120,4 +120,37 @@ final class ZoomGeometryTests: XCTestCase {
         XCTAssertEqual(square.map(\.texture.y).max() ?? -1, 0.2, accuracy: 1e-9, "a fifth of its height")
         XCTAssertFalse(square.contains { $0.position == .zero }, "still rounded")
     }
+
+    /// The pixels a set of rectangles covers, each counted as often as it is covered.
+    private func coverage(_ rects: [CGRect], width: Int, height: Int) -> [[Int]] {
+        var grid = [[Int]](repeating: [Int](repeating: 0, count: width), count: height)
+        for r in rects {
+            XCTAssertEqual(r, r.integral, "whole pixels")
+            for y in Int(r.minY)..<Int(r.maxY) { for x in Int(r.minX)..<Int(r.maxX) { grid[y][x] += 1 } }
+        }
+        return grid
+    }
+
+    func testARoundedRectanglesRowsCoverThePixelsWhoseCentresAreInsideItOnce() {
+        let frame = CGRect(x: 2.3, y: 1.6, width: 40, height: 24), r: CGFloat = 8
+        let rows = PhotoGeometry.roundedRectRows(frame: frame, cornerRadius: r)
+        let grid = coverage(rows, width: 50, height: 30)
+        for y in 0..<30 {
+            for x in 0..<50 {
+                let p = CGPoint(x: CGFloat(x) + 0.5, y: CGFloat(y) + 0.5)
+                // Inside: in the rectangle, and within r of the nearest corner centre when in a corner's square.
+                let cx = min(max(p.x, frame.minX + r), frame.maxX - r), cy = min(max(p.y, frame.minY + r), frame.maxY - r)
+                let inside = frame.contains(p) && (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy) <= r * r
+                XCTAssertEqual(grid[y][x], inside ? 1 : 0, "pixel \(x), \(y)")
+            }
+        }
+        XCTAssertLessThanOrEqual(rows.count, 2 * Int(r) + 3, "a row for each corner row, one for the straight part")
+    }
+
+    func testASquareCorneredRectangleIsOneRectangle() {
+        XCTAssertEqual(PhotoGeometry.roundedRectRows(frame: CGRect(x: 0, y: 0, width: 890, height: 64), cornerRadius: 0),
+                       [CGRect(x: 0, y: 0, width: 890, height: 64)])
+        XCTAssertEqual(PhotoGeometry.roundedRectRows(frame: CGRect(x: 0, y: 0, width: 10, height: 0.2), cornerRadius: 0), [],
+                       "no pixel's centre inside")
+    }
 }

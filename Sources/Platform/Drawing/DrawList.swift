@@ -14,7 +14,8 @@ struct DrawList {
         enum Operation: Hashable {
             /// The whole picture in one colour.
             case clear(RGBA)
-            case fill(PixelRect.Float, RGBA)
+            /// Rectangles of one colour (a rounded one as its rows of pixels).
+            case fill([PixelRect], RGBA)
             /// Triangles (SDL_RenderGeometry), textured or not.
             case geometry(texture: OpaquePointer?, blend: UInt32, vertices: [SDL_Vertex], indices: [Int32])
             /// A texture's `from` texels (nil: all of it) onto `to`, with

@@ -68,14 +68,24 @@ public final class PhotoTextures {
     /// The SDL event type that says decoded photos are waiting: what the
     /// loader's wake-up pushes.
     public let readyEventType: UInt32
+    private let decodesReady: RegisteredEvent
+
+    /// Finished decodes taken from the loader and not turned into textures
+    /// yet, oldest first: a frame uploads `uploadBudgetBytes` or one
+    /// picture, whichever is more, and the rest waits for the next (a
+    /// thumbnail's upload is about 1 ms on the software renderer, a detail
+    /// tile's 3: two or three at once made a frame of 7 ms in
+    /// Benchmarks/session.sh).
+    private var ready: [PhotoLoader.Finished] = []
+    static let uploadBudgetBytes = 1 << 20
 
     /// - Parameters:
     ///   - loader: one started before the window, already decoding what the
     ///     first frame shows, its wake-up pushing `decodesReady`.
-    ///   - opaqueFormat: the software renderer's drawing format, which opaque
-    ///     pictures are kept in (`CachedTexture`); nil: every texture blends.
-    public init(renderer: OpaquePointer, photoPaths: [String], budgetBytes: Int = 256 << 20,
-                loader: PhotoLoader, decodesReady: RegisteredEvent, opaqueFormat: UInt32? = nil, log: @escaping (String) -> Void) {
+    ///   - opaqueFormat: what opaque pictures are uploaded in
+    ///     (`Display.opaqueTextureFormat`); nil keeps them RGBA32.
+    public init(renderer: OpaquePointer, photoPaths: [String], budgetBytes: Int = 256 << 20, opaqueFormat: UInt32? = nil,
+                loader: PhotoLoader, decodesReady: RegisteredEvent, log: @escaping (String) -> Void) {
         self.renderer = renderer
         self.opaqueFormat = opaqueFormat
         self.paths = photoPaths
@@ -83,6 +93,7 @@ public final class PhotoTextures {
         self.log = log
         self.loader = loader
         readyEventType = decodesReady.type
+        self.decodesReady = decodesReady
         tiles = PhotoTiles(renderer: renderer, loader: self.loader, budgetBytes: self.budgetBytes, opaqueFormat: opaqueFormat, log: log)
     }
 
@@ -111,7 +122,8 @@ public final class PhotoTextures {
         let needsFull = pixels.width > Double(thumb.width) * 1.25 || pixels.height > Double(thumb.height) * 1.25
         let use: DecodePlan.Use = needsFull ? .full : .thumbnail
         let key = Key(photo: photo, use: use)
-        if let entry = entries[key], use == .full || !isTooSmall(entry, photo: photo, for: thumb) {} else { ask(key) }
+        let stale = entries[key].map { use == .full ? isOtherSize($0, photo: photo) : isTooSmall($0, photo: photo, for: thumb) }
+        if stale != false { ask(key) } // none yet, or one for another size
         // Draw what is there meanwhile: the other size beats the preview,
         // which beats a placeholder.
         let preview = Key(photo: photo, use: .preview)
@@ -136,6 +148,18 @@ public final class PhotoTextures {
         return Double(entry.width) * 1.25 < Double(target.width) && Double(entry.height) * 1.25 < Double(target.height)
     }
 
+    /// Whether a full picture was decoded for another size than the scene's
+    /// photos are shown at now (`fullTarget`): too small (a HiDPI scale
+    /// learnt late, or the Overview's room where the attract loop fills the
+    /// window), or over 1.25 times too large (the other way round, drawn
+    /// scaled down every frame: the software renderer pays for each pixel).
+    private func isOtherSize(_ entry: Entry, photo: Int) -> Bool {
+        guard let full = fullSize(photo) else { return false }
+        let target = DecodePlan.coverSize(image: full, target: fullTarget)
+        return isTooSmall(entry, photo: photo, for: target)
+            || Double(entry.width) > Double(target.width) * 1.25 && Double(entry.height) > Double(target.height) * 1.25
+    }
+
     private func ask(_ key: Key) {
         everRequested.insert(key)
         wanted.insert(key)
@@ -143,22 +167,38 @@ public final class PhotoTextures {
     }
 
     /// Detail tiles to draw over photo number `photo` where it is shown `covering`
-    /// pixels wide (its `source` part visible) and its window-sized picture,
-    /// `decodedWidth` pixels wide, is coarser than that (`PhotoTiles`).
+    /// pixels wide (its `source` part visible) and its window-sized picture
+    /// is coarser than that (`PhotoTiles`). That picture is the measure, not
+    /// the one drawn (`decodedWidth` pixels wide): a strip thumbnail shown a
+    /// little larger (as `texture` allows) while the big photo opens needs
+    /// no tiles, and asking for them put tile uploads of 2-3 ms in the
+    /// opening's frames (Benchmarks/session.sh, software on X11).
     func detail(_ photo: Int, covering: Double, source: CGRect, decodedWidth: Int) -> PhotoTiles.Detail {
-        guard paths.indices.contains(photo), entries[Key(photo: photo, use: .full)] != nil, let full = fullSize(photo) else { return .init() }
-        return tiles.tiles(photo, path: paths[photo], full: full, decodedWidth: decodedWidth, covering: covering, source: source)
+        guard paths.indices.contains(photo), let picture = entries[Key(photo: photo, use: .full)], let full = fullSize(photo) else { return .init() }
+        return tiles.tiles(photo, path: paths[photo], full: full, decodedWidth: max(decodedWidth, picture.width), covering: covering, source: source)
     }
 
-    /// Turns finished decodes into textures; true when something new can be drawn.
+    /// Turns finished decodes into textures, a frame's worth (`ready`);
+    /// true when something new can be drawn. What is left wakes the loop
+    /// again (`decodesReady`).
     @discardableResult
-    public func pump() -> Bool {
+    public func pump() -> Bool { pump(uploading: Self.uploadBudgetBytes) }
+
+    @discardableResult
+    private func pump(uploading budget: Int) -> Bool {
         var changed = false
         // One at a time, each let go (its shared pixels unmapped) and the
         // budget kept before the next: a burst of 4 MiB detail tiles must
         // not all be mapped, and over budget, at once.
-        var ready = Array(loader.takeFinished().reversed())
-        while let finished = ready.popLast() {
+        var queue = Array((ready + loader.takeFinished()).reversed())
+        ready.removeAll()
+        defer {
+            ready = queue.reversed()
+            if !ready.isEmpty { decodesReady.push() }
+        }
+        var uploaded = 0
+        while uploaded < budget, let finished = queue.popLast() {
+            if case .success(let decoded) = finished.result { uploaded += decoded.pixels.pitch * decoded.pixels.height }
             defer { if changed { evict() } }
             let photo = finished.job.photo
             if tiles.accept(finished, path: paths[photo]) {
@@ -216,7 +256,7 @@ public final class PhotoTextures {
     /// `pixels` as the texture of `key` (replacing the one there), counted in
     /// the budget; false when the renderer cannot make it.
     private func store(_ pixels: SharedPixels, as key: Key) -> Bool {
-        guard let entry = Entry(renderer: renderer, pixels: pixels, lastUsed: frame, opaqueFormat: opaqueFormat) else { return false }
+        guard let entry = Entry(renderer: renderer, pixels: pixels, opaqueFormat: opaqueFormat, lastUsed: frame) else { return false }
         entries.store(entry, as: key)
         return true
     }
@@ -232,7 +272,7 @@ public final class PhotoTextures {
     /// screenshot, so it shows the photos rather than placeholders).
     public func finishPending() {
         loader.waitUntilIdle()
-        pump()
+        pump(uploading: .max)
     }
 
     /// Follows a new list of photos (the watched folder changed): what is
@@ -241,6 +281,7 @@ public final class PhotoTextures {
     public func update(photoPaths newPaths: [String]) {
         let newIndex = Dictionary(newPaths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         loader.forgetAll()
+        ready.removeAll() // numbered as before
         tiles.forgetAll()
         entries.rekey { key in newIndex[paths[key.photo]].map { Key(photo: $0, use: key.use) } }
         failed = failed.filter { newIndex[$0.key] != nil }
@@ -285,6 +326,6 @@ public final class PhotoTextures {
     /// one must not be taken as still on screen (`DrawList`).
     public var texturesDestroyed: Int { entries.destroyed + tiles.texturesDestroyed }
 
-    /// True while decodes are queued or under way.
-    public var isLoading: Bool { loader.isBusy }
+    /// True while decodes are queued, under way, or waiting for their upload.
+    public var isLoading: Bool { loader.isBusy || !ready.isEmpty }
 }

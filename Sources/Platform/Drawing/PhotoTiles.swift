@@ -40,10 +40,12 @@ final class PhotoTiles {
     struct Detail {
         var tiles: [Drawn] = []
         var coversView = false
+        /// Tiles of the level the screen needs are on their way.
+        var awaited = false
     }
 
     private let renderer: OpaquePointer
-    /// Opaque tiles' format (`CachedTexture`); nil: they blend.
+    /// What opaque tiles are uploaded in (`CachedTexture`).
     private let opaqueFormat: UInt32?
     private let loader: PhotoLoader
     private let log: (String) -> Void
@@ -146,7 +148,7 @@ final class PhotoTiles {
         let complete = !needed.isEmpty && needed.allSatisfy { entries[$0] != nil }
         // Complete: the needed level alone; coarser tiles under it would be hidden anyway.
         let shown = complete ? drawn.filter { $0.level == level } : drawn.sorted { $0.level > $1.level }
-        return Detail(tiles: shown.map(\.tile), coversView: complete)
+        return Detail(tiles: shown.map(\.tile), coversView: complete, awaited: !complete)
     }
 
     /// Cuts the `needed` tiles of photo number `photo` that are missing from
@@ -172,7 +174,7 @@ final class PhotoTiles {
             let entry: Entry?
             if tile.level == 1 { // the whole picture's own pixels, uploaded in place
                 entry = Entry(renderer: renderer, rgba: whole.base + s.y * whole.pitch + s.x * 4, width: r.width, height: r.height,
-                              pitch: whole.pitch, lastUsed: frame, opaqueFormat: opaqueFormat)
+                              pitch: whole.pitch, opaqueFormat: opaqueFormat, lastUsed: frame)
             } else {
                 entry = shrunk(whole, part: s, to: (r.width, r.height))
             }
@@ -193,7 +195,7 @@ final class PhotoTiles {
         var to = SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height))
         guard SDL_SoftStretchLinear(source, &from, out, &to) == 0 else { return nil }
         return Entry(renderer: renderer, rgba: out.pointee.pixels, width: size.width, height: size.height, pitch: Int(out.pointee.pitch),
-                     lastUsed: frame, opaqueFormat: opaqueFormat)
+                     opaqueFormat: opaqueFormat, lastUsed: frame)
     }
 
     /// Notes how long the view's tiles took, once the last of them is there.
@@ -218,7 +220,7 @@ final class PhotoTiles {
         case (.tile, .failure(let failure)), (.whole, .failure(let failure)):
             if unavailable.insert(path).inserted { log("trips: photo \(path): no detail when zoomed (\(failure)); the window-sized picture stays") }
         case (.tile, .success(let decoded)):
-            guard let entry = Entry(renderer: renderer, pixels: decoded.pixels, lastUsed: frame, opaqueFormat: opaqueFormat) else { return true }
+            guard let entry = Entry(renderer: renderer, pixels: decoded.pixels, opaqueFormat: opaqueFormat, lastUsed: frame) else { return true }
             entries.store(entry, as: finished.job)
             tilesDecoded += 1
             noteIfViewComplete()

@@ -23,6 +23,8 @@ public final class SceneRenderer {
     private var shownSize = PixelRect(x: 0, y: 0, w: 0, h: 0)
     /// The next frame is drawn whole (the window was exposed, resized, shown again).
     private var wholeNext = true
+    /// While a photo fades: the alpha its calls are recorded with, blended.
+    private var fading: UInt8?
 
     /// SDL's software renderer, which blits far faster than it fills triangles.
     private let isSoftware: Bool
@@ -46,11 +48,6 @@ public final class SceneRenderer {
     /// Photos drawn from their blurred-up EXIF preview in the last frame.
     public private(set) var previewsDrawn = 0
 
-    /// Whether a frame's picture stays for the next one to draw over: SDL's
-    /// software renderer's does (the window's surface, or the presenter's
-    /// picture); a GPU's back buffer does not.
-    public var keepsPicture: Bool { isSoftware }
-
     /// Makes the next frame draw everything: what is on screen is not what was drawn (a window exposed or resized).
     public func invalidate() { wholeNext = true }
 
@@ -63,7 +60,7 @@ public final class SceneRenderer {
     @discardableResult
     public func draw(_ scene: Scene, scale: Double, everything: Bool = false) -> [SDL_Rect]? {
         photos.thumbnailTarget = Self.pixels(scene.thumbnailSize, scale)
-        photos.fullTarget = Self.pixels(scene.size, scale)
+        photos.fullTarget = Self.pixels(scene.photoSize, scale)
         photos.beginFrame()
         placeholdersDrawn = 0
         photosDrawn = 0
@@ -104,8 +101,7 @@ public final class SceneRenderer {
         for item in items {
             var itemClip = item.clip
             if let damage {
-                let inside = item.bounds.intersection(damage)
-                guard !inside.isEmpty else { continue }
+                guard !item.bounds.intersection(damage).isEmpty else { continue }
                 itemClip = item.clip.map { $0.intersection(damage) } ?? damage
             }
             setClip(itemClip)
@@ -120,10 +116,10 @@ public final class SceneRenderer {
                     setClip(nil)
                     SDL_RenderClear(renderer)
                 }
-            case let .fill(rect, c):
+            case let .fill(rows, c):
                 SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
-                var r = rect.sdl
-                SDL_RenderFillRectF(renderer, &r)
+                let rects = rows.map(\.sdl)
+                SDL_RenderFillRects(renderer, rects, Int32(rects.count))
             case let .geometry(texture, blend, vertices, indices):
                 withTexture(texture, blend: blend, alpha: 255) {
                     SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
@@ -138,7 +134,7 @@ public final class SceneRenderer {
     }
 
     /// Runs `call` with `texture`'s blend mode and alpha modulation as
-    /// recorded, then puts back its own (SDL takes them when the call is queued).
+    /// recorded, then puts back its own (SDL takes them as the call is queued).
     private func withTexture(_ texture: OpaquePointer?, blend: UInt32, alpha: UInt8, _ call: () -> Void) {
         guard let texture else { call(); return }
         var ownBlend = SDL_BLENDMODE_BLEND, ownAlpha: UInt8 = 255
@@ -150,31 +146,21 @@ public final class SceneRenderer {
         if changes { SDL_SetTextureBlendMode(texture, ownBlend); SDL_SetTextureAlphaMod(texture, ownAlpha) }
     }
 
-    /// A texture's own blend mode (opaque pictures copy, `CachedTexture`).
-    private func ownBlend(_ texture: OpaquePointer) -> UInt32 {
+    /// How a texture's calls blend: its own mode (an opaque photo's copies,
+    /// `CachedTexture`), or blended while it fades.
+    private func blend(_ texture: OpaquePointer) -> UInt32 {
+        if fading != nil { return SDL_BLENDMODE_BLEND.rawValue }
         var mode = SDL_BLENDMODE_BLEND
         SDL_GetTextureBlendMode(texture, &mode)
         return mode.rawValue
     }
-
-    /// While a photo fades: the blend and alpha its calls are recorded with.
-    private var fading: (blend: UInt32, alpha: UInt8)?
 
     /// Records `scene`'s calls into `list`.
     private func record(_ scene: Scene, scale: Double) {
         for command in scene.commands {
             switch command {
             case let .fill(rect, color, radius):
-                if isSoftware && radius <= 0 {
-                    // A rectangle: SDL's software renderer fills (and
-                    // blends) it row by row, far faster than two triangles.
-                    let r = PixelRect.Float(x: Float(rect.minX * scale), y: Float(rect.minY * scale), w: Float(rect.width * scale),
-                                            h: Float(rect.height * scale))
-                    list.add(.fill(r, color), bounds: r.around, clip: clip)
-                    break
-                }
-                fan(PhotoGeometry.roundedRectFan(frame: rect, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
-                    scale: scale, color: color, texture: nil)
+                fill(rect, cornerRadius: radius, color: color, scale: scale)
             case let .photo(number, frame, source, radius, placeholder, opacity):
                 // The size the whole picture has on screen: the frame over the part shown.
                 let covering = (width: frame.width * scale / max(source.width, 1e-6), height: frame.height * scale / max(source.height, 1e-6))
@@ -186,12 +172,11 @@ public final class SceneRenderer {
                     // The frame's outline as a fan: for a fade, a zoom's tiles, or where a blit cannot serve.
                     var shape: [PhotoGeometry.Vertex] { PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source) }
                     if alpha < 255 {
-                        // Fading: the texture's alpha for a blit, the vertices' for a fan, blended even when
-                        // the picture is opaque (`CachedTexture`), as it was.
-                        fading = (SDL_BLENDMODE_BLEND.rawValue, alpha)
+                        // Fading: the blits take the texture's alpha (a full-window cross-fade as textured
+                        // triangles took most of a core, Benchmarks/attract.sh), a fan its vertices'.
+                        fading = alpha
                         defer { fading = nil }
-                        if !blit((photo.texture, photo.width, photo.height), frame: frame, source: source, cornerRadius: radius,
-                                 scale: scale, alpha: alpha) {
+                        if !blit((photo.texture, photo.width, photo.height), frame: frame, source: source, cornerRadius: radius, scale: scale) {
                             fan(shape, scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
                         }
                         break
@@ -199,7 +184,7 @@ public final class SceneRenderer {
                     // Zoomed past the picture's own pixels: finer tiles over it, inside its corners.
                     let detail = photos.detail(number, covering: covering.width, source: source, decodedWidth: photo.width)
                     if !detail.coversView && !blit((photo.texture, photo.width, photo.height), frame: frame, source: source,
-                                                    cornerRadius: radius, scale: scale) {
+                                                    cornerRadius: radius, scale: scale, deeper: detail.awaited) {
                         fan(shape, scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
                     }
                     for tile in detail.tiles {
@@ -207,8 +192,7 @@ public final class SceneRenderer {
                     }
                 } else {
                     placeholdersDrawn += 1
-                    fan(PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: .init(x: 0, y: 0, width: 1, height: 1)),
-                        scale: scale, color: placeholder.color, texture: nil)
+                    fill(frame, cornerRadius: radius, color: placeholder.color, scale: scale)
                     let size = placeholder.textSize
                     line(placeholder.label, x: frame.minX * scale, y: (frame.midY - size * 0.6) * scale, maxWidth: frame.width * scale,
                          pixelSize: Int((size * scale).rounded()), bold: true, color: placeholder.textColor, alignment: .center)
@@ -236,8 +220,27 @@ public final class SceneRenderer {
         guard let line = text.line(string, x: x, y: y, maxWidth: maxWidth, pixelSize: pixelSize, bold: bold, color: color,
                                    alignment: alignment) else { return }
         let to = PixelRect.Float(x: Float(line.rect.x), y: Float(line.rect.y), w: Float(line.rect.w), h: Float(line.rect.h))
-        list.add(.copy(texture: line.texture, from: nil, to: to, alpha: 255, blend: ownBlend(line.texture), scaled: false),
+        list.add(.copy(texture: line.texture, from: nil, to: to, alpha: 255, blend: blend(line.texture), scaled: false),
                  bounds: to.around, clip: clip)
+    }
+
+    /// A rounded rectangle of `color`: with SDL's software renderer as the
+    /// rows of pixels it covers (`PhotoGeometry.roundedRectRows`), which it
+    /// fills several times faster than a fan's triangles (Benchmarks/session.sh,
+    /// X11 software: the Overview's caption band, button and marked row
+    /// took 1.6 ms of each frame as fans).
+    private func fill(_ rect: CGRect, cornerRadius: CGFloat, color: RGBA, scale: Double) {
+        guard isSoftware else {
+            fan(PhotoGeometry.roundedRectFan(frame: rect, cornerRadius: cornerRadius, source: .init(x: 0, y: 0, width: 1, height: 1)),
+                scale: scale, color: color, texture: nil)
+            return
+        }
+        let pixels = CGRect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
+        let rows = PhotoGeometry.roundedRectRows(frame: pixels, cornerRadius: cornerRadius * scale).map {
+            PixelRect(x: Int32($0.minX), y: Int32($0.minY), w: Int32($0.width), h: Int32($0.height))
+        }
+        guard !rows.isEmpty else { return }
+        list.add(.fill(rows, color), bounds: PixelRect(around: pixels.minX, pixels.minY, pixels.maxX, pixels.maxY), clip: clip)
     }
 
     /// SDL's software renderer maps a texture wrongly across very large
@@ -256,39 +259,42 @@ public final class SceneRenderer {
     /// magnification: a blit's source is in whole texels, half a texel off
     /// at most, which is a pixel at 2x, as near as this renderer places
     /// anything (it rounds to whole pixels); a deeper zoom is left to the
-    /// fan, so a slow pan does not move in steps. False when left.
-    /// `alpha`: the corners' vertex alpha, the texture's own alpha modulation
-    /// (set by the caller) being what the blits take.
+    /// fan, so a slow pan does not move in steps. `deeper`: any zoom, for
+    /// the moment a zoomed photo's detail tiles are on their way (the fan
+    /// over the whole big photo took 11-13 ms a frame). False when left.
     private func blit(_ photo: (texture: OpaquePointer, width: Int, height: Int), frame: CGRect, source: CGRect,
-                      cornerRadius: CGFloat, scale: Double, alpha: UInt8 = 255) -> Bool {
+                      cornerRadius: CGFloat, scale: Double, deeper: Bool = false) -> Bool {
         let f = CGRect(x: frame.minX * scale, y: frame.minY * scale, width: frame.width * scale, height: frame.height * scale)
         let texels = (width: source.width * Double(photo.width), height: source.height * Double(photo.height))
-        guard isSoftware, f.width >= 1, f.height >= 1, texels.width * 2 >= f.width, texels.height * 2 >= f.height else { return false }
+        guard isSoftware, f.width >= 1, f.height >= 1, deeper || texels.width * 2 >= f.width && texels.height * 2 >= f.height else { return false }
         let r = max(0, min(cornerRadius * scale, f.width / 2, f.height / 2))
         let per = (x: texels.width / f.width, y: texels.height / f.height)
         let origin = (x: source.minX * Double(photo.width), y: source.minY * Double(photo.height))
+        // A picture decoded to cover the frame is within a pixel of its
+        // size (rounding), and one settling into it at the end of a spring
+        // within a few: copied texel for pixel, which the renderer does as
+        // a plain copy, not a linear stretch by a fraction of a percent (a
+        // strip photo: 0.3 -> 0.05 ms; the big photo 1.5-3 ms).
+        func near(_ texels: Double, _ pixels: Double) -> Bool { abs(texels - pixels) < max(1, pixels * 0.005) }
+        let exact = near(texels.width, f.width) && near(texels.height, f.height)
         func copy(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
             guard x1 > x0, y1 > y0 else { return }
-            var from = SDL_Rect(x: Int32((origin.x + (x0 - f.minX) * per.x).rounded()), y: Int32((origin.y + (y0 - f.minY) * per.y).rounded()),
-                                w: Int32(max(1, ((x1 - x0) * per.x).rounded())), h: Int32(max(1, ((y1 - y0) * per.y).rounded())))
             // Edges on whole pixels, as the renderer would round the origin:
             // it truncates a rectangle's origin and size apart, which left a
             // pixel unfilled between neighbours (two detail tiles side by side).
             let left = x0.rounded(.down), right = x1.rounded(.down), top = y0.rounded(.down), bottom = y1.rounded(.down)
             guard right > left, bottom > top else { return }
-            let to = PixelRect.Float(x: Float(left), y: Float(top), w: Float(right - left), h: Float(bottom - top))
-            // A texel more or less than the pixels (a picture decoded to
-            // cover the window, 1280 x 961 for 1280 x 800) is a copy, not a
-            // stretch: the renderer scales a whole frame for that one row.
-            let pixels = (w: Int32(right - left), h: Int32(bottom - top))
-            if abs(from.w - pixels.w) <= 1 && abs(from.h - pixels.h) <= 1 {
-                from.w = pixels.w
-                from.h = pixels.h
-                from.x = max(0, min(from.x, Int32(photo.width) - from.w))
-                from.y = max(0, min(from.y, Int32(photo.height) - from.h))
+            var from = SDL_Rect(x: Int32((origin.x + (x0 - f.minX) * per.x).rounded()), y: Int32((origin.y + (y0 - f.minY) * per.y).rounded()),
+                                w: Int32(max(1, ((x1 - x0) * per.x).rounded())), h: Int32(max(1, ((y1 - y0) * per.y).rounded())))
+            if exact {
+                from.w = Int32(min(right - left, Double(photo.width)))
+                from.h = Int32(min(bottom - top, Double(photo.height)))
+                from.x = Int32(max(0, min((origin.x + left - f.minX.rounded(.down)).rounded(), Double(photo.width) - Double(from.w))))
+                from.y = Int32(max(0, min((origin.y + top - f.minY.rounded(.down)).rounded(), Double(photo.height) - Double(from.h))))
             }
-            list.add(.copy(texture: photo.texture, from: PixelRect(from), to: to, alpha: fading?.alpha ?? 255,
-                           blend: fading?.blend ?? ownBlend(photo.texture), scaled: from.w != pixels.w || from.h != pixels.h),
+            let to = PixelRect.Float(x: Float(left), y: Float(top), w: Float(right - left), h: Float(bottom - top))
+            list.add(.copy(texture: photo.texture, from: PixelRect(from), to: to, alpha: fading ?? 255, blend: blend(photo.texture),
+                           scaled: Double(from.w) != right - left || Double(from.h) != bottom - top),
                      bounds: to.around, clip: clip)
         }
         copy(f.minX + r, f.minY, f.maxX - r, f.maxY)
@@ -299,10 +305,9 @@ public final class SceneRenderer {
         // inside the quarter disc, so nothing pokes out of the rounding.
         copy(f.minX, f.minY + r - 1, f.minX + r, f.maxY - r + 1)
         copy(f.maxX - r, f.minY + r - 1, f.maxX, f.maxY - r + 1)
-        // The corners, with the texture coordinates the whole fan would give
-        // them, and their vertices' alpha only (the texture's would count twice).
+        // The corners, with the texture coordinates the whole fan would give them.
         for corner in PhotoGeometry.cornerFans(frame: frame, cornerRadius: cornerRadius, source: source) {
-            fan(corner, scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
+            fan(corner, scale: scale, color: RGBA(255, 255, 255, fading ?? 255), texture: photo.texture)
         }
         return true
     }
@@ -384,8 +389,10 @@ public final class SceneRenderer {
         for v in vertices {
             box = (min(box.minX, v.position.x), min(box.minY, v.position.y), max(box.maxX, v.position.x), max(box.maxY, v.position.y))
         }
-        let blend = texture.map { fading?.blend ?? ownBlend($0) } ?? SDL_BLENDMODE_BLEND.rawValue
-        list.add(.geometry(texture: texture, blend: blend, vertices: vertices, indices: indices),
+        // An opaque photo's texture is not blended (CachedTexture): a fan
+        // with the vertices' alpha (a fade) blends it for its own draw.
+        let mode = texture.map { color.a < 255 ? SDL_BLENDMODE_BLEND.rawValue : blend($0) } ?? SDL_BLENDMODE_BLEND.rawValue
+        list.add(.geometry(texture: texture, blend: mode, vertices: vertices, indices: indices),
                  bounds: PixelRect(around: Double(box.minX), Double(box.minY), Double(box.maxX), Double(box.maxY)), clip: clip)
     }
 

@@ -49,6 +49,8 @@ public struct Session {
     /// is made from `library` once listed (`makeApp`).
     public func run(early: AppModel?, library: LibraryLoader?, makeApp: (TripCatalog) -> AppModel) -> ExitCode {
         let configuration = Display.Configuration(plan: plan, renderer: options.renderer)
+        // fontconfig loads while SDL opens the display (FontFaces.Loading).
+        let faces = fonts.map { [log = self.log] in FontFaces.Loading(choice: $0, log: log) }
         let display: Display
         do {
             display = try Display(configuration, environment: environment)
@@ -68,7 +70,7 @@ public struct Session {
         // While a library is still being listed: the fonts open, and the month
         // names its rows show are looked up (Foundation loads its CLDR data,
         // some 6 ms, the first time), so neither waits once the trips are known.
-        let text = TextRenderer(renderer: display.renderer, fonts: fonts, log: log)
+        let text = TextRenderer(renderer: display.renderer, faces: faces, log: log)
         _ = strings.monthName(1)
         let app: AppModel
         do {
@@ -78,8 +80,8 @@ public struct Session {
             return .badInput
         }
         let photos = PhotoTextures(renderer: display.renderer, photoPaths: app.catalog.allPhotoPaths,
-                                   budgetBytes: options.memoryBudgetMiB << 20, loader: loader, decodesReady: decodesReady,
-                                   opaqueFormat: display.softwareFormat, log: log)
+                                   budgetBytes: options.memoryBudgetMiB << 20, opaqueFormat: display.opaqueTextureFormat, loader: loader,
+                                   decodesReady: decodesReady, log: log)
         if let orderStore {
             app.onReorder = { [log] order in
                 do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }

@@ -1,4 +1,5 @@
 import CFontconfig
+import Foundation
 import TripsKit
 
 /// The fonts text may be drawn with, best first: the UI font, then the fonts
@@ -23,9 +24,11 @@ final class FontFaces {
     /// What stands in for a character no face has.
     static let replacement: Unicode.Scalar = "\u{FFFD}"
 
+    /// From fontconfig's default configuration, the one the process shares:
+    /// on Wayland libdecor draws a window's title through pango, which loads
+    /// that one too, so it is parsed once (some 10-25 ms here), not twice.
     init(choice: FontLocator.Choice, log: (String) -> Void) {
-        let config = FcInitLoadConfigAndFonts()
-        defer { if let config { FcConfigDestroy(config) } }
+        let config = FcInit() != 0 ? FcConfigGetCurrent() : nil
         var pattern = FontLocator.systemPattern
         switch choice {
         case .pinned(let fonts):
@@ -128,5 +131,31 @@ final class FontFaces {
         var charset: OpaquePointer?
         guard FcPatternGetCharSet(pattern, "charset", 0, &charset) == FcResultMatch, let charset else { return }
         append(face, described: pattern, charset: charset, to: &list)
+    }
+}
+
+extension FontFaces {
+    /// The faces made on a thread of their own, started before the window
+    /// opens: fontconfig's parse of its configuration and font caches then
+    /// runs while SDL loads EGL and libdecor, not after, on the way to the
+    /// first frame; and pango (libdecor's title) finds it done.
+    final class Loading: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        /// Written once on the loading thread before `done` is signalled.
+        private var made: FontFaces?
+
+        init(choice: FontLocator.Choice, log: @escaping @Sendable (String) -> Void) {
+            Thread.detachNewThread { [self] in
+                made = FontFaces(choice: choice, log: log)
+                done.signal()
+            }
+        }
+
+        /// The faces, once made (waits for the thread until then).
+        var faces: FontFaces {
+            done.wait()
+            done.signal()
+            return made!
+        }
     }
 }

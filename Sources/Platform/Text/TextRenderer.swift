@@ -15,7 +15,10 @@ public final class TextRenderer {
         var pixelSize: Int
         var bold: Bool
         var color: RGBA
-        var maxWidth: Int
+        /// The width the text was cut to, or nil for a line drawn whole:
+        /// that one serves every width it fits in (a caption on a photo
+        /// that grows or shrinks is not drawn again each frame).
+        var cutTo: Int?
     }
 
     private struct Line {
@@ -24,6 +27,8 @@ public final class TextRenderer {
         var height: Int32
         /// From the line's top (the UI font's ascent above the baseline) to the texture's top.
         var top: Int32
+        /// The whole text's width as `fitting` measures it: it fits a width at least this.
+        var measured = 0
     }
 
     /// Characters drawn with one font in one direction.
@@ -41,7 +46,10 @@ public final class TextRenderer {
     }
 
     private let renderer: OpaquePointer
-    private let faces: FontFaces?
+    private let started: Bool
+    private let loading: FontFaces.Loading?
+    /// Waited for at the first line drawn, not before.
+    private lazy var faces: FontFaces? = loading?.faces
     private var openFonts: [FontKey: OpaquePointer] = [:]
     private var failedFonts: Set<FontKey> = []
     private var cache: [Key: Line] = [:]
@@ -50,17 +58,20 @@ public final class TextRenderer {
     /// How many rendered lines to keep before starting afresh.
     private let cacheLimit = 512
 
-    private let started: Bool
-
     /// `fonts` nil means no font was found: text is skipped (the reason was
     /// logged once at start) and everything else still draws.
-    public init(renderer: OpaquePointer, fonts: FontLocator.Choice?, log: @escaping (String) -> Void) {
+    public convenience init(renderer: OpaquePointer, fonts: FontLocator.Choice?, log: @escaping @Sendable (String) -> Void) {
+        self.init(renderer: renderer, faces: fonts.map { FontFaces.Loading(choice: $0, log: log) }, log: log)
+    }
+
+    /// With `faces` already being loaded (`Session` starts that before the window opens).
+    init(renderer: OpaquePointer, faces: FontFaces.Loading?, log: @escaping (String) -> Void) {
         self.renderer = renderer
         self.log = log
         // Counted: each renderer's TTF_Quit undoes its own TTF_Init only.
         started = TTF_Init() == 0
         if !started { log("trips: SDL_ttf cannot start: \(String(cString: SDL_GetError()))") }
-        faces = fonts.map { FontFaces(choice: $0, log: log) }
+        loading = faces
     }
 
     deinit {
@@ -71,7 +82,7 @@ public final class TextRenderer {
 
     /// Forgets the rendered lines (on a change of scale they are the wrong size).
     public func clear() {
-        if !cache.isEmpty { texturesDestroyed += cache.count }
+        texturesDestroyed += cache.count
         for entry in cache.values { SDL_DestroyTexture(entry.texture) }
         cache.removeAll(keepingCapacity: true)
     }
@@ -106,20 +117,27 @@ public final class TextRenderer {
         SDL_RenderCopy(renderer, line.texture, nil, &dst)
     }
 
-    /// `draw`'s line, rendered (or taken from the cache) and placed, without drawing it: its texture and where it goes.
+    /// `draw`'s line, rendered (or taken from the cache) and placed, without
+    /// drawing it: its texture and where it goes.
     func line(_ text: String, x: Double, y: Double, maxWidth: Double, pixelSize: Int, bold: Bool,
               color: RGBA, alignment: Scene.TextAlignment) -> (texture: OpaquePointer, rect: SDL_Rect)? {
         let pixelSize = max(1, pixelSize)
         guard !text.isEmpty, maxWidth > 1, font(0, pixelSize: pixelSize, bold: bold) != nil else { return nil }
-        let key = Key(text: text, pixelSize: pixelSize, bold: bold, color: color, maxWidth: Int(maxWidth))
+        let whole = Key(text: text, pixelSize: pixelSize, bold: bold, color: color, cutTo: nil)
+        let cut = Key(text: text, pixelSize: pixelSize, bold: bold, color: color, cutTo: Int(maxWidth))
         let entry: Line
-        if let cached = cache[key] {
+        if let cached = cache[whole], cached.measured <= Int(maxWidth) {
+            entry = cached
+        } else if let cached = cache[cut] {
             entry = cached
         } else {
             if cache.count >= cacheLimit { clear() }
-            let fitted = fitting(text, pixelSize: pixelSize, bold: bold, maxWidth: Int(maxWidth))
-            guard let made = render(fitted, pixelSize: pixelSize, bold: bold, color: color) else { return nil }
-            cache[key] = made
+            let measured = width(text, pixelSize: pixelSize, bold: bold)
+            let fits = measured <= Int(maxWidth)
+            let fitted = fits ? text : fitting(text, pixelSize: pixelSize, bold: bold, maxWidth: Int(maxWidth))
+            guard var made = render(fitted, pixelSize: pixelSize, bold: bold, color: color) else { return nil }
+            made.measured = measured
+            cache[fits ? whole : cut] = made
             entry = made
         }
         var left = x
@@ -256,9 +274,8 @@ public final class TextRenderer {
         return total
     }
 
-    /// The text, shortened at its logical end with "…" until it fits.
+    /// The text (wider than `maxWidth`), shortened at its logical end with "…" until it fits.
     private func fitting(_ text: String, pixelSize: Int, bold: Bool, maxWidth: Int) -> String {
-        guard width(text, pixelSize: pixelSize, bold: bold) > maxWidth else { return text }
         var characters = Array(text)
         while !characters.isEmpty {
             characters.removeLast()

@@ -16,7 +16,14 @@ public final class Display {
     /// (a line for the log), when they do.
     public private(set) var presenterFailure: String?
     public let rendererName: String
+    /// The pixel format of the picture SDL's software renderer draws into
+    /// (the window's surface, or the wl_shm presenter's), in which opaque
+    /// photos are uploaded so that drawing one is a plain copy
+    /// (`CachedTexture`); nil for OpenGL, or a format other than 32 bits.
+    public let opaqueTextureFormat: UInt32?
     public let hasVSync: Bool
+    /// SDL's software renderer (on the window's surface, or the presenter's picture).
+    private let isSoftware: Bool
     public let videoDriver: String
     /// Tells a lost display connection (`ExitCode.displayLost`) from a requested quit.
     public let connection: ConnectionWatch
@@ -207,12 +214,20 @@ public final class Display {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         rendererName = (info.name.map { String(cString: $0) } ?? "?") + (presenter != nil ? "/wl_shm" : "")
+        if presenter != nil {
+            opaqueTextureFormat = ShmPresenter.pixelFormat
+        } else if info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0, let surface = SDL_GetWindowSurface(window),
+                  let format = surface.pointee.format, format.pointee.BytesPerPixel == 4 {
+            opaqueTextureFormat = format.pointee.format
+        } else {
+            opaqueTextureFormat = nil
+        }
         // wl_surface.frame callbacks pace the presenter's frames. SDL's
         // software renderer may claim vsync, yet its present on X11 returns
         // at once: the attract loop's cross-fade ran at some 400 frames a
         // second on Xvfb; the loop paces it at the display's rate instead.
-        let software = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
-        hasVSync = presenter != nil || (!software && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0)
+        isSoftware = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+        hasVSync = presenter != nil || (!isSoftware && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -272,19 +287,6 @@ public final class Display {
         presenter.prepare(width: pixels.width, height: pixels.height, scale: whole)
     }
 
-    /// The pixel format SDL's software renderer draws in (the presenter's
-    /// picture, or the window's surface); nil for a GPU renderer, whose
-    /// textures are sampled, not copied.
-    public var softwareFormat: UInt32? {
-        if presenter != nil { return ShmPresenter.pixelFormat }
-        var info = SDL_RendererInfo()
-        guard SDL_GetRendererInfo(renderer, &info) == 0, info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0 else { return nil }
-        let format = SDL_GetWindowPixelFormat(window)
-        guard let described = SDL_AllocFormat(format) else { return nil }
-        defer { SDL_FreeFormat(described) }
-        return described.pointee.BytesPerPixel == 4 ? format : nil
-    }
-
     /// Shows the frame drawn since `beginFrame`: `damage`, the pixel
     /// rectangles that changed (nil: everything; empty: nothing, so nothing
     /// is shown). SDL's software renderer on a window's own surface shows
@@ -298,7 +300,7 @@ public final class Display {
         }
         if let presenter {
             presenter.present(damage: damage)
-        } else if var damage, softwareFormat != nil {
+        } else if var damage, isSoftware {
             SDL_RenderFlush(renderer)
             SDL_UpdateWindowSurfaceRects(window, &damage, Int32(damage.count))
         } else {
@@ -310,9 +312,21 @@ public final class Display {
     /// After a live frame: waits for the compositor's next frame callback
     /// (the presenter's vsync); nothing for SDL's renderers, which pace themselves.
     /// Meanwhile `other.fd` readable (the accessibility bus) calls `other.read`.
+    ///
+    /// After the first frame it waits longer (`firstFrameWait`): until the
+    /// compositor has shown that frame, SDL's events are left unhandled,
+    /// and with them libdecor's redraw of the title bar for the window's
+    /// activation and its cursor theme (some 100 ms of CPU on this machine),
+    /// which would otherwise compete with the compositor for the CPU while
+    /// it puts the first frame on screen.
     public func waitForNextFrame(other: (fd: Int32, read: () -> Void)? = nil) {
-        presenter?.waitForFrame(timeout: 2 * refreshInterval, other: other)
+        guard let presenter else { return }
+        let timeout = presenter.counters.frames == 1 ? max(Self.firstFrameWait, 2 * refreshInterval) : 2 * refreshInterval
+        presenter.waitForFrame(timeout: timeout, other: other)
     }
+
+    /// The longest the first frame waits to be shown (a hidden window is never).
+    static let firstFrameWait = 0.2
 
     /// Pixels per point (2 on a HiDPI screen that SDL reports as such).
     public var scale: Double {

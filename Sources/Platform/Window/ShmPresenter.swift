@@ -22,6 +22,8 @@ import Glibc
 /// wrappers of the display and the surface), so SDL's events are never
 /// dispatched here and its own never there.
 public final class ShmPresenter {
+    /// The pixel format of the picture drawn (its buffers take it as XRGB8888).
+    static let pixelFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
     /// The software renderer everything is drawn with.
     public let renderer: OpaquePointer
     private let display: OpaquePointer
@@ -46,8 +48,6 @@ public final class ShmPresenter {
     private let bufferListener: UnsafeMutablePointer<wl_buffer_listener>
     private let frameListener: UnsafeMutablePointer<wl_callback_listener>
     static let maximumBuffers = 3
-    /// What the picture is drawn in and what its buffers hold (wl_shm's ARGB8888 and XRGB8888 are always offered).
-    static let pixelFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
 
     /// What it did, for TRIPS_VERBOSE and the e2e test.
     public struct Counters {

@@ -4,7 +4,7 @@ extension AppModel {
     /// What to draw now. `imageSizes` are the pixel sizes of the photos
     /// decoded so far, by number (a photo not in it is drawn with its
     /// frame's own aspect). The scene also says what to decode photos for:
-    /// strip thumbnails at `thumbnailSize`, anything larger at the window's size.
+    /// strip thumbnails at `thumbnailSize`, anything larger at `photoSize`.
     public func scene(imageSizes: [Int: CGSize] = [:]) -> Scene {
         let imageSize: (Int) -> CGSize? = { imageSizes[$0] }
         var scene: Scene
@@ -20,6 +20,12 @@ extension AppModel {
         }
         scene.size = size
         scene.thumbnailSize = layout.photoSize
+        // The Overview shows no photo larger than its big photo's room (a
+        // picture decoded for the window was scaled down every frame: on
+        // the software renderer, a third of the frame); the attract loop's
+        // fill the window.
+        let room = layout.bigPhoto.size
+        scene.photoSize = screen == .overview && room.width >= 1 && room.height >= 1 ? room : size
         return scene
     }
 

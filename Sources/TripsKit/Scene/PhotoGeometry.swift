@@ -81,6 +81,40 @@ public enum PhotoGeometry {
         return out
     }
 
+    /// The same rounded rectangle (in pixels) as the rows of whole pixels it
+    /// covers, a pixel being in where its centre is: one rectangle for each
+    /// row through the corners and one for the straight part between. Rows
+    /// never overlap, so a translucent fill blends each pixel once: what
+    /// the software renderer fills fast, where it fills a fan's triangles
+    /// pixel by pixel (the hero's caption band: 0.6 ms a frame).
+    public static func roundedRectRows(frame: CGRect, cornerRadius: CGFloat) -> [CGRect] {
+        let r = max(0, min(cornerRadius, frame.width / 2, frame.height / 2))
+        /// The whole pixels whose centres lie in [low, high).
+        func pixels(_ low: CGFloat, _ high: CGFloat) -> (first: CGFloat, end: CGFloat) { ((low - 0.5).rounded(.up), (high - 0.5).rounded(.up)) }
+        var out: [CGRect] = []
+        func add(columns: (first: CGFloat, end: CGFloat), rows: (first: CGFloat, end: CGFloat)) {
+            guard columns.end > columns.first, rows.end > rows.first else { return }
+            out.append(CGRect(x: columns.first, y: rows.first, width: columns.end - columns.first, height: rows.end - rows.first))
+        }
+        let rows = pixels(frame.minY, frame.maxY), whole = pixels(frame.minX, frame.maxX)
+        var straight: CGFloat? // where the straight part's rows began
+        var y = rows.first
+        while y < rows.end {
+            // How far the row's centre is into a corner's square, from its circle's centre.
+            let d = max(frame.minY + r - (y + 0.5), (y + 0.5) - (frame.maxY - r), 0)
+            if d == 0 {
+                if straight == nil { straight = y }
+            } else {
+                if let first = straight { add(columns: whole, rows: (first, y)); straight = nil }
+                let inset = r - max(0, r * r - d * d).squareRoot()
+                add(columns: pixels(frame.minX + inset, frame.maxX - inset), rows: (y, y + 1))
+            }
+            y += 1
+        }
+        if let first = straight { add(columns: whole, rows: (first, rows.end)) }
+        return out
+    }
+
     /// The same rounded rectangle's four quarter discs, each a fan (its
     /// corner's centre, then its arc), mapped as `roundedRectFan` maps them:
     /// where the software renderer draws triangles around blitted straight parts.

@@ -55,9 +55,12 @@ public struct Scene: Equatable, Sendable {
 
     public var background: RGBA
     public var commands: [Command]
-    /// The window's size in points: photos shown larger than a strip photo
-    /// are decoded for it.
+    /// The window's size in points.
     public var size = CGSize.zero
+    /// The largest a photo is shown unzoomed, in points: photos shown
+    /// larger than a strip photo are decoded for it (a zoom past that takes
+    /// detail tiles).
+    public var photoSize = CGSize.zero
     /// A strip photo's size in points: what thumbnails are decoded for.
     public var thumbnailSize = CGSize.zero
 
