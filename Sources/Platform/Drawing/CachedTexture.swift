@@ -33,8 +33,7 @@ extension CachedTexture {
     /// a frame). Anything else is RGBA32 and blended.
     init?(renderer: OpaquePointer, rgba: UnsafeRawPointer, width w: Int, height h: Int, pitch: Int, opaqueFormat: UInt32?,
           lastUsed: Int) {
-        if let format = opaqueFormat, Self.isOpaque(rgba, width: w, height: h, pitch: pitch),
-           let texture = Self.converted(renderer: renderer, rgba: rgba, width: w, height: h, pitch: pitch, to: format) {
+        if let format = opaqueFormat, let texture = Self.opaque(renderer: renderer, rgba: rgba, width: w, height: h, pitch: pitch, in: format) {
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
             SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
             self.init(texture: texture, width: w, height: h, bytes: w * h * 4, lastUsed: lastUsed)
@@ -71,12 +70,16 @@ extension CachedTexture {
         return true
     }
 
-    /// A streaming texture in `format` holding the RGBA32 picture. A format
-    /// that is RGBA32 with red and blue swapped (the window's XRGB8888 or
-    /// ARGB8888 on a little-endian machine) is written here in one pass;
-    /// SDL_ConvertPixels takes 4-5 times as long for it.
-    private static func converted(renderer: OpaquePointer, rgba: UnsafeRawPointer, width w: Int, height h: Int, pitch: Int,
-                                  to format: UInt32) -> OpaquePointer? {
+    /// A streaming texture in `format` holding the RGBA32 picture, or nil
+    /// when any of its pixels is not opaque (or SDL fails). A format that
+    /// is RGBA32 with red and blue swapped (the window's XRGB8888 or
+    /// ARGB8888 on a little-endian machine) is written here in the same
+    /// pass that reads the alpha; SDL_ConvertPixels takes 4-5 times as long.
+    private static func opaque(renderer: OpaquePointer, rgba: UnsafeRawPointer, width w: Int, height h: Int, pitch: Int,
+                               in format: UInt32) -> OpaquePointer? {
+        let to = masks(format), from = rgba32
+        let swapped = to.r == from.b && to.b == from.r && to.g == from.g && (to.a == from.a || to.a == 0)
+        guard swapped || isOpaque(rgba, width: w, height: h, pitch: pitch) else { return nil }
         guard let texture = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(w), Int32(h)) else { return nil }
         var pixels: UnsafeMutableRawPointer?
         var texturePitch: Int32 = 0
@@ -84,18 +87,20 @@ extension CachedTexture {
             SDL_DestroyTexture(texture)
             return nil
         }
-        let to = masks(format), from = rgba32
         var done = true
-        if to.r == from.b, to.b == from.r, to.g == from.g, to.a == from.a || to.a == 0 {
+        if swapped {
             let low = min(from.r, from.b), high = max(from.r, from.b), keep = ~(low | high)
             let shift = UInt32(high.trailingZeroBitCount - low.trailingZeroBitCount)
-            for y in 0..<h {
+            for y in 0..<h where done {
                 let source = (rgba + y * pitch).assumingMemoryBound(to: UInt32.self)
                 let target = (pixels + y * Int(texturePitch)).assumingMemoryBound(to: UInt32.self)
+                var all = UInt32.max
                 for x in 0..<w {
                     let p = source[x]
+                    all &= p
                     target[x] = (p & keep) | (p & low) << shift | (p & high) >> shift
                 }
+                done = all & from.a == from.a
             }
         } else {
             done = SDL_ConvertPixels(Int32(w), Int32(h), SDL_PIXELFORMAT_RGBA32.rawValue, rgba, Int32(pitch), format, pixels, texturePitch) == 0
