@@ -175,7 +175,7 @@ let package = Package(
         .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "JSON", "TestSupport"], swiftSettings: swift6),
         // The decode workers through their real path (the built `trips` in
         // its worker mode): containment of every fault, the sandbox, fuzz.
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Decoding", "PhotoLoading", "PhotoFile", "CHeif", "CJXL", "TestSupport"],
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Decoding", "PhotoLoading", "PhotoFile", "TripsKit", "CSDL2", "CHeif", "CJXL", "TestSupport"],
                     exclude: ["Seeds", "Fixtures"], swiftSettings: swift6),
     ],
     swiftLanguageModes: [.v5]

@@ -37,8 +37,8 @@
 # "trips-egl" on Wayland: trips --kiosk with its software frames through
 # SDL's own OpenGL upload (TRIPS_WL_SHM=0) instead of wl_shm, the path
 # before docs/PRESENTING.md's presenter.
-# PEERS_BEFORE=path/to/another/trips adds it as "trips-before" (a change's
-# effect, side by side in the same run). PEERS_EXIF=1 adds "trips-exif": trips
+# PEERS_BEFORE=path/to/another/trips adds it as "trips-before" and
+# "trips-before-kiosk" (a change's effect, side by side in the same run). PEERS_EXIF=1 adds "trips-exif": trips
 # on the same photos with the 160x120 EXIF thumbnail a camera embeds
 # (Tests/e2e/exif-thumbnail.py), which it shows blurred up at once.
 # screenwatch counts that preview as a photo (it has as many colours), so
@@ -191,8 +191,8 @@ display_rows() {
         COMMANDS=("$env TRIPS_VERBOSE=1 $TRIPS --photos $d --state $OUT/state.json"
                   "$env TRIPS_VERBOSE=1 $TRIPS --kiosk --photos $d --state $OUT/state.json"
                   "$env ${commands[0]} $d" "$env ${commands[1]} $d")
-        [ -n "${PEERS_BEFORE:-}" ] && { VIEWERS+=(trips-before); PROGRAMS+=("$PEERS_BEFORE")
-            COMMANDS+=("$env $PEERS_BEFORE --photos $d --state $OUT/state.json"); }
+        [ -n "${PEERS_BEFORE:-}" ] && { VIEWERS+=(trips-before trips-before-kiosk); PROGRAMS+=("$PEERS_BEFORE" "$PEERS_BEFORE")
+            COMMANDS+=("$env $PEERS_BEFORE --photos $d --state $OUT/state.json" "$env $PEERS_BEFORE --kiosk --photos $d --state $OUT/state.json"); }
         # Wayland: trips' software frames through SDL's OpenGL upload rather than wl_shm (TRIPS_WL_SHM=0).
         [ -n "${PEERS_EGL:-}" ] && [ "${label%% *}" = Wayland ] && { VIEWERS+=(trips-egl); PROGRAMS+=("$TRIPS")
             COMMANDS+=("$env TRIPS_WL_SHM=0 TRIPS_VERBOSE=1 $TRIPS --kiosk --photos $d --state $OUT/state.json"); }

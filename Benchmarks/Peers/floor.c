@@ -31,6 +31,18 @@ static void global(void *data, struct wl_registry *registry, uint32_t name, cons
 static void global_remove(void *data, struct wl_registry *registry, uint32_t name) { (void)data; (void)registry; (void)name; }
 static const struct wl_registry_listener registry_listener = { global, global_remove };
 
+static struct wl_surface *shm_surface;
+static struct wl_buffer *shm_buffer;
+
+/* The buffer attached and committed again (a window event: SDL may have
+ * configured the surface anew). */
+static void commit_shm(struct wl_display *display) {
+    wl_surface_attach(shm_surface, shm_buffer, 0, 0);
+    wl_surface_damage_buffer(shm_surface, 0, 0, W, H);
+    wl_surface_commit(shm_surface);
+    wl_display_flush(display);
+}
+
 /* The picture on the window's wl_surface through one wl_shm buffer, on an
  * event queue of its own (SDL's events stay on SDL's); 0 when shown. */
 static int present_shm(SDL_Window *window) {
@@ -55,12 +67,10 @@ static int present_shm(SDL_Window *window) {
     if (mapped == MAP_FAILED) { perror("floor: mmap"); return -1; }
     memcpy(mapped, pixels, sizeof pixels);
     struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, sizeof pixels);
-    struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, W, H, W * 4, WL_SHM_FORMAT_XRGB8888);
+    shm_buffer = wl_shm_pool_create_buffer(pool, 0, W, H, W * 4, WL_SHM_FORMAT_XRGB8888);
     wl_shm_pool_destroy(pool);
-    wl_surface_attach(surface, buffer, 0, 0);
-    wl_surface_damage_buffer(surface, 0, 0, W, H);
-    wl_surface_commit(surface);
-    wl_display_flush(display);
+    shm_surface = surface;
+    commit_shm(display);
     return 0;
 }
 
@@ -109,7 +119,11 @@ int main(int argc, char **argv) {
     SDL_Event event;
     while (SDL_WaitEvent(&event)) {
         if (event.type == SDL_QUIT) break;
-        if (renderer && event.type == SDL_WINDOWEVENT) { SDL_RenderCopy(renderer, texture, NULL, NULL); SDL_RenderPresent(renderer); }
+        if (event.type != SDL_WINDOWEVENT) continue;
+        if (renderer) { SDL_RenderCopy(renderer, texture, NULL, NULL); SDL_RenderPresent(renderer); continue; }
+        SDL_SysWMinfo info;
+        SDL_VERSION(&info.version);
+        if (SDL_GetWindowWMInfo(window, &info)) commit_shm(info.info.wl.display);
     }
     SDL_Quit();
     return 0;

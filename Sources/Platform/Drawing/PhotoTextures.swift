@@ -322,6 +322,10 @@ public final class PhotoTextures {
             } ?? "")
     }
 
+    /// Photo and tile textures destroyed so far: a drawn frame that showed
+    /// one must not be taken as still on screen (`DrawList`).
+    public var texturesDestroyed: Int { entries.destroyed + tiles.texturesDestroyed }
+
     /// True while decodes are queued, under way, or waiting for their upload.
     public var isLoading: Bool { loader.isBusy || !ready.isEmpty }
 }

@@ -65,6 +65,8 @@ final class PhotoTiles {
     /// What this frame asked the loader for (the loader keeps only what a frame asks).
     private(set) var wanted: Set<PhotoLoader.Job> = []
     var bytesInUse: Int { entries.bytesInUse + wholeBytes }
+    /// Tile textures destroyed so far (`TextureCache.destroyed`).
+    var texturesDestroyed: Int { entries.destroyed }
     private var wholeBytes: Int { wholes.values.reduce(0) { $0 + $1.pitch * $1.height } }
     /// When the tiles of the view being shown were first asked for, and how
     /// long the last of them took to arrive (for the log line).

@@ -4,14 +4,27 @@ import TripsKit
 
 /// Turns a `Scene` (points) into SDL calls (pixels). Rounded photos and
 /// tiles are triangle fans drawn with SDL_RenderGeometry; the vertex and
-/// index buffers are reused from frame to frame.
+/// index buffers are reused from frame to frame. The calls are recorded
+/// first (`DrawList`); with SDL's software renderer, whose picture stays
+/// from frame to frame, only what changed since the last frame is redrawn.
 public final class SceneRenderer {
     private let renderer: OpaquePointer
     private let photos: PhotoTextures
     private let text: TextRenderer
     private var vertices: [SDL_Vertex] = []
     private var indices: [Int32] = []
-    private var rows: [SDL_Rect] = []
+    /// This frame's calls and the last frame's, as drawn.
+    private var list = DrawList()
+    private var shown = DrawList()
+    /// The scene's clip while recording.
+    private var clip: PixelRect?
+    /// Textures destroyed when the last frame was drawn, and its size: a change means a whole new picture.
+    private var shownDestroyed = -1
+    private var shownSize = PixelRect(x: 0, y: 0, w: 0, h: 0)
+    /// The next frame is drawn whole (the window was exposed, resized, shown again).
+    private var wholeNext = true
+    /// While a photo fades: the alpha its calls are recorded with, blended.
+    private var fading: UInt8?
 
     /// SDL's software renderer, which blits far faster than it fills triangles.
     private let isSoftware: Bool
@@ -35,20 +48,115 @@ public final class SceneRenderer {
     /// Photos drawn from their blurred-up EXIF preview in the last frame.
     public private(set) var previewsDrawn = 0
 
-    /// Draws `scene` at `scale` pixels per point into the back buffer. The
-    /// scene says what its photos are decoded for (its window and strip
-    /// photo sizes); what it draws this frame is what the textures keep asking for.
-    public func draw(_ scene: Scene, scale: Double) {
+    /// Makes the next frame draw everything: what is on screen is not what was drawn (a window exposed or resized).
+    public func invalidate() { wholeNext = true }
+
+    /// Draws `scene` at `scale` pixels per point into the back buffer (all
+    /// of it when `everything`, else what changed, where the picture stays)
+    /// and returns what changed, in pixels, for the present: nil for
+    /// everything, empty for nothing. The scene says what its photos are
+    /// decoded for (its window and strip photo sizes); what it draws this
+    /// frame is what the textures keep asking for.
+    @discardableResult
+    public func draw(_ scene: Scene, scale: Double, everything: Bool = false) -> [SDL_Rect]? {
         photos.thumbnailTarget = Self.pixels(scene.thumbnailSize, scale)
         photos.fullTarget = Self.pixels(scene.photoSize, scale)
         photos.beginFrame()
         placeholdersDrawn = 0
         photosDrawn = 0
         previewsDrawn = 0
-        let bg = scene.background
-        SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
-        SDL_RenderSetClipRect(renderer, nil)
-        SDL_RenderClear(renderer)
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        let whole = PixelRect(x: 0, y: 0, w: w, h: h)
+        list.removeAll()
+        clip = nil
+        list.add(.clear(scene.background), bounds: whole, clip: nil)
+        record(scene, scale: scale)
+        let destroyed = photos.texturesDestroyed + text.texturesDestroyed
+        var damage: DamageRegion?
+        if !(everything || wholeNext || !isSoftware || destroyed != shownDestroyed || whole != shownSize) {
+            damage = list.damage(since: shown, whole: whole)
+        }
+        shownDestroyed = destroyed
+        shownSize = whole
+        wholeNext = false
+        swap(&list, &shown)
+        guard let damage, !damage.isWhole else {
+            execute(shown.items, inside: nil)
+            return nil
+        }
+        for rect in damage.rects { execute(shown.items, inside: PixelRect(rect)) }
+        return damage.rects
+    }
+
+    /// Makes the recorded calls, all of them, or those touching `damage`
+    /// clipped to it (each damaged part is drawn afresh from the background up).
+    private func execute(_ items: [DrawList.Item], inside damage: PixelRect?) {
+        var clipSet: PixelRect?? = .none
+        func setClip(_ rect: PixelRect?) {
+            if let set = clipSet, set == rect { return }
+            clipSet = .some(rect)
+            if var r = rect?.sdl { SDL_RenderSetClipRect(renderer, &r) } else { SDL_RenderSetClipRect(renderer, nil) }
+        }
+        for item in items {
+            var itemClip = item.clip
+            if let damage {
+                guard !item.bounds.intersection(damage).isEmpty else { continue }
+                itemClip = item.clip.map { $0.intersection(damage) } ?? damage
+            }
+            setClip(itemClip)
+            switch item.operation {
+            case .clear(let c):
+                SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
+                if var r = damage?.sdl {
+                    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+                    SDL_RenderFillRect(renderer, &r)
+                    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+                } else {
+                    setClip(nil)
+                    SDL_RenderClear(renderer)
+                }
+            case let .fill(rows, c):
+                SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
+                let rects = rows.map(\.sdl)
+                SDL_RenderFillRects(renderer, rects, Int32(rects.count))
+            case let .geometry(texture, blend, vertices, indices):
+                withTexture(texture, blend: blend, alpha: 255) {
+                    SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
+                }
+            case let .copy(texture, from, to, alpha, blend, _):
+                withTexture(texture, blend: blend, alpha: alpha) {
+                    var t = to.sdl
+                    if var f = from?.sdl { SDL_RenderCopyF(renderer, texture, &f, &t) } else { SDL_RenderCopyF(renderer, texture, nil, &t) }
+                }
+            }
+        }
+    }
+
+    /// Runs `call` with `texture`'s blend mode and alpha modulation as
+    /// recorded, then puts back its own (SDL takes them as the call is queued).
+    private func withTexture(_ texture: OpaquePointer?, blend: UInt32, alpha: UInt8, _ call: () -> Void) {
+        guard let texture else { call(); return }
+        var ownBlend = SDL_BLENDMODE_BLEND, ownAlpha: UInt8 = 255
+        SDL_GetTextureBlendMode(texture, &ownBlend)
+        SDL_GetTextureAlphaMod(texture, &ownAlpha)
+        let changes = ownBlend.rawValue != blend || ownAlpha != alpha
+        if changes { SDL_SetTextureBlendMode(texture, SDL_BlendMode(rawValue: blend)); SDL_SetTextureAlphaMod(texture, alpha) }
+        call()
+        if changes { SDL_SetTextureBlendMode(texture, ownBlend); SDL_SetTextureAlphaMod(texture, ownAlpha) }
+    }
+
+    /// How a texture's calls blend: its own mode (an opaque photo's copies,
+    /// `CachedTexture`), or blended while it fades.
+    private func blend(_ texture: OpaquePointer) -> UInt32 {
+        if fading != nil { return SDL_BLENDMODE_BLEND.rawValue }
+        var mode = SDL_BLENDMODE_BLEND
+        SDL_GetTextureBlendMode(texture, &mode)
+        return mode.rawValue
+    }
+
+    /// Records `scene`'s calls into `list`.
+    private func record(_ scene: Scene, scale: Double) {
         for command in scene.commands {
             switch command {
             case let .fill(rect, color, radius):
@@ -64,8 +172,13 @@ public final class SceneRenderer {
                     // The frame's outline as a fan: for a fade, a zoom's tiles, or where a blit cannot serve.
                     var shape: [PhotoGeometry.Vertex] { PhotoGeometry.roundedRectFan(frame: frame, cornerRadius: radius, source: source) }
                     if alpha < 255 {
-                        // Fading (the vertex alpha; photo textures blend): a blit has no alpha to give.
-                        fan(shape, scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
+                        // Fading: the blits take the texture's alpha (a full-window cross-fade as textured
+                        // triangles took most of a core, Benchmarks/attract.sh), a fan its vertices'.
+                        fading = alpha
+                        defer { fading = nil }
+                        if !blit((photo.texture, photo.width, photo.height), frame: frame, source: source, cornerRadius: radius, scale: scale) {
+                            fan(shape, scale: scale, color: RGBA(255, 255, 255, alpha), texture: photo.texture)
+                        }
                         break
                     }
                     // Zoomed past the picture's own pixels: finer tiles over it, inside its corners.
@@ -81,8 +194,8 @@ public final class SceneRenderer {
                     placeholdersDrawn += 1
                     fill(frame, cornerRadius: radius, color: placeholder.color, scale: scale)
                     let size = placeholder.textSize
-                    text.draw(placeholder.label, x: frame.minX * scale, y: (frame.midY - size * 0.6) * scale, maxWidth: frame.width * scale,
-                              pixelSize: Int((size * scale).rounded()), bold: true, color: placeholder.textColor, alignment: .center)
+                    line(placeholder.label, x: frame.minX * scale, y: (frame.midY - size * 0.6) * scale, maxWidth: frame.width * scale,
+                         pixelSize: Int((size * scale).rounded()), bold: true, color: placeholder.textColor, alignment: .center)
                 }
             case let .polygon(points, color):
                 guard let first = points.first else { break }
@@ -90,18 +203,25 @@ public final class SceneRenderer {
                 let outline = (points + [first]).map { PhotoGeometry.Vertex(position: $0, texture: .zero) }
                 fan([PhotoGeometry.Vertex(position: centre, texture: .zero)] + outline, scale: scale, color: color, texture: nil)
             case .clip(let rect):
-                if let rect {
-                    var r = SDL_Rect(x: Int32((rect.minX * scale).rounded(.down)), y: Int32((rect.minY * scale).rounded(.down)),
-                                     w: Int32((rect.width * scale).rounded(.up)), h: Int32((rect.height * scale).rounded(.up)))
-                    SDL_RenderSetClipRect(renderer, &r)
-                } else {
-                    SDL_RenderSetClipRect(renderer, nil)
+                clip = rect.map {
+                    PixelRect(x: Int32(($0.minX * scale).rounded(.down)), y: Int32(($0.minY * scale).rounded(.down)),
+                              w: Int32(($0.width * scale).rounded(.up)), h: Int32(($0.height * scale).rounded(.up)))
                 }
             case let .text(string, origin, width, size, weight, color, alignment):
-                text.draw(string, x: origin.x * scale, y: origin.y * scale, maxWidth: width * scale,
-                          pixelSize: Int((size * scale).rounded()), bold: weight == .bold, color: color, alignment: alignment)
+                line(string, x: origin.x * scale, y: origin.y * scale, maxWidth: width * scale,
+                     pixelSize: Int((size * scale).rounded()), bold: weight == .bold, color: color, alignment: alignment)
             }
         }
+    }
+
+    /// Records a line of text (`TextRenderer.line`).
+    private func line(_ string: String, x: Double, y: Double, maxWidth: Double, pixelSize: Int, bold: Bool, color: RGBA,
+                      alignment: Scene.TextAlignment) {
+        guard let line = text.line(string, x: x, y: y, maxWidth: maxWidth, pixelSize: pixelSize, bold: bold, color: color,
+                                   alignment: alignment) else { return }
+        let to = PixelRect.Float(x: Float(line.rect.x), y: Float(line.rect.y), w: Float(line.rect.w), h: Float(line.rect.h))
+        list.add(.copy(texture: line.texture, from: nil, to: to, alpha: 255, blend: blend(line.texture), scaled: false),
+                 bounds: to.around, clip: clip)
     }
 
     /// A rounded rectangle of `color`: with SDL's software renderer as the
@@ -116,12 +236,11 @@ public final class SceneRenderer {
             return
         }
         let pixels = CGRect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
-        rows.removeAll(keepingCapacity: true)
-        for r in PhotoGeometry.roundedRectRows(frame: pixels, cornerRadius: cornerRadius * scale) {
-            rows.append(SDL_Rect(x: Int32(r.minX), y: Int32(r.minY), w: Int32(r.width), h: Int32(r.height)))
+        let rows = PhotoGeometry.roundedRectRows(frame: pixels, cornerRadius: cornerRadius * scale).map {
+            PixelRect(x: Int32($0.minX), y: Int32($0.minY), w: Int32($0.width), h: Int32($0.height))
         }
-        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
-        SDL_RenderFillRects(renderer, rows, Int32(rows.count))
+        guard !rows.isEmpty else { return }
+        list.add(.fill(rows, color), bounds: PixelRect(around: pixels.minX, pixels.minY, pixels.maxX, pixels.maxY), clip: clip)
     }
 
     /// SDL's software renderer maps a texture wrongly across very large
@@ -173,8 +292,10 @@ public final class SceneRenderer {
                 from.x = Int32(max(0, min((origin.x + left - f.minX.rounded(.down)).rounded(), Double(photo.width) - Double(from.w))))
                 from.y = Int32(max(0, min((origin.y + top - f.minY.rounded(.down)).rounded(), Double(photo.height) - Double(from.h))))
             }
-            var to = SDL_FRect(x: Float(left), y: Float(top), w: Float(right - left), h: Float(bottom - top))
-            SDL_RenderCopyF(renderer, photo.texture, &from, &to)
+            let to = PixelRect.Float(x: Float(left), y: Float(top), w: Float(right - left), h: Float(bottom - top))
+            list.add(.copy(texture: photo.texture, from: PixelRect(from), to: to, alpha: fading ?? 255, blend: blend(photo.texture),
+                           scaled: Double(from.w) != right - left || Double(from.h) != bottom - top),
+                     bounds: to.around, clip: clip)
         }
         copy(f.minX + r, f.minY, f.maxX - r, f.maxY)
         guard r > 0 else { return true }
@@ -186,7 +307,7 @@ public final class SceneRenderer {
         copy(f.maxX - r, f.minY + r - 1, f.maxX, f.maxY - r + 1)
         // The corners, with the texture coordinates the whole fan would give them.
         for corner in PhotoGeometry.cornerFans(frame: frame, cornerRadius: cornerRadius, source: source) {
-            fan(corner, scale: scale, color: RGBA(255, 255, 255), texture: photo.texture)
+            fan(corner, scale: scale, color: RGBA(255, 255, 255, fading ?? 255), texture: photo.texture)
         }
         return true
     }
@@ -264,12 +385,15 @@ public final class SceneRenderer {
             while longest > Self.longestTexturedEdge { longest /= 2; depth += 1 }
         }
         for i in 1..<(fan.count - 1) { triangle(0, Int32(i), Int32(i + 1), depth: depth) }
-        // An opaque photo's texture is not blended (CachedTexture): a fade
-        // blends it for its own draw (SDL takes the mode as it is queued).
-        var mode = SDL_BLENDMODE_BLEND
-        if let texture, color.a < 255 { SDL_GetTextureBlendMode(texture, &mode); SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND) }
-        SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
-        if let texture, mode != SDL_BLENDMODE_BLEND { SDL_SetTextureBlendMode(texture, mode) }
+        var box = (minX: Float.infinity, minY: Float.infinity, maxX: -Float.infinity, maxY: -Float.infinity)
+        for v in vertices {
+            box = (min(box.minX, v.position.x), min(box.minY, v.position.y), max(box.maxX, v.position.x), max(box.maxY, v.position.y))
+        }
+        // An opaque photo's texture is not blended (CachedTexture): a fan
+        // with the vertices' alpha (a fade) blends it for its own draw.
+        let mode = texture.map { color.a < 255 ? SDL_BLENDMODE_BLEND.rawValue : blend($0) } ?? SDL_BLENDMODE_BLEND.rawValue
+        list.add(.geometry(texture: texture, blend: mode, vertices: vertices, indices: indices),
+                 bounds: PixelRect(around: Double(box.minX), Double(box.minY), Double(box.maxX), Double(box.maxY)), clip: clip)
     }
 
     private func length(_ i: Int32, _ j: Int32) -> Float {

@@ -8,6 +8,8 @@ final class TextureCache<Key: Hashable> {
     private(set) var entries: [Key: CachedTexture] = [:]
     /// What the textures held cost, in bytes.
     private(set) var bytesInUse = 0
+    /// How many textures were destroyed so far (SDL may give a new one the same pointer).
+    private(set) var destroyed = 0
 
     deinit { drop { _ in true } }
 
@@ -29,6 +31,7 @@ final class TextureCache<Key: Hashable> {
     func drop(_ key: Key) {
         guard let old = entries.removeValue(forKey: key) else { return }
         SDL_DestroyTexture(old.texture)
+        destroyed += 1
         bytesInUse -= old.bytes
     }
 
@@ -51,7 +54,7 @@ final class TextureCache<Key: Hashable> {
     func rekey(_ rekey: (Key) -> Key?) {
         var kept: [Key: CachedTexture] = [:]
         for (key, entry) in entries {
-            if let new = rekey(key) { kept[new] = entry } else { SDL_DestroyTexture(entry.texture); bytesInUse -= entry.bytes }
+            if let new = rekey(key) { kept[new] = entry } else { SDL_DestroyTexture(entry.texture); destroyed += 1; bytesInUse -= entry.bytes }
         }
         entries = kept
     }

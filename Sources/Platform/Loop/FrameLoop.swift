@@ -75,20 +75,23 @@ public final class FrameLoop {
 
     private var lastScale = 0.0
 
-    /// Draws the app into the back buffer at `scale` pixels per point.
-    private func draw(_ app: AppModel, scale: Double) {
+    /// Draws the app into the back buffer at `scale` pixels per point (all
+    /// of it when `everything`); what changed, for `Display.present`.
+    @discardableResult
+    private func draw(_ app: AppModel, scale: Double, everything: Bool = false) -> [SDL_Rect]? {
         display.beginFrame()
         if scale != lastScale { lastScale = scale; text.clear() }
-        scene.draw(app.scene(imageSizes: photos.imageSizes), scale: scale)
+        return scene.draw(app.scene(imageSizes: photos.imageSizes), scale: scale, everything: everything)
     }
 
     /// Draws with every photo the frame asks for decoded: what a screenshot
     /// should show. (A first pass finds what is needed, the second draws it.)
+    /// Whole, so a shot never depends on the frames before it.
     private func drawComplete(_ app: AppModel, scale: Double) {
-        draw(app, scale: scale)
+        draw(app, scale: scale, everything: true)
         photos.finishPending()
-        draw(app, scale: scale)
-        if photos.isLoading { photos.finishPending(); draw(app, scale: scale) }
+        draw(app, scale: scale, everything: true)
+        if photos.isLoading { photos.finishPending(); draw(app, scale: scale, everything: true) }
     }
 
     private func sizeInPoints() -> CGSize {
@@ -124,6 +127,8 @@ public final class FrameLoop {
         func dispatch(_ event: SDL_Event) {
             if event.type == photos.readyEventType { needsFrame = photos.pump() || needsFrame; return }
             if let touchpad, event.type == touchpad.wakeEventType { return } // taken after SDL's queue, below
+            // Exposed, resized, shown again: the window's picture may be lost.
+            if event.type == SDL_WINDOWEVENT.rawValue { scene.invalidate() }
             if let accessibility, event.type == accessibility.wakeEventType { busWoke = true; return } // pumped below
             // When SDL took the input from the system, not when this loop
             // takes it off the queue (perhaps a frame later): a velocity
@@ -146,6 +151,21 @@ public final class FrameLoop {
         // on a key, and each would otherwise wait for the sleep to end.
         func answerReaders() {
             if accessibility?.pump(app, display: display, now: Self.now() - origin, record: record) == true { needsFrame = true }
+        }
+        /// Waits out what is left of a paced frame's interval (a quarter of a
+        /// second in the attract loop's slow tail) in steps of at most a 30th:
+        /// a touch, a click or a key cuts it short, so ending the loop is as quick as ever.
+        func pace(_ seconds: Double) {
+            let end = Self.clock() + seconds
+            while true {
+                let left = end - Self.clock()
+                guard left > 0.001 else { return }
+                pause(min(left, 1.0 / 30))
+                if SDL_PollEvent(&event) != 0 {
+                    dispatch(event)
+                    return
+                }
+            }
         }
         /// Sleeps `seconds`, answering readers meanwhile.
         func pause(_ seconds: Double) {
@@ -201,10 +221,11 @@ public final class FrameLoop {
             let frameStart = Self.clock(), cpuStart = Self.cpu()
             photos.pump()
             let last = frames.map { report.frames + 1 >= $0 } ?? false
-            if last && screenshot != nil { drawComplete(app, scale: display.scale) } else { draw(app, scale: display.scale) }
+            var damage: [SDL_Rect]?
+            if last && screenshot != nil { drawComplete(app, scale: display.scale) } else { damage = draw(app, scale: display.scale) }
             report.frames += 1
             if last, let screenshot { try Screenshot.write(renderer: display.renderer, to: screenshot) }
-            display.present()
+            let shown = display.present(damage: damage)
             // Counted in the frame's time: what the screen reader bridge costs a frame.
             accessibility?.publish(app, display: display)
             report.frameTimes.append(Self.cpu() - cpuStart)
@@ -226,10 +247,11 @@ public final class FrameLoop {
             accessibility?.start(app, display: display)
             if last { break }
             display.waitForNextFrame(other: accessibility?.fileDescriptor.map { (fd: $0, read: answerReaders) })
-            let interval = max(paceInterval, app.minimumFrameInterval ?? 0)
+            // A frame that changed nothing was not shown: no vsync or frame callback paced it.
+            let interval = max(shown ? paceInterval : display.refreshInterval, app.minimumFrameInterval ?? 0)
             if interval > 0 {
                 let spare = interval - (Self.clock() - frameStart)
-                if spare > 0.001 { pause(spare) }
+                if spare > 0.001 { pace(spare) }
             }
         }
         return report
@@ -257,8 +279,7 @@ public final class FrameLoop {
         func show() {
             let start = Self.cpu()
             photos.pump()
-            draw(app, scale: scale)
-            display.present()
+            display.present(damage: draw(app, scale: scale))
             let end = Self.clock()
             report.frames += 1
             report.frameTimes.append(Self.cpu() - start)

@@ -46,6 +46,7 @@ public final class TextRenderer {
     }
 
     private let renderer: OpaquePointer
+    private let started: Bool
     private let loading: FontFaces.Loading?
     /// Waited for at the first line drawn, not before.
     private lazy var faces: FontFaces? = loading?.faces
@@ -67,18 +68,21 @@ public final class TextRenderer {
     init(renderer: OpaquePointer, faces: FontFaces.Loading?, log: @escaping (String) -> Void) {
         self.renderer = renderer
         self.log = log
-        if TTF_WasInit() == 0 && TTF_Init() != 0 { log("trips: SDL_ttf cannot start: \(String(cString: SDL_GetError()))") }
+        // Counted: each renderer's TTF_Quit undoes its own TTF_Init only.
+        started = TTF_Init() == 0
+        if !started { log("trips: SDL_ttf cannot start: \(String(cString: SDL_GetError()))") }
         loading = faces
     }
 
     deinit {
         clear()
         for font in openFonts.values { TTF_CloseFont(font) }
-        TTF_Quit()
+        if started { TTF_Quit() }
     }
 
     /// Forgets the rendered lines (on a change of scale they are the wrong size).
     public func clear() {
+        texturesDestroyed += cache.count
         for entry in cache.values { SDL_DestroyTexture(entry.texture) }
         cache.removeAll(keepingCapacity: true)
     }
@@ -99,12 +103,26 @@ public final class TextRenderer {
         return font
     }
 
+    /// How many line textures were let go so far: a drawn frame that showed
+    /// one must not be taken as still on screen (`DrawList`).
+    public private(set) var texturesDestroyed = 0
+
     /// Draws `text` with its top-left at `x, y` pixels, at most `maxWidth`
     /// pixels wide (cut with an ellipsis), aligned inside that width.
     public func draw(_ text: String, x: Double, y: Double, maxWidth: Double, pixelSize: Int, bold: Bool,
                      color: RGBA, alignment: Scene.TextAlignment) {
+        guard let line = line(text, x: x, y: y, maxWidth: maxWidth, pixelSize: pixelSize, bold: bold, color: color, alignment: alignment)
+        else { return }
+        var dst = line.rect
+        SDL_RenderCopy(renderer, line.texture, nil, &dst)
+    }
+
+    /// `draw`'s line, rendered (or taken from the cache) and placed, without
+    /// drawing it: its texture and where it goes.
+    func line(_ text: String, x: Double, y: Double, maxWidth: Double, pixelSize: Int, bold: Bool,
+              color: RGBA, alignment: Scene.TextAlignment) -> (texture: OpaquePointer, rect: SDL_Rect)? {
         let pixelSize = max(1, pixelSize)
-        guard !text.isEmpty, maxWidth > 1, font(0, pixelSize: pixelSize, bold: bold) != nil else { return }
+        guard !text.isEmpty, maxWidth > 1, font(0, pixelSize: pixelSize, bold: bold) != nil else { return nil }
         let whole = Key(text: text, pixelSize: pixelSize, bold: bold, color: color, cutTo: nil)
         let cut = Key(text: text, pixelSize: pixelSize, bold: bold, color: color, cutTo: Int(maxWidth))
         let entry: Line
@@ -117,7 +135,7 @@ public final class TextRenderer {
             let measured = width(text, pixelSize: pixelSize, bold: bold)
             let fits = measured <= Int(maxWidth)
             let fitted = fits ? text : fitting(text, pixelSize: pixelSize, bold: bold, maxWidth: Int(maxWidth))
-            guard var made = render(fitted, pixelSize: pixelSize, bold: bold, color: color) else { return }
+            guard var made = render(fitted, pixelSize: pixelSize, bold: bold, color: color) else { return nil }
             made.measured = measured
             cache[fits ? whole : cut] = made
             entry = made
@@ -128,8 +146,7 @@ public final class TextRenderer {
         case .center: left += (maxWidth - Double(entry.width)) / 2
         case .trailing: left += maxWidth - Double(entry.width)
         }
-        var dst = SDL_Rect(x: Int32(left.rounded()), y: Int32(y.rounded()) + entry.top, w: entry.width, h: entry.height)
-        SDL_RenderCopy(renderer, entry.texture, nil, &dst)
+        return (entry.texture, SDL_Rect(x: Int32(left.rounded()), y: Int32(y.rounded()) + entry.top, w: entry.width, h: entry.height))
     }
 
     // MARK: Runs

@@ -22,6 +22,8 @@ public final class Display {
     /// (`CachedTexture`); nil for OpenGL, or a format other than 32 bits.
     public let opaqueTextureFormat: UInt32?
     public let hasVSync: Bool
+    /// SDL's software renderer (on the window's surface, or the presenter's picture).
+    private let isSoftware: Bool
     public let videoDriver: String
     /// Tells a lost display connection (`ExitCode.displayLost`) from a requested quit.
     public let connection: ConnectionWatch
@@ -220,8 +222,12 @@ public final class Display {
         } else {
             opaqueTextureFormat = nil
         }
-        // wl_surface.frame callbacks pace the presenter's frames.
-        hasVSync = presenter != nil || info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        // wl_surface.frame callbacks pace the presenter's frames. SDL's
+        // software renderer may claim vsync, yet its present on X11 returns
+        // at once: the attract loop's cross-fade ran at some 400 frames a
+        // second on Xvfb; the loop paces it at the display's rate instead.
+        isSoftware = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+        hasVSync = presenter != nil || (!isSoftware && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -281,29 +287,34 @@ public final class Display {
         presenter.prepare(width: pixels.width, height: pixels.height, scale: whole)
     }
 
-    /// Shows the frame drawn since `beginFrame`.
-    public func present() {
-        if let presenter { presenter.present(damage: nil) } else { SDL_RenderPresent(renderer) }
+    /// Shows the frame drawn since `beginFrame`: `damage`, the pixel
+    /// rectangles that changed (nil: everything; empty: nothing, so nothing
+    /// is shown). SDL's software renderer on a window's own surface shows
+    /// those rectangles only; a GPU's frame is always whole. True when
+    /// something was shown.
+    @discardableResult
+    public func present(damage: [SDL_Rect]? = nil) -> Bool {
+        if let damage, damage.isEmpty {
+            SDL_RenderFlush(renderer)
+            return false
+        }
+        if let presenter {
+            presenter.present(damage: damage)
+        } else if var damage, isSoftware {
+            SDL_RenderFlush(renderer)
+            SDL_UpdateWindowSurfaceRects(window, &damage, Int32(damage.count))
+        } else {
+            SDL_RenderPresent(renderer)
+        }
+        return true
     }
 
     /// After a live frame: waits for the compositor's next frame callback
     /// (the presenter's vsync); nothing for SDL's renderers, which pace themselves.
     /// Meanwhile `other.fd` readable (the accessibility bus) calls `other.read`.
-    ///
-    /// After the first frame it waits longer (`firstFrameWait`): until the
-    /// compositor has shown that frame, SDL's events are left unhandled,
-    /// and with them libdecor's redraw of the title bar for the window's
-    /// activation and its cursor theme (some 100 ms of CPU on this machine),
-    /// which would otherwise compete with the compositor for the CPU while
-    /// it puts the first frame on screen.
     public func waitForNextFrame(other: (fd: Int32, read: () -> Void)? = nil) {
-        guard let presenter else { return }
-        let timeout = presenter.counters.frames == 1 ? max(Self.firstFrameWait, 2 * refreshInterval) : 2 * refreshInterval
-        presenter.waitForFrame(timeout: timeout, other: other)
+        presenter?.waitForFrame(timeout: 2 * refreshInterval, other: other)
     }
-
-    /// The longest the first frame waits to be shown (a hidden window is never).
-    static let firstFrameWait = 0.2
 
     /// Pixels per point (2 on a HiDPI screen that SDL reports as such).
     public var scale: Double {

@@ -239,13 +239,20 @@ public final class AppModel {
     /// True while something moves: the loop keeps running frames; otherwise
     /// it sleeps until the next event or `nextDeadline`.
     public var isAnimating: Bool { animator.isAnimating }
-    /// The attract loop's slow pan-and-zoom moves under a pixel a frame at
-    /// 30 frames a second: frames may come no more often than this then
-    /// (half the work of a 60 Hz display); nil: as often as the display.
+    /// How far apart the attract loop's frames may be, in seconds; nil: as
+    /// often as the display. An idle kiosk draws what its motion needs, no
+    /// more (docs/PRESENTING.md): a cross-fade 30 steps a second; the slow
+    /// pan-and-zoom a new frame once its picture has moved about a point,
+    /// 30 a second at most and at least 4 (it eases to a stop); a still slide none.
     public var minimumFrameInterval: Double? {
-        guard screen == .attract, let attract, !attract.isFading, !attract.reduceMotion else { return nil }
-        return 1.0 / 30
+        guard screen == .attract, let attract, attract.isRunning else { return nil }
+        if attract.isFading { return Self.attractFrameInterval }
+        let speed = attract.panSpeed(window: size)
+        guard speed > 0 else { return nil }
+        return min(Self.slowestAttractFrameInterval, max(Self.attractFrameInterval, 1 / speed))
     }
+    static let attractFrameInterval = 1.0 / 30
+    static let slowestAttractFrameInterval = 1.0 / 4
 
     /// When the model next needs the clock (a double-tap window closing, a
     /// long press firing, the idle timeout), so an idle loop wakes in time.

@@ -109,6 +109,22 @@ public final class Attract {
         return (zoom, CGPoint(x: x, y: 0.5))
     }
 
+    /// How fast the current slide's picture moves at its fastest on a window
+    /// of `size` (at its edges, where the zoom adds to the drift), in points
+    /// a second: 0 for a still slide. Measured as if the picture had the
+    /// window's shape (a cover as wide as the window; a panorama drifts faster).
+    public func panSpeed(window size: CGSize) -> Double {
+        guard !reduceMotion, current != nil, size.width > 0, size.height > 0 else { return 0 }
+        let step: CGFloat = 0.001, p = progress.presentationValue
+        let now = panZoom(position: position, progress: p), then = panZoom(position: position, progress: p + step)
+        let from = PhotoGeometry.zoomedSource(imageSize: size, frameSize: size, zoom: now.zoom, center: now.center)
+        let to = PhotoGeometry.zoomedSource(imageSize: size, frameSize: size, zoom: then.zoom, center: then.center)
+        // The picture's points at the window's edges now, and where they are a step later.
+        let x = [from.minX, from.maxX].map { abs(($0 - to.minX) / to.width - ($0 - from.minX) / from.width) * size.width }
+        let y = [from.minY, from.maxY].map { abs(($0 - to.minY) / to.height - ($0 - from.minY) / from.height) * size.height }
+        return Double(hypot(x.max()!, y.max()!) / step * abs(progress.velocity))
+    }
+
     /// The current slide's zoom and centre as drawn now.
     public var currentPanZoom: (zoom: CGFloat, center: CGPoint) { panZoom(position: position, progress: progress.presentationValue) }
 

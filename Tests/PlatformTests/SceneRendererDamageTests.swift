@@ -1,0 +1,125 @@
+import CSDL2
+import Foundation
+import PhotoLoading
+import TripsKit
+import XCTest
+@testable import Platform
+
+/// A frame redrawn only where it changed must be the frame drawn whole:
+/// two software renderers on two surfaces draw the same Overview, one
+/// incrementally (`SceneRenderer`'s damage), one whole every frame.
+final class SceneRendererDamageTests: XCTestCase {
+    /// A software renderer drawing into its own surface, with its own textures.
+    private final class Canvas {
+        let surface: UnsafeMutablePointer<SDL_Surface>
+        let renderer: OpaquePointer
+        let text: TextRenderer
+        let photos: PhotoTextures
+        let scene: SceneRenderer
+
+        init(width: Int32, height: Int32, loader: PhotoLoader, fonts: FontLocator.Choice?) throws {
+            surface = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGB888.rawValue))
+            renderer = try XCTUnwrap(SDL_CreateSoftwareRenderer(surface))
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+            text = TextRenderer(renderer: renderer, fonts: fonts, log: { _ in })
+            photos = PhotoTextures(renderer: renderer, photoPaths: [], opaqueFormat: SDL_PIXELFORMAT_RGB888.rawValue, loader: loader,
+                                   decodesReady: RegisteredEvent(), log: { _ in })
+            scene = SceneRenderer(renderer: renderer, photos: photos, text: text)
+        }
+
+        /// The picture drawn, flushed.
+        func pixels() -> UnsafeRawBufferPointer {
+            SDL_RenderFlush(renderer)
+            return UnsafeRawBufferPointer(start: surface.pointee.pixels, count: Int(surface.pointee.pitch) * Int(surface.pointee.h))
+        }
+
+        deinit {
+            SDL_DestroyRenderer(renderer)
+            SDL_FreeSurface(surface)
+        }
+    }
+
+    func testAFrameDrawnWhereItChangedIsTheFrameDrawnWhole() throws {
+        let loader = PhotoLoader(workers: 1, executable: DecodeFixtures.trips)
+        defer { loader.stop() }
+        let fonts = try? FontLocator.choose(fontFile: nil, environment: ProcessInfo.processInfo.environment).get()
+        let catalog = TripCatalog(trips: (0..<6).map { Trip(id: "t\($0)", city: "City \($0)", nights: $0 + 1, photoPath: "/nowhere/\($0).jpg") })
+        let app = AppModel(catalog: catalog, size: CGSize(width: 800, height: 600), mode: .windowed)
+        let incremental = try Canvas(width: 800, height: 600, loader: loader, fonts: fonts)
+        let whole = try Canvas(width: 800, height: 600, loader: loader, fonts: fonts)
+
+        var t = 0.0
+        var partial = 0, unchanged = 0, frames = 0
+        func frame() {
+            let scene = app.scene()
+            let damage = incremental.scene.draw(scene, scale: 1)
+            whole.scene.draw(scene, scale: 1, everything: true)
+            frames += 1
+            if let damage { if damage.isEmpty { unchanged += 1 } else { partial += 1 } }
+            let drawn = incremental.pixels(), expected = whole.pixels()
+            guard memcmp(drawn.baseAddress!, expected.baseAddress!, drawn.count) != 0 else { return }
+            let differing = (0..<drawn.count).filter { drawn[$0] != expected[$0] }.count
+            XCTFail("frame \(frames) at \(t) s: \(differing) bytes differ from the whole frame (damage \(String(describing: damage)))")
+        }
+        func run(for seconds: Double) {
+            let end = t + seconds
+            while t < end {
+                t += 1.0 / 60
+                app.advance(to: t)
+                frame()
+            }
+        }
+        frame()
+        run(for: 0.2)
+        // The keyboard's focus walks along the strip; a photo opens and closes.
+        for input in [InputEvent.key(.tab, ctrl: false), .key(.right, ctrl: false), .key(.right, ctrl: false), .key(.returnKey, ctrl: false),
+                      .key(.escape, ctrl: false), .key(.left, ctrl: false)] {
+            app.handle(input)
+            run(for: 0.6)
+        }
+        XCTAssertGreaterThan(partial, 0, "no frame was drawn in part: the test did not test it")
+        XCTAssertGreaterThan(unchanged, 0, "no frame was found unchanged")
+    }
+
+    func testTheDamageOfAMovedFillIsWhereItWasAndWhereItIs() {
+        let whole = PixelRect(x: 0, y: 0, w: 800, h: 600)
+        var before = DrawList(), after = DrawList()
+        before.add(.clear(RGBA(0, 0, 0)), bounds: whole, clip: nil)
+        after.add(.clear(RGBA(0, 0, 0)), bounds: whole, clip: nil)
+        before.add(.fill([PixelRect(x: 10, y: 10, w: 20, h: 20)], RGBA(255, 0, 0)), bounds: PixelRect(x: 9, y: 9, w: 22, h: 22), clip: nil)
+        after.add(.fill([PixelRect(x: 100, y: 10, w: 20, h: 20)], RGBA(255, 0, 0)), bounds: PixelRect(x: 99, y: 9, w: 22, h: 22), clip: nil)
+        XCTAssertTrue(after.damage(since: after, whole: whole).isEmpty)
+        let damage = after.damage(since: before, whole: whole)
+        XCTAssertEqual(damage.rects.count, 2)
+        XCTAssertTrue(damage.rects.contains(SDL_Rect(x: 9, y: 9, w: 22, h: 22)))
+        XCTAssertTrue(damage.rects.contains(SDL_Rect(x: 99, y: 9, w: 22, h: 22)))
+    }
+
+    func testAScaledCopyTouchedByAChangeIsRedrawnWholeAndTheEdgesOfTheWindowEnd() {
+        let whole = PixelRect(x: 0, y: 0, w: 800, h: 600)
+        let texture = OpaquePointer(bitPattern: 0x1000)!
+        // A picture larger than the window, scaled: drawn in parts it could show seams.
+        func list(badgeX: Float) -> DrawList {
+            var l = DrawList()
+            l.add(.copy(texture: texture, from: PixelRect(x: 0, y: 0, w: 700, h: 500), to: .init(x: -5, y: -5, w: 810, h: 610),
+                        alpha: 255, blend: 0, scaled: true), bounds: PixelRect(x: -6, y: -6, w: 812, h: 612), clip: nil)
+            l.add(.fill([PixelRect(x: Int32(badgeX), y: 10, w: 20, h: 20)], RGBA(255, 0, 0)),
+                  bounds: PixelRect(x: Int32(badgeX) - 1, y: 9, w: 22, h: 22), clip: nil)
+            return l
+        }
+        let damage = list(badgeX: 50).damage(since: list(badgeX: 10), whole: whole)
+        XCTAssertTrue(damage.isWhole, "\(damage.rects)")
+    }
+
+    func testTheSameCallsInAnotherOrderAreDamage() {
+        let whole = PixelRect(x: 0, y: 0, w: 800, h: 600)
+        let a = DrawList.Item.Operation.fill([PixelRect(x: 10, y: 10, w: 50, h: 50)], RGBA(255, 0, 0))
+        let b = DrawList.Item.Operation.fill([PixelRect(x: 30, y: 30, w: 50, h: 50)], RGBA(0, 0, 255))
+        var before = DrawList(), after = DrawList()
+        before.add(a, bounds: PixelRect(x: 9, y: 9, w: 52, h: 52), clip: nil)
+        before.add(b, bounds: PixelRect(x: 29, y: 29, w: 52, h: 52), clip: nil)
+        after.add(b, bounds: PixelRect(x: 29, y: 29, w: 52, h: 52), clip: nil)
+        after.add(a, bounds: PixelRect(x: 9, y: 9, w: 52, h: 52), clip: nil)
+        XCTAssertFalse(after.damage(since: before, whole: whole).isEmpty)
+    }
+}
