@@ -22,8 +22,11 @@ import Glibc
 /// wrappers of the display and the surface), so SDL's events are never
 /// dispatched here and its own never there.
 public final class ShmPresenter {
-    /// The pixel format of the picture drawn (its buffers take it as XRGB8888).
-    static let pixelFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
+    /// The pixel format of the picture drawn, and of its buffers (wl_shm's
+    /// XRGB8888, which every compositor offers): one with no alpha, so SDL
+    /// blends onto it with its fast paths. Onto ARGB8888 it took a generic
+    /// blitter: a quarter of the attract loop's cross-fades on Wayland.
+    static let pixelFormat = SDL_PIXELFORMAT_RGB888.rawValue
     /// The software renderer everything is drawn with.
     public let renderer: OpaquePointer
     private let display: OpaquePointer
