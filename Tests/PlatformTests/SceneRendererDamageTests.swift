@@ -82,12 +82,12 @@ final class SceneRendererDamageTests: XCTestCase {
     }
 
     func testTheDamageOfAMovedFillIsWhereItWasAndWhereItIs() {
-        let whole = PixelRect(x: 0, y: 0, w: 800, h: 600)
+        let whole = SDL_Rect(x: 0, y: 0, w: 800, h: 600)
         var before = DrawList(), after = DrawList()
         before.add(.clear(RGBA(0, 0, 0)), bounds: whole, clip: nil)
         after.add(.clear(RGBA(0, 0, 0)), bounds: whole, clip: nil)
-        before.add(.fill([PixelRect(x: 10, y: 10, w: 20, h: 20)], RGBA(255, 0, 0)), bounds: PixelRect(x: 9, y: 9, w: 22, h: 22), clip: nil)
-        after.add(.fill([PixelRect(x: 100, y: 10, w: 20, h: 20)], RGBA(255, 0, 0)), bounds: PixelRect(x: 99, y: 9, w: 22, h: 22), clip: nil)
+        before.add(.fill([SDL_Rect(x: 10, y: 10, w: 20, h: 20)], RGBA(255, 0, 0)), bounds: SDL_Rect(x: 9, y: 9, w: 22, h: 22), clip: nil)
+        after.add(.fill([SDL_Rect(x: 100, y: 10, w: 20, h: 20)], RGBA(255, 0, 0)), bounds: SDL_Rect(x: 99, y: 9, w: 22, h: 22), clip: nil)
         XCTAssertTrue(after.damage(since: after, whole: whole).isEmpty)
         let damage = after.damage(since: before, whole: whole)
         XCTAssertEqual(damage.rects.count, 2)
@@ -96,15 +96,15 @@ final class SceneRendererDamageTests: XCTestCase {
     }
 
     func testAScaledCopyTouchedByAChangeIsRedrawnWholeAndTheEdgesOfTheWindowEnd() {
-        let whole = PixelRect(x: 0, y: 0, w: 800, h: 600)
+        let whole = SDL_Rect(x: 0, y: 0, w: 800, h: 600)
         let texture = OpaquePointer(bitPattern: 0x1000)!
         // A picture larger than the window, scaled: drawn in parts it could show seams.
         func list(badgeX: Float) -> DrawList {
             var l = DrawList()
-            l.add(.copy(texture: texture, from: PixelRect(x: 0, y: 0, w: 700, h: 500), to: .init(x: -5, y: -5, w: 810, h: 610),
-                        alpha: 255, blend: 0, scaled: true), bounds: PixelRect(x: -6, y: -6, w: 812, h: 612), clip: nil)
-            l.add(.fill([PixelRect(x: Int32(badgeX), y: 10, w: 20, h: 20)], RGBA(255, 0, 0)),
-                  bounds: PixelRect(x: Int32(badgeX) - 1, y: 9, w: 22, h: 22), clip: nil)
+            l.add(.copy(texture: texture, from: SDL_Rect(x: 0, y: 0, w: 700, h: 500), to: .init(x: -5, y: -5, w: 810, h: 610),
+                        alpha: 255, blend: 0), bounds: SDL_Rect(x: -6, y: -6, w: 812, h: 612), clip: nil)
+            l.add(.fill([SDL_Rect(x: Int32(badgeX), y: 10, w: 20, h: 20)], RGBA(255, 0, 0)),
+                  bounds: SDL_Rect(x: Int32(badgeX) - 1, y: 9, w: 22, h: 22), clip: nil)
             return l
         }
         let damage = list(badgeX: 50).damage(since: list(badgeX: 10), whole: whole)
@@ -112,14 +112,14 @@ final class SceneRendererDamageTests: XCTestCase {
     }
 
     func testTheSameCallsInAnotherOrderAreDamage() {
-        let whole = PixelRect(x: 0, y: 0, w: 800, h: 600)
-        let a = DrawList.Item.Operation.fill([PixelRect(x: 10, y: 10, w: 50, h: 50)], RGBA(255, 0, 0))
-        let b = DrawList.Item.Operation.fill([PixelRect(x: 30, y: 30, w: 50, h: 50)], RGBA(0, 0, 255))
+        let whole = SDL_Rect(x: 0, y: 0, w: 800, h: 600)
+        let a = DrawList.Item.Operation.fill([SDL_Rect(x: 10, y: 10, w: 50, h: 50)], RGBA(255, 0, 0))
+        let b = DrawList.Item.Operation.fill([SDL_Rect(x: 30, y: 30, w: 50, h: 50)], RGBA(0, 0, 255))
         var before = DrawList(), after = DrawList()
-        before.add(a, bounds: PixelRect(x: 9, y: 9, w: 52, h: 52), clip: nil)
-        before.add(b, bounds: PixelRect(x: 29, y: 29, w: 52, h: 52), clip: nil)
-        after.add(b, bounds: PixelRect(x: 29, y: 29, w: 52, h: 52), clip: nil)
-        after.add(a, bounds: PixelRect(x: 9, y: 9, w: 52, h: 52), clip: nil)
+        before.add(a, bounds: SDL_Rect(x: 9, y: 9, w: 52, h: 52), clip: nil)
+        before.add(b, bounds: SDL_Rect(x: 29, y: 29, w: 52, h: 52), clip: nil)
+        after.add(b, bounds: SDL_Rect(x: 29, y: 29, w: 52, h: 52), clip: nil)
+        after.add(a, bounds: SDL_Rect(x: 9, y: 9, w: 52, h: 52), clip: nil)
         XCTAssertFalse(after.damage(since: before, whole: whole).isEmpty)
     }
 }

@@ -17,10 +17,10 @@ public final class SceneRenderer {
     private var list = DrawList()
     private var shown = DrawList()
     /// The scene's clip while recording.
-    private var clip: PixelRect?
+    private var clip: SDL_Rect?
     /// Textures destroyed when the last frame was drawn, and its size: a change means a whole new picture.
     private var shownDestroyed = -1
-    private var shownSize = PixelRect(x: 0, y: 0, w: 0, h: 0)
+    private var shownSize = SDL_Rect(x: 0, y: 0, w: 0, h: 0)
     /// The next frame is drawn whole (the window was exposed, resized, shown again).
     private var wholeNext = true
     /// While a photo fades: the alpha its calls are recorded with, blended.
@@ -67,7 +67,7 @@ public final class SceneRenderer {
         previewsDrawn = 0
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
-        let whole = PixelRect(x: 0, y: 0, w: w, h: h)
+        let whole = SDL_Rect(x: 0, y: 0, w: w, h: h)
         list.removeAll()
         clip = nil
         list.add(.clear(scene.background), bounds: whole, clip: nil)
@@ -85,25 +85,18 @@ public final class SceneRenderer {
             execute(shown.items, inside: nil)
             return nil
         }
-        // Overlapping parts would each draw what they share again (a
-        // scaled photo's stretch, once per part: the big photo's closing
-        // spring took 5 ms a frame in Benchmarks/session.sh): parts that
-        // overlap, or nearly fill their bounding box, are drawn as that box.
-        let box = damage.boundingBox
-        let area = damage.rects.reduce(0) { $0 + Int($1.w) * Int($1.h) }
-        let rects = damage.rects.count > 1 && Int(box.w) * Int(box.h) * 4 <= area * 5 ? [box] : damage.rects
-        for rect in rects { execute(shown.items, inside: PixelRect(rect)) }
-        return rects
+        for rect in damage.rects { execute(shown.items, inside: rect) }
+        return damage.rects
     }
 
     /// Makes the recorded calls, all of them, or those touching `damage`
     /// clipped to it (each damaged part is drawn afresh from the background up).
-    private func execute(_ items: [DrawList.Item], inside damage: PixelRect?) {
-        var clipSet: PixelRect?? = .none
-        func setClip(_ rect: PixelRect?) {
+    private func execute(_ items: [DrawList.Item], inside damage: SDL_Rect?) {
+        var clipSet: SDL_Rect?? = .none
+        func setClip(_ rect: SDL_Rect?) {
             if let set = clipSet, set == rect { return }
             clipSet = .some(rect)
-            if var r = rect?.sdl { SDL_RenderSetClipRect(renderer, &r) } else { SDL_RenderSetClipRect(renderer, nil) }
+            if var r = rect { SDL_RenderSetClipRect(renderer, &r) } else { SDL_RenderSetClipRect(renderer, nil) }
         }
         for item in items {
             var itemClip = item.clip
@@ -115,7 +108,7 @@ public final class SceneRenderer {
             switch item.operation {
             case .clear(let c):
                 SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
-                if var r = damage?.sdl {
+                if var r = damage {
                     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
                     SDL_RenderFillRect(renderer, &r)
                     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
@@ -125,16 +118,16 @@ public final class SceneRenderer {
                 }
             case let .fill(rows, c):
                 SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
-                let rects = rows.map(\.sdl)
+                let rects = rows
                 SDL_RenderFillRects(renderer, rects, Int32(rects.count))
             case let .geometry(texture, blend, vertices, indices):
                 withTexture(texture, blend: blend, alpha: 255) {
                     SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
                 }
-            case let .copy(texture, from, to, alpha, blend, _):
+            case let .copy(texture, from, to, alpha, blend):
                 withTexture(texture, blend: blend, alpha: alpha) {
-                    var t = to.sdl
-                    if var f = from?.sdl { SDL_RenderCopyF(renderer, texture, &f, &t) } else { SDL_RenderCopyF(renderer, texture, nil, &t) }
+                    var t = to
+                    if var f = from { SDL_RenderCopyF(renderer, texture, &f, &t) } else { SDL_RenderCopyF(renderer, texture, nil, &t) }
                 }
             }
         }
@@ -211,7 +204,7 @@ public final class SceneRenderer {
                 fan([PhotoGeometry.Vertex(position: centre, texture: .zero)] + outline, scale: scale, color: color, texture: nil)
             case .clip(let rect):
                 clip = rect.map {
-                    PixelRect(x: Int32(($0.minX * scale).rounded(.down)), y: Int32(($0.minY * scale).rounded(.down)),
+                    SDL_Rect(x: Int32(($0.minX * scale).rounded(.down)), y: Int32(($0.minY * scale).rounded(.down)),
                               w: Int32(($0.width * scale).rounded(.up)), h: Int32(($0.height * scale).rounded(.up)))
                 }
             case let .text(string, origin, width, size, weight, color, alignment):
@@ -226,8 +219,8 @@ public final class SceneRenderer {
                       alignment: Scene.TextAlignment) {
         guard let line = text.line(string, x: x, y: y, maxWidth: maxWidth, pixelSize: pixelSize, bold: bold, color: color,
                                    alignment: alignment) else { return }
-        let to = PixelRect.Float(x: Float(line.rect.x), y: Float(line.rect.y), w: Float(line.rect.w), h: Float(line.rect.h))
-        list.add(.copy(texture: line.texture, from: nil, to: to, alpha: 255, blend: blend(line.texture), scaled: false),
+        let to = SDL_FRect(x: Float(line.rect.x), y: Float(line.rect.y), w: Float(line.rect.w), h: Float(line.rect.h))
+        list.add(.copy(texture: line.texture, from: nil, to: to, alpha: 255, blend: blend(line.texture)),
                  bounds: to.around, clip: clip)
     }
 
@@ -244,10 +237,10 @@ public final class SceneRenderer {
         }
         let pixels = CGRect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
         let rows = PhotoGeometry.roundedRectRows(frame: pixels, cornerRadius: cornerRadius * scale).map {
-            PixelRect(x: Int32($0.minX), y: Int32($0.minY), w: Int32($0.width), h: Int32($0.height))
+            SDL_Rect(x: Int32($0.minX), y: Int32($0.minY), w: Int32($0.width), h: Int32($0.height))
         }
         guard !rows.isEmpty else { return }
-        list.add(.fill(rows, color), bounds: PixelRect(around: pixels.minX, pixels.minY, pixels.maxX, pixels.maxY), clip: clip)
+        list.add(.fill(rows, color), bounds: SDL_Rect(around: pixels.minX, pixels.minY, pixels.maxX, pixels.maxY), clip: clip)
     }
 
     /// SDL's software renderer maps a texture wrongly across very large
@@ -299,9 +292,8 @@ public final class SceneRenderer {
                 from.x = Int32(max(0, min((origin.x + left - f.minX.rounded(.down)).rounded(), Double(photo.width) - Double(from.w))))
                 from.y = Int32(max(0, min((origin.y + top - f.minY.rounded(.down)).rounded(), Double(photo.height) - Double(from.h))))
             }
-            let to = PixelRect.Float(x: Float(left), y: Float(top), w: Float(right - left), h: Float(bottom - top))
-            list.add(.copy(texture: photo.texture, from: PixelRect(from), to: to, alpha: fading ?? 255, blend: blend(photo.texture),
-                           scaled: Double(from.w) != right - left || Double(from.h) != bottom - top),
+            let to = SDL_FRect(x: Float(left), y: Float(top), w: Float(right - left), h: Float(bottom - top))
+            list.add(.copy(texture: photo.texture, from: from, to: to, alpha: fading ?? 255, blend: blend(photo.texture)),
                      bounds: to.around, clip: clip)
         }
         copy(f.minX + r, f.minY, f.maxX - r, f.maxY)
@@ -396,11 +388,9 @@ public final class SceneRenderer {
         for v in vertices {
             box = (min(box.minX, v.position.x), min(box.minY, v.position.y), max(box.maxX, v.position.x), max(box.maxY, v.position.y))
         }
-        // An opaque photo's texture is not blended (CachedTexture): a fan
-        // with the vertices' alpha (a fade) blends it for its own draw.
-        let mode = texture.map { color.a < 255 ? SDL_BLENDMODE_BLEND.rawValue : blend($0) } ?? SDL_BLENDMODE_BLEND.rawValue
+        let mode = texture.map(blend) ?? SDL_BLENDMODE_BLEND.rawValue
         list.add(.geometry(texture: texture, blend: mode, vertices: vertices, indices: indices),
-                 bounds: PixelRect(around: Double(box.minX), Double(box.minY), Double(box.maxX), Double(box.maxY)), clip: clip)
+                 bounds: SDL_Rect(around: Double(box.minX), Double(box.minY), Double(box.maxX), Double(box.maxY)), clip: clip)
     }
 
     private func length(_ i: Int32, _ j: Int32) -> Float {

@@ -214,9 +214,10 @@ public final class Display {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         rendererName = (info.name.map { String(cString: $0) } ?? "?") + (presenter != nil ? "/wl_shm" : "")
+        isSoftware = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
         if presenter != nil {
             opaqueTextureFormat = ShmPresenter.pixelFormat
-        } else if info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0, let surface = SDL_GetWindowSurface(window),
+        } else if isSoftware, let surface = SDL_GetWindowSurface(window),
                   let format = surface.pointee.format, format.pointee.BytesPerPixel == 4 {
             opaqueTextureFormat = format.pointee.format
         } else {
@@ -226,7 +227,6 @@ public final class Display {
         // software renderer may claim vsync, yet its present on X11 returns
         // at once: the attract loop's cross-fade ran at some 400 frames a
         // second on Xvfb; the loop paces it at the display's rate instead.
-        isSoftware = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
         hasVSync = presenter != nil || (!isSoftware && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
