@@ -25,7 +25,8 @@ WL_SOCKET="trips-touch-$$"
 DISPLAY=$X_DISPLAY TRIPS_INPUT_FIFO="$FIFO" weston --backend=x11-backend.so --shell=kiosk-shell.so --use-pixman \
     --width=1280 --height=800 --socket="$WL_SOCKET" --idle-time=0 --modules="$PLUGIN" >"$OUT/weston.log" 2>&1 &
 WESTON_PID=$!; track "$WESTON_PID"
-for i in $(seq 200); do [ -e "$XDG_RUNTIME_DIR/$WL_SOCKET" ] && break; sleep 0.05; done
+# The socket comes before the module's "playing" line: wait for both.
+for i in $(seq 200); do [ -e "$XDG_RUNTIME_DIR/$WL_SOCKET" ] && grep -q "weston-input: playing" "$OUT/weston.log" && break; sleep 0.05; done
 if ! grep -q "weston-input: playing" "$OUT/weston.log"; then
     bad "weston loads the input module" "$(tail -5 "$OUT/weston.log")"
     exit 1
