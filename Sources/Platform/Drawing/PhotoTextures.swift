@@ -75,7 +75,8 @@ public final class PhotoTextures {
     /// picture, whichever is more, and the rest waits for the next (a
     /// thumbnail's upload is about 1 ms on the software renderer, a detail
     /// tile's 3: two or three at once made a frame of 7 ms in
-    /// Benchmarks/session.sh).
+    /// Benchmarks/session.sh). A detail tile goes a band of rows at a time
+    /// (`PhotoTiles.uploadBands`).
     private var ready: [PhotoLoader.Finished] = []
     static let uploadBudgetBytes = 1 << 20
 
@@ -194,17 +195,20 @@ public final class PhotoTextures {
         ready.removeAll()
         defer {
             ready = queue.reversed()
-            if !ready.isEmpty { decodesReady.push() }
+            if !ready.isEmpty || tiles.isUploading { decodesReady.push() }
         }
-        var uploaded = 0
+        // Bands of tiles taken before come first, then what is new.
+        var uploaded = tiles.uploadBands(budget: budget)
+        if uploaded > 0 { changed = true; evict() }
         while uploaded < budget, let finished = queue.popLast() {
-            if case .success(let decoded) = finished.result { uploaded += decoded.pixels.pitch * decoded.pixels.height }
             defer { if changed { evict() } }
             let photo = finished.job.photo
             if tiles.accept(finished, path: paths[photo]) {
+                uploaded += tiles.uploadBands(budget: budget - uploaded)
                 changed = true
                 continue
             }
+            if case .success(let decoded) = finished.result { uploaded += decoded.pixels.pitch * decoded.pixels.height }
             if finished.job.use == .preview {
                 changed = accept(preview: finished) || changed
                 continue
@@ -327,5 +331,5 @@ public final class PhotoTextures {
     public var texturesDestroyed: Int { entries.destroyed + tiles.texturesDestroyed }
 
     /// True while decodes are queued, under way, or waiting for their upload.
-    public var isLoading: Bool { loader.isBusy || !ready.isEmpty }
+    public var isLoading: Bool { loader.isBusy || !ready.isEmpty || tiles.isUploading }
 }
