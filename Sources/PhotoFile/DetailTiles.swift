@@ -13,10 +13,10 @@ public enum DetailTiles {
     /// that a 4x view of a 12 MP photo is about four of them.
     public static let side = 1024
     /// A tile reaches the screen a band of this many rows at a time, one
-    /// texture each, so a frame uploads 1 MiB of it at most: a new
+    /// texture each, so a frame uploads half a MiB of it at most: a new
     /// texture's memory is what costs (about 0.75 ms a MiB on the software
     /// renderer, where a whole 4 MiB tile took 3-5 ms of one frame).
-    public static let bandRows = 256
+    public static let bandRows = 128
     /// The levels, as the denominator of the scale.
     public static let levels = [1, 2, 4, 8]
 

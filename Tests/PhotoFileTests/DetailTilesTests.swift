@@ -62,8 +62,8 @@ final class DetailTilesTests: XCTestCase {
             }
             XCTAssertEqual(y, whole.y + whole.height, accuracy: 1e-12, "the bands end where the tile does")
         }
-        XCTAssertEqual(DetailTiles.Tile(level: 1, column: 3, row: 2).bandCount(full: photo), 4, "952 rows: three full bands and one of 184")
-        XCTAssertEqual(DetailTiles.Tile(level: 1, column: 3, row: 2).bandRows(3, full: photo), 768..<952)
+        XCTAssertEqual(DetailTiles.Tile(level: 1, column: 3, row: 2).bandCount(full: photo), 8, "952 rows: seven full bands and one of 56")
+        XCTAssertEqual(DetailTiles.Tile(level: 1, column: 3, row: 2).bandRows(7, full: photo), 896..<952)
         XCTAssertEqual(DetailTiles.Tile(level: 1, column: 0, row: 3).bandCount(full: photo), 0, "past the picture: no rows, no bands")
     }
 }

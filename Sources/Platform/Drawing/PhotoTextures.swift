@@ -76,9 +76,9 @@ public final class PhotoTextures {
     /// thumbnail's upload is about 1 ms on the software renderer, a detail
     /// tile's 3: two or three at once made a frame of 7 ms in
     /// Benchmarks/session.sh). A detail tile goes a band of rows at a time
-    /// (`PhotoTiles.uploadBands`).
+    /// (`PhotoTiles.uploadBands`), half a MiB.
     private var ready: [PhotoLoader.Finished] = []
-    static let uploadBudgetBytes = 1 << 20
+    static let uploadBudgetBytes = 512 << 10
 
     /// - Parameters:
     ///   - loader: one started before the window, already decoding what the
@@ -124,7 +124,8 @@ public final class PhotoTextures {
         let use: DecodePlan.Use = needsFull ? .full : .thumbnail
         let key = Key(photo: photo, use: use)
         let stale = entries[key].map { use == .full ? isOtherSize($0, photo: photo) : isTooSmall($0, photo: photo, for: thumb) }
-        if stale != false { ask(key) } // none yet, or one for another size
+        // None yet, or one for another size; unless its decode waits for its upload.
+        if stale != false, !ready.contains(where: { $0.job == key }) { ask(key) }
         // Draw what is there meanwhile: the other size beats the preview,
         // which beats a placeholder.
         let preview = Key(photo: photo, use: .preview)
@@ -182,8 +183,10 @@ public final class PhotoTextures {
     /// Turns finished decodes into textures, a frame's worth (`ready`);
     /// true when something new can be drawn. What is left wakes the loop
     /// again (`decodesReady`).
+    /// `deferringUploads`: none this frame (`UploadPacing`), only what
+    /// finished is taken, and the loop woken again for it.
     @discardableResult
-    public func pump() -> Bool { pump(uploading: Self.uploadBudgetBytes) }
+    public func pump(deferringUploads: Bool = false) -> Bool { pump(uploading: deferringUploads ? 0 : Self.uploadBudgetBytes) }
 
     @discardableResult
     private func pump(uploading budget: Int) -> Bool {

@@ -8,9 +8,10 @@ import PhotoLoading
 /// picture is coarser than the screen, the visible part is decoded again
 /// at a finer level in tiles (`DetailTiles`) on the decode workers, the
 /// tile nearest the view's centre first, and drawn over the picture as
-/// each arrives (so nothing goes blank or jumps), a band of rows a frame
-/// (`DetailTiles.bandRows`, one texture each: a new texture's memory is
-/// what costs, and a whole tile's took a frame's 3-5 ms). Tiles count against the
+/// each arrives (so nothing goes blank or jumps), uploaded a band of rows
+/// a frame (`DetailTiles.bandRows`, one texture each: a new texture's
+/// memory is what costs, and a whole tile's took a frame's 3-5 ms) and
+/// shown when all its bands are there. Tiles count against the
 /// textures' memory budget and leave when their photo is no longer drawn
 /// zoomed (closed, or back at 1x). A JPEG's tiles are decoded one by one
 /// (libjpeg decodes just the tile's blocks, at the level's DCT scale); any
@@ -159,18 +160,25 @@ final class PhotoTiles {
                                region: DecodeRegion(level: tile.level, x: r.x, y: r.y, width: r.width, height: r.height))
             }
         }
-        var drawn: [(level: Int, tile: Drawn)] = []
+        // A tile shows once all its bands are there: each new call over
+        // the zoomed picture redraws all of it (a scaled copy cannot be
+        // redrawn in parts, `DrawList`), so once a tile, not once a band.
+        var drawn: [(order: [Int], tile: Drawn)] = []
         for (band, entry) in entries.entries where band.tile.photo == photo {
             guard case .tile(let tile) = band.tile.use, tile.level >= level || needed.contains(band.tile) else { continue }
             let b = tile.bounds(full: full, band: band.index)
             let bounds = CGRect(x: b.x, y: b.y, width: b.width, height: b.height)
             guard bounds.intersects(source) else { continue }
             _ = entries.use(band, in: frame)
-            drawn.append((tile.level, Drawn(texture: entry.texture, width: entry.width, height: entry.height, bounds: bounds)))
+            guard isComplete(band.tile, full: full) else { continue }
+            drawn.append(([-tile.level, tile.row, tile.column, band.index],
+                          Drawn(texture: entry.texture, width: entry.width, height: entry.height, bounds: bounds)))
         }
         let complete = !needed.isEmpty && needed.allSatisfy { isComplete($0, full: full) }
-        // Complete: the needed level alone; coarser tiles under it would be hidden anyway.
-        let shown = complete ? drawn.filter { $0.level == level } : drawn.sorted { $0.level > $1.level }
+        // Coarse first, and always in the same order: another order would
+        // be another frame to the damage tracking. Complete: the needed
+        // level alone; coarser tiles under it would be hidden anyway.
+        let shown = drawn.sorted { $0.order.lexicographicallyPrecedes($1.order) }.filter { !complete || $0.order[0] == -level }
         return Detail(tiles: shown.map(\.tile), coversView: complete, awaited: !complete)
     }
 
