@@ -68,7 +68,6 @@ public final class PhotoTextures {
     /// The SDL event type that says decoded photos are waiting: what the
     /// loader's wake-up pushes.
     public let readyEventType: UInt32
-    private let decodesReady: RegisteredEvent
 
     /// Finished decodes taken from the loader and not turned into textures
     /// yet, oldest first: a frame uploads `uploadBudgetBytes` or one
@@ -94,7 +93,6 @@ public final class PhotoTextures {
         self.log = log
         self.loader = loader
         readyEventType = decodesReady.type
-        self.decodesReady = decodesReady
         tiles = PhotoTiles(renderer: renderer, loader: self.loader, budgetBytes: self.budgetBytes, opaqueFormat: opaqueFormat, log: log)
     }
 
@@ -181,8 +179,8 @@ public final class PhotoTextures {
     }
 
     /// Turns finished decodes into textures, a frame's worth (`ready`);
-    /// true when something new can be drawn. What is left wakes the loop
-    /// again (`decodesReady`).
+    /// true when something new can be drawn. What is left waits for the
+    /// next frame (`hasUploadsWaiting`).
     /// `deferringUploads`: none this frame (`UploadPacing`), only what
     /// finished is taken, and the loop woken again for it.
     @discardableResult
@@ -191,26 +189,23 @@ public final class PhotoTextures {
     @discardableResult
     private func pump(uploading budget: Int) -> Bool {
         var changed = false
-        // One at a time, each let go (its shared pixels unmapped) and the
-        // budget kept before the next: a burst of 4 MiB detail tiles must
-        // not all be mapped, and over budget, at once.
-        var queue = Array((ready + loader.takeFinished()).reversed())
-        ready.removeAll()
-        defer {
-            ready = queue.reversed()
-            if !ready.isEmpty || tiles.isUploading { decodesReady.push() }
+        // Tiles and whole pictures are taken at once (their uploads are
+        // paced by PhotoTiles, and one no longer needed is let go at once:
+        // held, the attract loop's moving zoom left hundreds of MiB of them).
+        // The rest one at a time, each let go (its shared pixels unmapped)
+        // and the budget kept before the next.
+        var queue: [PhotoLoader.Finished] = []
+        for finished in ready + loader.takeFinished() {
+            if tiles.accept(finished, path: paths[finished.job.photo]) { changed = true } else { queue.append(finished) }
         }
-        // Bands of tiles taken before come first, then what is new.
+        queue.reverse()
+        ready.removeAll()
+        defer { ready = queue.reversed() }
         var uploaded = tiles.uploadBands(budget: budget)
-        if uploaded > 0 { changed = true; evict() }
+        if uploaded > 0 || changed { changed = true; evict() }
         while uploaded < budget, let finished = queue.popLast() {
             defer { if changed { evict() } }
             let photo = finished.job.photo
-            if tiles.accept(finished, path: paths[photo]) {
-                uploaded += tiles.uploadBands(budget: budget - uploaded)
-                changed = true
-                continue
-            }
             if case .success(let decoded) = finished.result { uploaded += decoded.pixels.pitch * decoded.pixels.height }
             if finished.job.use == .preview {
                 changed = accept(preview: finished) || changed
@@ -332,6 +327,11 @@ public final class PhotoTextures {
     /// Photo and tile textures destroyed so far: a drawn frame that showed
     /// one must not be taken as still on screen (`DrawList`).
     public var texturesDestroyed: Int { entries.destroyed + tiles.texturesDestroyed }
+
+    /// Whether finished decodes wait for a frame to upload them: the loop
+    /// draws another (waking it with `decodesReady` would cut the attract
+    /// loop's paced waits short, each deferred frame one more).
+    public var hasUploadsWaiting: Bool { !ready.isEmpty || tiles.isUploading }
 
     /// True while decodes are queued, under way, or waiting for their upload.
     public var isLoading: Bool { loader.isBusy || !ready.isEmpty || tiles.isUploading }

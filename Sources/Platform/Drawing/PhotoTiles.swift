@@ -125,7 +125,7 @@ final class PhotoTiles {
         if drawnBefore.isEmpty { zoomStartedAt = nil } // the last frame drew nothing zoomed
         if !gone.isEmpty {
             entries.drop { gone.contains($0.tile.photo) }
-            uploads.removeAll { gone.contains($0.tile.photo) }
+            dropUploads { gone.contains($0.photo) }
             for photo in gone { wholes[photo] = nil }
         }
     }
@@ -146,6 +146,9 @@ final class PhotoTiles {
             viewTiles = Set(needed)
             viewFull = full
             viewAskedAt = needed.allSatisfy { isComplete($0, full: full) } ? nil : .now
+            // Uploads go to the view's tiles only: a moving view (the attract
+            // loop's pan and zoom) leaves tiles behind faster than they upload.
+            dropUploads { $0.photo == photo && !viewTiles.contains($0) }
         }
         if cutFromWhole.contains(path) || !PhotoLoader.mayHavePreview(path) { // not a JPEG, by its name
             cutFromWhole.insert(path)
@@ -251,6 +254,15 @@ final class PhotoTiles {
         return spent
     }
 
+    /// Lets go of the uploads of the tiles `matches` picks, and of the bands
+    /// they uploaded so far (a tile is drawn only whole).
+    private func dropUploads(_ matches: (Key) -> Bool) {
+        let dropped = Set(uploads.map(\.tile).filter(matches))
+        guard !dropped.isEmpty else { return }
+        uploads.removeAll { dropped.contains($0.tile) }
+        entries.drop { dropped.contains($0.tile) }
+    }
+
     /// Whether every band of tile `key` of a photo of `full` pixels is a texture.
     private func isComplete(_ key: Key, full: (width: Int, height: Int)) -> Bool {
         guard case .tile(let tile) = key.use else { return false }
@@ -295,10 +307,11 @@ final class PhotoTiles {
         case (.tile, .failure(let failure)), (.whole, .failure(let failure)):
             if unavailable.insert(path).inserted { log("trips: photo \(path): no detail when zoomed (\(failure)); the window-sized picture stays") }
         case (.tile, .success(let decoded)):
-            // Uploaded a band a frame from here (`uploadBands`).
-            uploads.removeAll { $0.tile == finished.job }
-            uploads.append(Upload(tile: finished.job, pixels: decoded.pixels))
             tilesDecoded += 1
+            // Uploaded a band a frame from here (`uploadBands`), if the view still needs it.
+            uploads.removeAll { $0.tile == finished.job }
+            guard viewTiles.contains(finished.job) else { return true }
+            uploads.append(Upload(tile: finished.job, pixels: decoded.pixels))
         case (.whole, .success(let decoded)):
             // Kept only while the photo is drawn zoomed (the last frame asked for it).
             guard drawnBefore.contains(finished.job.photo) || drawnPhotos.contains(finished.job.photo) else { return true }

@@ -257,7 +257,7 @@ public final class FrameLoop {
                 report.allPhotosSeconds = Self.clock() - started
                 report.allPhotosFrame = report.frames
             }
-            needsFrame = false
+            needsFrame = photos.hasUploadsWaiting
             accessibility?.start(app, display: display)
             if last { break }
             display.waitForNextFrame(other: accessibility?.fileDescriptor.map { (fd: $0, read: answerReaders) })
