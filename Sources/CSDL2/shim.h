@@ -3,4 +3,6 @@
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_image.h>
 #include <SDL2/SDL_ttf.h>
+/* SDL's software textures are malloc'd: glibc's mallopt says how freed ones are kept (Platform's TextureMemory). */
+#include <malloc.h>
 #endif

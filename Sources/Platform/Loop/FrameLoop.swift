@@ -57,6 +57,8 @@ public final class FrameLoop {
     }
 
     public init(display: Display, photos: PhotoTextures, text: TextRenderer, verboseLog: ((String) -> Void)? = nil) {
+        // Before the first texture: the loop's textures reuse freed memory.
+        if display.isSoftware { TextureMemory.keepFreedMemory() }
         self.display = display
         self.verboseLog = verboseLog
         self.photos = photos
@@ -78,6 +80,15 @@ public final class FrameLoop {
     }
 
     private var lastScale = 0.0
+
+    /// Once the first photo is on screen (before, its 12 ms held it back
+    /// by 30): memory for the textures to come, faulted in now rather than
+    /// in their frames.
+    private func warmTextureMemory() {
+        if display.isSoftware && !warmed { TextureMemory.warm() }
+        warmed = true
+    }
+    private var warmed = false
 
     /// Turns what was decoded into textures at a frame's start, unless the
     /// last frame was busy (`UploadPacing`); the drawing's CPU clock starts after it.
@@ -249,7 +260,10 @@ public final class FrameLoop {
                 afterFirstFrame?()
                 afterFirstFrame = nil
             }
-            if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 { report.firstPhotoSeconds = Self.clock() - started }
+            if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 {
+                report.firstPhotoSeconds = Self.clock() - started
+                warmTextureMemory()
+            }
             if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && scene.previewsDrawn > 0 {
                 report.firstPreviewSeconds = Self.clock() - started
             }
@@ -296,6 +310,7 @@ public final class FrameLoop {
             display.present(damage: draw(app, scale: scale))
             lastDrawSeconds = Self.cpu() - drawStart
             let end = Self.clock()
+            if !warmed && scene.photosDrawn > 0 { warmTextureMemory() }
             report.frames += 1
             report.frameTimes.append(Self.cpu() - start)
             if let taken = inputTaken { report.inputLatencies.append(end - taken); inputTaken = nil }

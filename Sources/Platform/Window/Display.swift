@@ -23,7 +23,7 @@ public final class Display {
     public let opaqueTextureFormat: UInt32?
     public let hasVSync: Bool
     /// SDL's software renderer (on the window's surface, or the presenter's picture).
-    private let isSoftware: Bool
+    let isSoftware: Bool
     public let videoDriver: String
     /// Tells a lost display connection (`ExitCode.displayLost`) from a requested quit.
     public let connection: ConnectionWatch
