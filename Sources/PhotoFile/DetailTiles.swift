@@ -12,6 +12,11 @@ public enum DetailTiles {
     /// beside any GPU's largest texture (4096 on small boards), few enough
     /// that a 4x view of a 12 MP photo is about four of them.
     public static let side = 1024
+    /// A tile reaches the screen a band of this many rows at a time, one
+    /// texture each, so a frame uploads half a MiB of it at most: a new
+    /// texture's memory is what costs (about 0.75 ms a MiB on the software
+    /// renderer, where a whole 4 MiB tile took 3-5 ms of one frame).
+    public static let bandRows = 128
     /// The levels, as the denominator of the scale.
     public static let levels = [1, 2, 4, 8]
 
@@ -44,6 +49,29 @@ public enum DetailTiles {
             return (Double(r.x) / Double(size.width), Double(r.y) / Double(size.height),
                     Double(r.width) / Double(size.width), Double(r.height) / Double(size.height))
         }
+
+        /// How many bands of `bandRows` rows it is uploaded in (none when empty).
+        public func bandCount(full: (width: Int, height: Int)) -> Int { DetailTiles.bandCount(height: region(full: full).height) }
+
+        /// Band `band`'s rows, in the tile's own pixels (the last band is cut by the tile's edge).
+        public func bandRows(_ band: Int, full: (width: Int, height: Int)) -> Range<Int> {
+            DetailTiles.rows(ofBand: band, height: region(full: full).height)
+        }
+
+        /// The part of the whole picture band `band` covers, in 0...1 coordinates.
+        public func bounds(full: (width: Int, height: Int), band: Int) -> (x: Double, y: Double, width: Double, height: Double) {
+            let size = DetailTiles.levelSize(full: full, level: level), r = region(full: full), rows = bandRows(band, full: full)
+            return (Double(r.x) / Double(size.width), Double(r.y + rows.lowerBound) / Double(size.height),
+                    Double(r.width) / Double(size.width), Double(rows.count) / Double(size.height))
+        }
+    }
+
+    /// How many bands a tile of `height` rows is uploaded in.
+    public static func bandCount(height: Int) -> Int { (max(0, height) + bandRows - 1) / bandRows }
+
+    /// The rows of band `band` of a tile `height` rows high (the last one cut by its edge).
+    public static func rows(ofBand band: Int, height: Int) -> Range<Int> {
+        min(height, max(0, band) * bandRows)..<min(height, (max(0, band) + 1) * bandRows)
     }
 
     /// The size of the picture decoded at 1/`level` (libjpeg rounds up).

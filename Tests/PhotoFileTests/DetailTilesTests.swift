@@ -44,6 +44,28 @@ final class DetailTilesTests: XCTestCase {
         XCTAssertEqual(DetailTiles.wanted(full: photo, level: 1, visible: (-5, -5, 10, 10)).count, 12, "clamped to the picture")
         XCTAssertEqual(DetailTiles.level(full: photo, covering: .nan), 1)
     }
+
+    func testATileIsUploadedInBandsThatTileItsBoundsWithoutGapOrOverlap() {
+        // Level 1 of 4000 x 3000: the bottom row of tiles is 3000 - 2048 = 952 rows high.
+        for tile in [DetailTiles.Tile(level: 1, column: 1, row: 0), .init(level: 1, column: 3, row: 2), .init(level: 4, column: 0, row: 0)] {
+            let region = tile.region(full: photo), whole = tile.bounds(full: photo), count = tile.bandCount(full: photo)
+            XCTAssertEqual(count, (region.height + DetailTiles.bandRows - 1) / DetailTiles.bandRows)
+            XCTAssertEqual((0..<count).map { tile.bandRows($0, full: photo).count }.reduce(0, +), region.height, "every row once")
+            var y = whole.y
+            for band in 0..<count {
+                let b = tile.bounds(full: photo, band: band)
+                XCTAssertEqual(b.x, whole.x)
+                XCTAssertEqual(b.width, whole.width)
+                XCTAssertEqual(b.y, y, accuracy: 1e-12, "band \(band) of \(tile) starts where the one above ends")
+                XCTAssertLessThanOrEqual(tile.bandRows(band, full: photo).count * region.width * 4, 1 << 20, "a band is 1 MiB at most")
+                y += b.height
+            }
+            XCTAssertEqual(y, whole.y + whole.height, accuracy: 1e-12, "the bands end where the tile does")
+        }
+        XCTAssertEqual(DetailTiles.Tile(level: 1, column: 3, row: 2).bandCount(full: photo), 8, "952 rows: seven full bands and one of 56")
+        XCTAssertEqual(DetailTiles.Tile(level: 1, column: 3, row: 2).bandRows(7, full: photo), 896..<952)
+        XCTAssertEqual(DetailTiles.Tile(level: 1, column: 0, row: 3).bandCount(full: photo), 0, "past the picture: no rows, no bands")
+    }
 }
 
 final class DetailTilesCutFromWholeTests: XCTestCase {

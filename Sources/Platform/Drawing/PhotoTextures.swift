@@ -75,9 +75,10 @@ public final class PhotoTextures {
     /// picture, whichever is more, and the rest waits for the next (a
     /// thumbnail's upload is about 1 ms on the software renderer, a detail
     /// tile's 3: two or three at once made a frame of 7 ms in
-    /// Benchmarks/session.sh).
+    /// Benchmarks/session.sh). A detail tile goes a band of rows at a time
+    /// (`PhotoTiles.uploadBands`), half a MiB.
     private var ready: [PhotoLoader.Finished] = []
-    static let uploadBudgetBytes = 1 << 20
+    static let uploadBudgetBytes = 512 << 10
 
     /// - Parameters:
     ///   - loader: one started before the window, already decoding what the
@@ -123,7 +124,8 @@ public final class PhotoTextures {
         let use: DecodePlan.Use = needsFull ? .full : .thumbnail
         let key = Key(photo: photo, use: use)
         let stale = entries[key].map { use == .full ? isOtherSize($0, photo: photo) : isTooSmall($0, photo: photo, for: thumb) }
-        if stale != false { ask(key) } // none yet, or one for another size
+        // None yet, or one for another size; unless its decode waits for its upload.
+        if stale != false, !ready.contains(where: { $0.job == key }) { ask(key) }
         // Draw what is there meanwhile: the other size beats the preview,
         // which beats a placeholder.
         let preview = Key(photo: photo, use: .preview)
@@ -181,8 +183,10 @@ public final class PhotoTextures {
     /// Turns finished decodes into textures, a frame's worth (`ready`);
     /// true when something new can be drawn. What is left wakes the loop
     /// again (`decodesReady`).
+    /// `deferringUploads`: none this frame (`UploadPacing`), only what
+    /// finished is taken, and the loop woken again for it.
     @discardableResult
-    public func pump() -> Bool { pump(uploading: Self.uploadBudgetBytes) }
+    public func pump(deferringUploads: Bool = false) -> Bool { pump(uploading: deferringUploads ? 0 : Self.uploadBudgetBytes) }
 
     @discardableResult
     private func pump(uploading budget: Int) -> Bool {
@@ -194,17 +198,20 @@ public final class PhotoTextures {
         ready.removeAll()
         defer {
             ready = queue.reversed()
-            if !ready.isEmpty { decodesReady.push() }
+            if !ready.isEmpty || tiles.isUploading { decodesReady.push() }
         }
-        var uploaded = 0
+        // Bands of tiles taken before come first, then what is new.
+        var uploaded = tiles.uploadBands(budget: budget)
+        if uploaded > 0 { changed = true; evict() }
         while uploaded < budget, let finished = queue.popLast() {
-            if case .success(let decoded) = finished.result { uploaded += decoded.pixels.pitch * decoded.pixels.height }
             defer { if changed { evict() } }
             let photo = finished.job.photo
             if tiles.accept(finished, path: paths[photo]) {
+                uploaded += tiles.uploadBands(budget: budget - uploaded)
                 changed = true
                 continue
             }
+            if case .success(let decoded) = finished.result { uploaded += decoded.pixels.pitch * decoded.pixels.height }
             if finished.job.use == .preview {
                 changed = accept(preview: finished) || changed
                 continue
@@ -327,5 +334,5 @@ public final class PhotoTextures {
     public var texturesDestroyed: Int { entries.destroyed + tiles.texturesDestroyed }
 
     /// True while decodes are queued, under way, or waiting for their upload.
-    public var isLoading: Bool { loader.isBusy || !ready.isEmpty }
+    public var isLoading: Bool { loader.isBusy || !ready.isEmpty || tiles.isUploading }
 }

@@ -24,6 +24,10 @@ public final class FrameLoop {
     public var afterFirstFrame: (() -> Void)?
     /// The longest sleep between checks while idle, in milliseconds.
     private let idleWaitMilliseconds = 250.0
+    /// Whether a frame uploads what was decoded, or leaves it to a quieter one.
+    private var uploadPacing = UploadPacing()
+    /// What the last frame's drawing and present cost, in CPU seconds.
+    private var lastDrawSeconds = 0.0
     /// Told once whether the compositor's touchpad gestures were bound
     /// (`TRIPS_VERBOSE`); nil says nothing.
     private let verboseLog: ((String) -> Void)?
@@ -75,6 +79,14 @@ public final class FrameLoop {
 
     private var lastScale = 0.0
 
+    /// Turns what was decoded into textures at a frame's start, unless the
+    /// last frame was busy (`UploadPacing`); the drawing's CPU clock starts after it.
+    private func pumpPhotos() -> Double {
+        let waiting = scene.placeholdersDrawn + scene.previewsDrawn
+        photos.pump(deferringUploads: !uploadPacing.mayUpload(lastFrameSeconds: lastDrawSeconds, photosWaiting: waiting))
+        return Self.cpu()
+    }
+
     /// Draws the app into the back buffer at `scale` pixels per point (all
     /// of it when `everything`); what changed, for `Display.present`.
     @discardableResult
@@ -125,7 +137,8 @@ public final class FrameLoop {
         /// with a publish.
         var busWoke = false
         func dispatch(_ event: SDL_Event) {
-            if event.type == photos.readyEventType { needsFrame = photos.pump() || needsFrame; return }
+            // The frame's own pump takes them, when the pacing lets it.
+            if event.type == photos.readyEventType { needsFrame = true; return }
             if let touchpad, event.type == touchpad.wakeEventType { return } // taken after SDL's queue, below
             // Exposed, resized, shown again: the window's picture may be lost.
             if event.type == SDL_WINDOWEVENT.rawValue { scene.invalidate() }
@@ -219,13 +232,14 @@ public final class FrameLoop {
             guard needsFrame || app.isAnimating || frames != nil else { continue }
 
             let frameStart = Self.clock(), cpuStart = Self.cpu()
-            photos.pump()
+            let drawStart = pumpPhotos()
             let last = frames.map { report.frames + 1 >= $0 } ?? false
             var damage: [SDL_Rect]?
             if last && screenshot != nil { drawComplete(app, scale: display.scale) } else { damage = draw(app, scale: display.scale) }
             report.frames += 1
             if last, let screenshot { try Screenshot.write(renderer: display.renderer, to: screenshot) }
             let shown = display.present(damage: damage)
+            lastDrawSeconds = Self.cpu() - drawStart
             // Counted in the frame's time: what the screen reader bridge costs a frame.
             accessibility?.publish(app, display: display)
             report.frameTimes.append(Self.cpu() - cpuStart)
@@ -278,8 +292,9 @@ public final class FrameLoop {
         var inputTaken: Double?
         func show() {
             let start = Self.cpu()
-            photos.pump()
+            let drawStart = pumpPhotos()
             display.present(damage: draw(app, scale: scale))
+            lastDrawSeconds = Self.cpu() - drawStart
             let end = Self.clock()
             report.frames += 1
             report.frameTimes.append(Self.cpu() - start)
