@@ -33,6 +33,14 @@
 # Usage: Benchmarks/peers.sh [path/to/trips]; PEERS_SIZES="100 1000 10000";
 # "trips-kiosk" is trips --kiosk (fullscreen, no window frame: on weston no
 # libdecor, which a desktop window needs for its title bar there).
+# Like with like: swayimg on weston is an undecorated window (weston offers
+# no xdg-decoration, and swayimg draws no frame of its own), so the table's
+# "kiosk/peer" column sets trips --kiosk, undecorated too, beside each peer;
+# PEERS_NODECOR=1 adds "trips-nodecor" on Wayland: trips' own window without
+# libdecor's title bar (SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR=0), the same kind of
+# window as swayimg's. Trips' note gives, beside its own times, how long
+# SDL_CreateWindow took and its CPU (on Wayland mostly EGL's: SDL 2.26 loads
+# it for every window, docs/PRESENTING.md).
 # PEERS_DISPLAYS="x11 wayland" (default) picks the displays. PEERS_EGL=1 adds
 # "trips-egl" on Wayland: trips --kiosk with its software frames through
 # SDL's own OpenGL upload (TRIPS_WL_SHM=0) instead of wl_shm, the path
@@ -126,6 +134,10 @@ median() {
 }
 # said FILE WORDS: the ms trips logged after "trips: WORDS after".
 said() { sed -n "s/.*trips: $2 after \([0-9.]*\) ms.*/\1/p" "$1" | head -1; }
+# window FILE FIELD: the ms SDL_CreateWindow took (FIELD 1) or its CPU (2), from trips' "open after" line.
+window() { sed -n "s/.*open after .*window \([0-9.]*\) ms (CPU \([0-9.]*\)).*/\\$2/p" "$1" | head -1; }
+# is_trips NAME: a row of trips itself (its log has its own times).
+is_trips() { case $1 in trips|trips-kiosk|trips-exif|trips-nodecor) return 0;; esac; return 1; }
 
 # compare DISPLAY_LABEL N VIEWER:PROGRAM:CMD...: RUNS rounds in which each
 # viewer launches once in turn; then one row of medians a viewer. A viewer
@@ -133,7 +145,7 @@ said() { sed -n "s/.*trips: $2 after \([0-9.]*\) ms.*/\1/p" "$1" | head -1; }
 # parallel arrays VIEWERS, PROGRAMS and COMMANDS (commands as strings).
 compare() {
     local display=$1 n=$2 i r name
-    local -A firsts photos peaks notes saidfirst saidphoto previews saidpreview
+    local -A firsts photos peaks notes saidfirst saidphoto previews saidpreview windows windowcpus
     for r in $(seq "$RUNS"); do
         for i in "${!VIEWERS[@]}"; do
             name=${VIEWERS[$i]}
@@ -148,8 +160,10 @@ compare() {
             fi
             firsts[$name]+="$FIRST "; photos[$name]+="$PHOTO "; peaks[$name]+="$PEAK "
             [ -n "$NOTE" ] && notes[$name]=$NOTE
-            if [ "$name" = trips ] || [ "$name" = trips-exif ] || [ "$name" = trips-kiosk ]; then
+            if is_trips "$name"; then
                 saidfirst[$name]+="$(said "$OUT/$name-$n-${display%% *}-$r.log" "first frame") "
+                windows[$name]+="$(window "$OUT/$name-$n-${display%% *}-$r.log" 1) "
+                windowcpus[$name]+="$(window "$OUT/$name-$n-${display%% *}-$r.log" 2) "
                 saidphoto[$name]+="$(said "$OUT/$name-$n-${display%% *}-$r.log" "first photo on screen") "
             fi
         done
@@ -162,8 +176,8 @@ compare() {
         # shellcheck disable=SC2086
         FIRST=$(median ${firsts[$name]}); PHOTO=$(median ${photos[$name]}); PEAK=$(median ${peaks[$name]})
         local note=${notes[$name]:-}
-        { [ "$name" = trips ] || [ "$name" = trips-exif ] || [ "$name" = trips-kiosk ]; } && [ -z "$note" ] &&
-            note="app says first frame $(median ${saidfirst[$name]}) ms, photo $(median ${saidphoto[$name]}) ms after its start"
+        is_trips "$name" && [ -z "$note" ] &&
+            note="app says first frame $(median ${saidfirst[$name]}) ms, photo $(median ${saidphoto[$name]}) ms after its start; SDL_CreateWindow $(median ${windows[$name]}) ms (CPU $(median ${windowcpus[$name]}))"
         # shellcheck disable=SC2086
         if [ "$name" = trips-exif ]; then
             local said_preview; said_preview="$(median ${saidpreview[$name]}) ms"
@@ -193,6 +207,9 @@ display_rows() {
                   "$env ${commands[0]} $d" "$env ${commands[1]} $d")
         [ -n "${PEERS_BEFORE:-}" ] && { VIEWERS+=(trips-before trips-before-kiosk); PROGRAMS+=("$PEERS_BEFORE" "$PEERS_BEFORE")
             COMMANDS+=("$env $PEERS_BEFORE --photos $d --state $OUT/state.json" "$env $PEERS_BEFORE --kiosk --photos $d --state $OUT/state.json"); }
+        # Wayland: trips' own window without libdecor's title bar, undecorated like swayimg's.
+        [ -n "${PEERS_NODECOR:-}" ] && [ "${label%% *}" = Wayland ] && { VIEWERS+=(trips-nodecor); PROGRAMS+=("$TRIPS")
+            COMMANDS+=("$env SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR=0 TRIPS_VERBOSE=1 $TRIPS --photos $d --state $OUT/state.json"); }
         # Wayland: trips' software frames through SDL's OpenGL upload rather than wl_shm (TRIPS_WL_SHM=0).
         [ -n "${PEERS_EGL:-}" ] && [ "${label%% *}" = Wayland ] && { VIEWERS+=(trips-egl); PROGRAMS+=("$TRIPS")
             COMMANDS+=("$env TRIPS_WL_SHM=0 TRIPS_VERBOSE=1 $TRIPS --kiosk --photos $d --state $OUT/state.json"); }
@@ -223,8 +240,9 @@ echo
 echo "Time from launch to a photo on screen (the headline) and to the first frame (ms), peak RSS (MiB),"
 echo "medians of $RUNS launches; trips / peer ratios (below 1: trips is faster or smaller);"
 echo "floor-sw / floor-gl: a minimal SDL2 program (software / OpenGL renderer) drawing one texture;"
-echo "floor-shm / floor-shm-kiosk: its window showing one wl_shm buffer (windowed with libdecor / fullscreen without)"
-printf '%-17s %6s  %-9s %9s %11s %9s   %-26s %s\n' display photos viewer photo "first frame" "peak RSS" "trips/peer photo,first,RSS" note
+echo "floor-shm / floor-shm-kiosk: its window showing one wl_shm buffer (windowed with libdecor / fullscreen without);"
+echo "kiosk/peer: trips --kiosk's photo / the peer's, undecorated beside undecorated on Wayland (see the top)"
+printf '%-17s %6s  %-9s %9s %11s %9s   %-26s %-10s %s\n' display photos viewer photo "first frame" "peak RSS" "trips/peer photo,first,RSS" "kiosk/peer" note
 # ratio A B: A / B; a timeout counts as the limit, so the ratio is a bound.
 ratio() {
     awk -v a="$1" -v b="$2" -v limit=$((LIMIT * 1000)) 'BEGIN {
@@ -236,12 +254,14 @@ ratio() {
 }
 while IFS='|' read -r display n viewer first photo peak note; do
     if [ "$n" = floor ]; then
-        printf '%-17s %6s  %-9s %9s %11s %9s   %-26s %s\n' "$display" - "$viewer" "$photo" "$first" "$peak" - "$note"; continue
+        printf '%-17s %6s  %-9s %9s %11s %9s   %-26s %-10s %s\n' "$display" - "$viewer" "$photo" "$first" "$peak" - - "$note"; continue
     fi
     read -r tfirst tphoto tpeak < <(awk -F'|' -v d="$display" -v n="$n" '$1 == d && $2 == n && $3 == "trips" { print $4, $5, $6 }' "$ROWS")
-    rel="-"
+    kphoto=$(awk -F'|' -v d="$display" -v n="$n" '$1 == d && $2 == n && $3 == "trips-kiosk" { print $5 }' "$ROWS")
+    rel="-" krel="-"
     [ "$viewer" != trips ] && rel="$(ratio "$tphoto" "$photo"), $(ratio "$tfirst" "$first"), $(ratio "$tpeak" "$peak")"
-    printf '%-17s %6s  %-9s %9s %11s %9s   %-26s %s\n' "$display" "$n" "$viewer" "$photo" "$first" "$peak" "$rel" "$note"
+    case $viewer in trips*) ;; *) krel=$(ratio "$kphoto" "$photo") ;; esac
+    printf '%-17s %6s  %-9s %9s %11s %9s   %-26s %-10s %s\n' "$display" "$n" "$viewer" "$photo" "$first" "$peak" "$rel" "$krel" "$note"
 done <"$ROWS"
 echo
 echo "Trips above the platform floor (trips' photo - the faster floor's photo, ms):"

@@ -65,7 +65,7 @@ public struct Session {
         if let failure = display.presenterFailure { log(failure) }
         if verbose {
             log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)"
-                + String(format: ", open after %.1f ms", (FrameLoop.clock() - started) * 1000))
+                + String(format: ", open after %.1f ms", (FrameLoop.clock() - started) * 1000) + " (\(display.openingSteps))")
         }
         // While a library is still being listed: the fonts open, and the month
         // names its rows show are looked up (Foundation loads its CLDR data,

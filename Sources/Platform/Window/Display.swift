@@ -27,6 +27,8 @@ public final class Display {
     public let videoDriver: String
     /// Tells a lost display connection (`ExitCode.displayLost`) from a requested quit.
     public let connection: ConnectionWatch
+    /// How long opening took, step by step (`OpeningSteps`, TRIPS_VERBOSE).
+    public let openingSteps: String
 
     public struct Configuration {
         public var title = "Trips"
@@ -64,6 +66,7 @@ public final class Display {
     }
 
     public init(_ configuration: Configuration, environment: [String: String]) throws {
+        var steps = OpeningSteps()
         let choice = VideoDriverChoice.resolve(environment: environment)
         switch choice {
         case .none: throw Failure.noDisplay(VideoDriverChoice.noDisplayMessage)
@@ -103,6 +106,7 @@ public final class Display {
             throw Failure.noDisplay(VideoDriverChoice.noDisplayMessage + " — SDL said: \(reason)")
         }
         videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?"
+        steps.end("SDL_Init")
 
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         var size = configuration.size
@@ -134,6 +138,7 @@ public final class Display {
             throw Failure.sdl(error)
         }
         self.window = window
+        steps.end("window")
         // No smaller than a script or --size may say, so a recording of a
         // resized window always replays.
         let smallest = Int32(ReplayScript.sizeRange.lowerBound)
@@ -209,6 +214,8 @@ public final class Display {
             throw Failure.sdl(error)
         }
         self.renderer = renderer
+        steps.end("renderer")
+        openingSteps = steps.list.joined(separator: ", ")
         self.presenter = presenter
         self.presenterFailure = presenterFailure
         var info = SDL_RendererInfo()
