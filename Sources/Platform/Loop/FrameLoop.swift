@@ -66,6 +66,15 @@ public final class FrameLoop {
         self.scene = SceneRenderer(renderer: display.renderer, photos: photos, text: text)
     }
 
+    /// Whether a window event may leave the window's picture other than
+    /// drawn: not focus, the pointer's coming and going, or a move (on
+    /// weston the activation right after the first frame redrew all of it).
+    static func mayLosePicture(_ event: UInt8) -> Bool {
+        let keeps: [SDL_WindowEventID] = [SDL_WINDOWEVENT_FOCUS_GAINED, SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_TAKE_FOCUS,
+                                          SDL_WINDOWEVENT_ENTER, SDL_WINDOWEVENT_LEAVE, SDL_WINDOWEVENT_MOVED, SDL_WINDOWEVENT_CLOSE]
+        return !keeps.contains { UInt8($0.rawValue) == event }
+    }
+
     /// Seconds on SDL's clock, the one its events are stamped with.
     private static func now() -> Double { Double(SDL_GetTicks64()) / 1000 }
     /// Seconds on SDL's precise clock (it needs no SDL_Init): what the
@@ -152,7 +161,7 @@ public final class FrameLoop {
             if event.type == photos.readyEventType { needsFrame = true; return }
             if let touchpad, event.type == touchpad.wakeEventType { return } // taken after SDL's queue, below
             // Exposed, resized, shown again: the window's picture may be lost.
-            if event.type == SDL_WINDOWEVENT.rawValue { scene.invalidate() }
+            if event.type == SDL_WINDOWEVENT.rawValue, Self.mayLosePicture(event.window.event) { scene.invalidate() }
             if let accessibility, event.type == accessibility.wakeEventType { busWoke = true; return } // pumped below
             // When SDL took the input from the system, not when this loop
             // takes it off the queue (perhaps a frame later): a velocity
