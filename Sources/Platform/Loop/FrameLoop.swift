@@ -100,10 +100,15 @@ public final class FrameLoop {
     private var warmed = false
 
     /// Turns what was decoded into textures at a frame's start, unless the
-    /// last frame was busy (`UploadPacing`); the drawing's CPU clock starts after it.
+    /// last frame was busy (`UploadPacing`, software renderer only: there
+    /// an upload's CPU is the frame's, and a frame's cost says what moved;
+    /// on llvmpipe every frame costs milliseconds, and the deferred frames
+    /// took the attract loop's --reduce-motion from 18% of a core to 26%).
+    /// The drawing's CPU clock starts after it.
     private func pumpPhotos() -> Double {
         let waiting = scene.placeholdersDrawn + scene.previewsDrawn
-        photos.pump(deferringUploads: !uploadPacing.mayUpload(lastFrameSeconds: lastDrawSeconds, photosWaiting: waiting))
+        let deferring = display.isSoftware && !uploadPacing.mayUpload(lastFrameSeconds: lastDrawSeconds, photosWaiting: waiting)
+        photos.pump(deferringUploads: deferring)
         return Self.cpu()
     }
 
