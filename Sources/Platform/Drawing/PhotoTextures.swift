@@ -182,7 +182,7 @@ public final class PhotoTextures {
     /// true when something new can be drawn. What is left waits for the
     /// next frame (`hasUploadsWaiting`).
     /// `deferringUploads`: none this frame (`UploadPacing`), only what
-    /// finished is taken, and the loop woken again for it.
+    /// finished is taken.
     @discardableResult
     public func pump(deferringUploads: Bool = false) -> Bool { pump(uploading: deferringUploads ? 0 : Self.uploadBudgetBytes) }
 
@@ -334,5 +334,5 @@ public final class PhotoTextures {
     public var hasUploadsWaiting: Bool { !ready.isEmpty || tiles.isUploading }
 
     /// True while decodes are queued, under way, or waiting for their upload.
-    public var isLoading: Bool { loader.isBusy || !ready.isEmpty || tiles.isUploading }
+    public var isLoading: Bool { loader.isBusy || hasUploadsWaiting }
 }

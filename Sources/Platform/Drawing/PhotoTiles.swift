@@ -302,14 +302,14 @@ final class PhotoTiles {
         switch (finished.job.use, finished.result) {
         case (.tile, .failure) where !cutFromWhole.contains(path):
             cutFromWhole.insert(path) // its tiles come from the whole picture, then
+            dropUploads { $0.photo == finished.job.photo }
             entries.drop { $0.tile.photo == finished.job.photo }
-            uploads.removeAll { $0.tile.photo == finished.job.photo }
         case (.tile, .failure(let failure)), (.whole, .failure(let failure)):
             if unavailable.insert(path).inserted { log("trips: photo \(path): no detail when zoomed (\(failure)); the window-sized picture stays") }
         case (.tile, .success(let decoded)):
             tilesDecoded += 1
             // Uploaded a band a frame from here (`uploadBands`), if the view still needs it.
-            uploads.removeAll { $0.tile == finished.job }
+            dropUploads { $0 == finished.job }
             guard viewTiles.contains(finished.job) else { return true }
             uploads.append(Upload(tile: finished.job, pixels: decoded.pixels))
         case (.whole, .success(let decoded)):

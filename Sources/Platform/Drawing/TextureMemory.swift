@@ -7,16 +7,16 @@ import Glibc
 /// had (a strip thumbnail 1.0 ms against 0.1, the window-sized picture 1.6
 /// against 0.2: Benchmarks/session.sh). glibc hands blocks this large back
 /// to the system as soon as they are freed, so the next texture pays
-/// again; kept, what an evicted texture leaves serves the next one. After
-/// the first frame, while the decode workers work on the first photos, a
-/// reserve is faulted in once for the textures to come.
+/// again; kept, what an evicted texture leaves serves the next one. Once
+/// the first photo is on screen a reserve is faulted in for the textures
+/// to come (`FrameLoop`; before it, the 12 ms held that photo back by 30).
 enum TextureMemory {
     /// Blocks up to this size come from (and go back to) the process's own
     /// heap: glibc's largest mmap threshold, a texture of 2896 x 2896.
     static let heapBlockBytes = 32 << 20
     /// Free memory kept at the heap's top before any goes back to the system.
     static let keptBytes = 64 << 20
-    /// The reserve faulted in after the first frame: a strip of thumbnails
+    /// The reserve faulted in after the first photo: a strip of thumbnails
     /// and a window-sized picture or two.
     static let reserveBytes = 16 << 20
 

@@ -24,8 +24,9 @@ public final class FrameLoop {
     public var afterFirstFrame: (() -> Void)?
     /// The longest sleep between checks while idle, in milliseconds.
     private let idleWaitMilliseconds = 250.0
-    /// Whether a frame uploads what was decoded, or leaves it to a quieter one.
-    private var uploadPacing = UploadPacing()
+    /// Whether a frame uploads what was decoded, or leaves it to a quieter
+    /// one; nil (upload at once) but on the software renderer.
+    private var uploadPacing: UploadPacing?
     /// What the last frame's drawing and present cost, in CPU seconds.
     private var lastDrawSeconds = 0.0
     /// Told once whether the compositor's touchpad gestures were bound
@@ -58,7 +59,10 @@ public final class FrameLoop {
 
     public init(display: Display, photos: PhotoTextures, text: TextRenderer, verboseLog: ((String) -> Void)? = nil) {
         // Before the first texture: the loop's textures reuse freed memory.
-        if display.isSoftware { TextureMemory.keepFreedMemory() }
+        if display.isSoftware {
+            TextureMemory.keepFreedMemory()
+            uploadPacing = UploadPacing()
+        }
         self.display = display
         self.verboseLog = verboseLog
         self.photos = photos
@@ -90,25 +94,21 @@ public final class FrameLoop {
 
     private var lastScale = 0.0
 
-    /// Once the first photo is on screen (before, its 12 ms held it back
-    /// by 30): memory for the textures to come, faulted in now rather than
-    /// in their frames.
-    private func warmTextureMemory() {
-        if display.isSoftware && !warmed { TextureMemory.warm() }
+    /// After the frame that first drew a photo (before, its 12 ms held
+    /// that photo back by 30), once, on the software renderer: memory for
+    /// the textures to come, faulted in now rather than in their frames.
+    private func warmTextureMemoryOnce() {
+        guard !warmed, scene.photosDrawn > 0 else { return }
         warmed = true
+        if display.isSoftware { TextureMemory.warm() }
     }
     private var warmed = false
 
     /// Turns what was decoded into textures at a frame's start, unless the
-    /// last frame was busy (`UploadPacing`, software renderer only: there
-    /// an upload's CPU is the frame's, and a frame's cost says what moved;
-    /// on llvmpipe every frame costs milliseconds, and the deferred frames
-    /// took the attract loop's --reduce-motion from 18% of a core to 26%).
-    /// The drawing's CPU clock starts after it.
+    /// last frame was busy (`UploadPacing`). The drawing's CPU clock starts after it.
     private func pumpPhotos() -> Double {
         let waiting = scene.placeholdersDrawn + scene.previewsDrawn
-        let deferring = display.isSoftware && !uploadPacing.mayUpload(lastFrameSeconds: lastDrawSeconds, photosWaiting: waiting)
-        photos.pump(deferringUploads: deferring)
+        photos.pump(deferringUploads: uploadPacing?.mayUpload(lastFrameSeconds: lastDrawSeconds, photosWaiting: waiting) == false)
         return Self.cpu()
     }
 
@@ -274,10 +274,7 @@ public final class FrameLoop {
                 afterFirstFrame?()
                 afterFirstFrame = nil
             }
-            if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 {
-                report.firstPhotoSeconds = Self.clock() - started
-                warmTextureMemory()
-            }
+            if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 { report.firstPhotoSeconds = Self.clock() - started }
             if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && scene.previewsDrawn > 0 {
                 report.firstPreviewSeconds = Self.clock() - started
             }
@@ -285,6 +282,7 @@ public final class FrameLoop {
                 report.allPhotosSeconds = Self.clock() - started
                 report.allPhotosFrame = report.frames
             }
+            warmTextureMemoryOnce()
             needsFrame = photos.hasUploadsWaiting
             accessibility?.start(app, display: display)
             if last { break }
@@ -324,10 +322,10 @@ public final class FrameLoop {
             display.present(damage: draw(app, scale: scale))
             lastDrawSeconds = Self.cpu() - drawStart
             let end = Self.clock()
-            if !warmed && scene.photosDrawn > 0 { warmTextureMemory() }
             report.frames += 1
             report.frameTimes.append(Self.cpu() - start)
             if let taken = inputTaken { report.inputLatencies.append(end - taken); inputTaken = nil }
+            warmTextureMemoryOnce() // between frames, as live
         }
         func run(until time: Double) {
             while t + frame < time {

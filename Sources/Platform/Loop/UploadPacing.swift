@@ -1,13 +1,17 @@
 /// Whether a frame may upload decoded pictures as textures, or leaves them
-/// to a quieter one. After a frame that was busy drawing (a large photo
-/// moving costs 2-3.5 ms on the software renderer), an upload's 1-1.5 ms
-/// on top made the slowest frames of Benchmarks/session.sh; a frame after
-/// a quiet one has room. Never while the frame shows photos as
-/// placeholders or blurred previews (what a person is waiting for), and
-/// never more than `maximumWait` frames in a row, so a long animation
-/// still sharpens.
+/// to a quieter one, on SDL's software renderer. While a large photo
+/// moves, a frame's drawing costs 2-3.5 ms there, and an upload's 0.5-1.5
+/// ms on top made the slowest frames of Benchmarks/session.sh; a still
+/// scene costs a fraction of a millisecond, so the frame after one has
+/// room. Never while the frame shows photos as placeholders or blurred
+/// previews (what a person is waiting for), and never more than
+/// `maximumWait` frames in a row, so a long animation still sharpens.
+/// Not for llvmpipe: every frame costs milliseconds there, so all would
+/// wait, and the upload's CPU is not the frame's (the attract loop's
+/// --reduce-motion went from 18% of a core to 26-44%).
 struct UploadPacing {
-    /// What a frame's drawing and present may cost before the next one waits.
+    /// What a frame's drawing and present may cost before the next one
+    /// waits: more is something large moving.
     var busyFrameSeconds = 0.001
     /// Half a second at 60 frames a second.
     var maximumWait = 30
