@@ -44,12 +44,16 @@ deps: swift-toolchain
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 
+# The binary, and the library its Wayland window is made with (without
+# EGL: docs/PRESENTING.md), which it finds beside itself.
 build: deps
 	$(SWIFT) build --product trips
+	$(SWIFT) build --product TripsSurfaceOnlyVulkan
 	$(call catalogues,$$($(SWIFT) build --show-bin-path))
 
 release: deps
 	$(SWIFT) build -c release --product trips
+	$(SWIFT) build -c release --product TripsSurfaceOnlyVulkan
 	$(call catalogues,$$($(SWIFT) build -c release --show-bin-path))
 
 run: release
@@ -89,8 +93,9 @@ bench: test-deps release
 	Benchmarks/thumbnail-cache.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 
 # make install PREFIX=/usr/local (DESTDIR= for packagers): the release
-# binary, its photos, catalogues, desktop entry, metainfo, icon and man page
-# (data/install.sh). TRIPS_BINARY= installs a binary already built instead.
+# binary and the library beside it, its photos, catalogues, desktop entry,
+# metainfo, icon and man page (data/install.sh). TRIPS_BINARY= installs a
+# binary already built instead (with the library beside it, if it is there).
 PREFIX ?= /usr/local
 DESTDIR ?=
 install: $(if $(TRIPS_BINARY),deps,release)

@@ -20,6 +20,9 @@ let package = Package(
         .library(name: "PhotoFile", targets: ["PhotoFile"]),
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "Geography", targets: ["Geography"]),
+        // Loaded by path, never linked: the Wayland window Trips presents
+        // through wl_shm is made without EGL with it (docs/PRESENTING.md).
+        .library(name: "TripsSurfaceOnlyVulkan", type: .dynamic, targets: ["SurfaceOnlyVulkan"]),
     ],
     targets: [
         // No `pkgConfig:` here: sdl2.pc's cflags add only include paths the
@@ -97,6 +100,10 @@ let package = Package(
         // compile generated C).
         .plugin(name: "WaylandScanner", capability: .buildTool()),
         .target(name: "CPointerGestures", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
+        // The instance-extension list SDL 2.26 checks before it makes a
+        // Vulkan window, the one kind of Wayland window it makes without
+        // EGL; built as libTripsSurfaceOnlyVulkan.so beside the binary.
+        .target(name: "SurfaceOnlyVulkan"),
         // libgeonames: GeoNames' cities of more than 15,000 people and their
         // names in 190 languages, offline (a photo's place: Gazetteer).
         // Through pkg-config: its header includes GLib's, whose include
@@ -175,7 +182,7 @@ let package = Package(
         .testTarget(name: "TripsAppTests", dependencies: ["TripsKit", "JSON", "TestSupport"], swiftSettings: swift6),
         // The decode workers through their real path (the built `trips` in
         // its worker mode): containment of every fault, the sandbox, fuzz.
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Decoding", "PhotoLoading", "PhotoFile", "TripsKit", "CSDL2", "CHeif", "CJXL", "TestSupport"],
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Decoding", "PhotoLoading", "PhotoFile", "TripsKit", "CSDL2", "CHeif", "CJXL", "SurfaceOnlyVulkan", "TestSupport"],
                     exclude: ["Seeds", "Fixtures"], swiftSettings: swift6),
     ],
     swiftLanguageModes: [.v5]

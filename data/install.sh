@@ -30,6 +30,10 @@ install)
     # put MODE SOURCE TARGET: one file, noted.
     put() { dir "$(dirname "$root/$3")"; install -m "$1" "$2" "$root/$3"; echo "f $3" >>"$list"; }
     put 755 "$binary" bin/trips
+    # The Wayland window's library (made without EGL), where the binary looks for it.
+    library="$(dirname "$binary")/libTripsSurfaceOnlyVulkan.so"
+    if [ -f "$library" ]; then put 644 "$library" lib/trips/libTripsSurfaceOnlyVulkan.so
+    else echo "install.sh: no $library: the Wayland window will load EGL" >&2; fi
     put 644 Assets/trips.json share/trips/trips.json
     put 644 Assets/LICENSES.md share/trips/LICENSES.md
     for photo in Assets/photos/*; do put 644 "$photo" "share/trips/photos/$(basename "$photo")"; done

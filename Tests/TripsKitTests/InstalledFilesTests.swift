@@ -21,9 +21,21 @@ final class InstalledFilesTests: XCTestCase {
         XCTAssertEqual(files.localeFolder(domain: "trips"), "/src/.build/debug/locale")
     }
 
+    func testTheWaylandWindowsLibraryIsBesideABuiltBinaryOrInItsPrefixsLib() {
+        let built = InstalledFiles(executable: "/src/.build/release/trips",
+                                   exists: { $0 == "/src/.build/release/libTripsSurfaceOnlyVulkan.so" })
+        XCTAssertEqual(built.surfaceOnlyVulkanLibrary, "/src/.build/release/libTripsSurfaceOnlyVulkan.so")
+        let installed = InstalledFiles(executable: "/opt/t/bin/trips",
+                                       exists: { $0 == "/opt/t/lib/trips/libTripsSurfaceOnlyVulkan.so" })
+        XCTAssertEqual(installed.surfaceOnlyVulkanLibrary, "/opt/t/lib/trips/libTripsSurfaceOnlyVulkan.so")
+        // Never the system's library folders: it is no Vulkan loader for other programs.
+        XCTAssertNil(InstalledFiles(executable: "/usr/bin/trips", exists: { $0.hasPrefix("/usr/lib/x86_64-linux-gnu/") }).surfaceOnlyVulkanLibrary)
+    }
+
     func testNothingFoundFallsBackToTheSystems() {
         let files = InstalledFiles(executable: "/x/bin/trips", exists: { _ in false })
         XCTAssertNil(files.bundledTripsFile)
+        XCTAssertNil(files.surfaceOnlyVulkanLibrary)
         XCTAssertEqual(files.localeFolder(domain: "trips"), "/usr/share/locale")
     }
 }

@@ -18,6 +18,7 @@ chmod 755 "$OUT" # the unprivileged user below runs the installed binary
 # --- make install -------------------------------------------------------------
 make -s install PREFIX="$P" TRIPS_BINARY="$TRIPS" >"$OUT/install.log" 2>&1
 expect "make install PREFIX=$P installs ($(tail -1 "$OUT/install.log"))" [ -x "$P/bin/trips" ]
+expect "and the library the Wayland window is made with, without EGL, in lib/trips" [ -f "$P/lib/trips/libTripsSurfaceOnlyVulkan.so" ]
 entry="$P/share/applications/$ID.desktop"; meta="$P/share/metainfo/$ID.metainfo.xml"
 expect "desktop-file-validate passes" desktop-file-validate "$entry"
 expect "appstreamcli validate passes" sh -c "appstreamcli validate --no-net '$meta' >'$OUT/appstream.log' 2>&1"

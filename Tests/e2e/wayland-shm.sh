@@ -5,7 +5,10 @@
 # scale 2 (drawn at 2x, not scaled up); a window resized mid-animation shows
 # only buffers of its size; no buffer is written or attached again while
 # the compositor holds it (WAYLAND_DEBUG's own record); a compositor that
-# goes away ends a kiosk with code 4.
+# goes away ends a kiosk with code 4. The window is made without EGL
+# (SurfaceOnlyWindow): no EGL, Mesa driver or LLVM is ever mapped; a binary
+# without the library that makes that so shows the same, through EGL, and
+# says so in one line.
 # Usage: Tests/e2e/wayland-shm.sh [path/to/trips]
 set -u
 cd "$(dirname "$0")/../.."
@@ -27,14 +30,15 @@ overview_reference() {
     SDL_VIDEODRIVER=offscreen "$TRIPS" --replay "$OUT/reference-$3.txt" --renderer software >/dev/null 2>"$OUT/reference-$3.err"
 }
 
-# kiosk_on_weston NAME SCALE: trips --kiosk on a 1280 x 800-pixel weston
-# output at SCALE; its screen once two shots a second apart agree (every
-# photo decoded) in $OUT/NAME.png; the kiosk keeps running (KIOSK_PID).
+# kiosk_on_weston NAME SCALE [BINARY]: trips (or BINARY) --kiosk on a
+# 1280 x 800-pixel weston output at SCALE; its screen once two shots a
+# second apart agree (every photo decoded) in $OUT/NAME.png; the kiosk
+# keeps running (KIOSK_PID).
 kiosk_on_weston() {
     local name=$1 i
     rm -f "$XDG_RUNTIME_DIR/trips-e2e-$$" "$XDG_RUNTIME_DIR/trips-e2e-$$.lock" # a killed weston's
     start_weston 1280x800 "$2" >/dev/null || return 1
-    env WAYLAND_DISPLAY="$WL_SOCKET" TRIPS_VERBOSE=1 "$TRIPS" --kiosk --idle 0 --renderer software 2>"$OUT/$name.err" &
+    env WAYLAND_DISPLAY="$WL_SOCKET" TRIPS_VERBOSE=1 "${3:-$TRIPS}" --kiosk --idle 0 --renderer software 2>"$OUT/$name.err" &
     KIOSK_PID=$!; track "$KIOSK_PID"
     shoot_until_drawn "$OUT/$name.png"
     for i in $(seq 20); do
@@ -52,6 +56,11 @@ overview_reference 1280 800 1 "$OUT/reference-1.png"
 kiosk_on_weston shm-1 1
 expect "scale 1: trips says its frames go through wl_shm" grep -q "renderer software/wl_shm" "$OUT/shm-1.err"
 expect "scale 1: weston's screen is pixel-equal to the offscreen software frame" same_picture "$OUT/shm-1.png" "$OUT/reference-1.png"
+# graphics_mapped PID: the EGL, Mesa, Vulkan and LLVM libraries in the process's memory.
+graphics_mapped() { grep -Eo '[^/]*(libEGL|_dri\.so|libvulkan|libLLVM|libgallium)[^/]*$' "/proc/$1/maps" | sort -u | tr '\n' ' '; }
+expect "scale 1: trips says its window was made without EGL" grep -q "window without EGL" "$OUT/shm-1.err"
+mapped=$(graphics_mapped "$KIOSK_PID")
+expect "scale 1: no EGL, Mesa driver, Vulkan loader or LLVM in the kiosk's memory (found: ${mapped:-none})" [ -z "$mapped" ]
 # --- the compositor goes away: exit 4, as on SDL's own path -----------------
 kill -KILL "$WESTON_PID"; wait "$WESTON_PID" 2>/dev/null
 wait_exit "$KIOSK_PID" 5
@@ -77,6 +86,17 @@ check "scale 2: not a 1x picture scaled up (text edges differ from one)" \
     '! compare -metric AE "$OUT/shm-2-list.png" "$OUT/upscaled-list.png" null: 2>/dev/null'
 stop "$KIOSK_PID"
 expect "scale 2: the presenter's record goes to the log on quit" grep -q "trips: wl_shm: .* 0 written while held, 1280x800 at scale 2" "$OUT/shm-2.err"
+stop "$WESTON_PID"
+
+# --- without the library: the same picture through EGL, and one line ---------
+mkdir -p "$OUT/alone/bin" && cp "$TRIPS" "$OUT/alone/bin/trips"
+TRIPS_ASSETS="$PWD/Assets" kiosk_on_weston alone 1 "$OUT/alone/bin/trips"
+expect "without its library: weston's screen is still pixel-equal to the offscreen frame" same_picture "$OUT/alone.png" "$OUT/reference-1.png"
+mapped=$(graphics_mapped "$KIOSK_PID")
+check "without its library: the window was made with EGL (mapped: ${mapped:-none})" '[[ "$mapped" == *libEGL* ]]'
+expect "without its library: one line says so" [ "$(grep -c "loads EGL after all" "$OUT/alone.err")" = 1 ]
+grep "loads EGL after all" "$OUT/alone.err" | sed 's/^/       /'
+stop "$KIOSK_PID"
 stop "$WESTON_PID"
 
 # --- a resize mid-animation; buffers honoured (WAYLAND_DEBUG) ---------------

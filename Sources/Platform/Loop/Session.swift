@@ -48,7 +48,8 @@ public struct Session {
     /// Runs it: `early` is the app made before the display opened, else it
     /// is made from `library` once listed (`makeApp`).
     public func run(early: AppModel?, library: LibraryLoader?, makeApp: (TripCatalog) -> AppModel) -> ExitCode {
-        let configuration = Display.Configuration(plan: plan, renderer: options.renderer)
+        var configuration = Display.Configuration(plan: plan, renderer: options.renderer)
+        configuration.surfaceOnlyLibrary = InstalledFiles.running().surfaceOnlyVulkanLibrary
         // fontconfig loads while SDL opens the display (FontFaces.Loading).
         let faces = fonts.map { [log = self.log] in FontFaces.Loading(choice: $0, log: log) }
         let display: Display
@@ -62,9 +63,10 @@ public struct Session {
             log("trips: \(error)")
             return .failure
         }
+        if let failure = display.surfaceOnlyFailure { log(failure) }
         if let failure = display.presenterFailure { log(failure) }
         if verbose {
-            log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : ""), scale \(display.scale)"
+            log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : "")\(display.isSurfaceOnly ? ", window without EGL" : ""), scale \(display.scale)"
                 + String(format: ", open after %.1f ms", (FrameLoop.clock() - started) * 1000) + " (\(display.openingSteps))")
         }
         // While a library is still being listed: the fonts open, and the month

@@ -16,6 +16,11 @@ public final class Display {
     /// (a line for the log), when they do.
     public private(set) var presenterFailure: String?
     public let rendererName: String
+    /// Why the Wayland window for wl_shm frames was made with EGL after all
+    /// (`SurfaceOnlyWindow`; a line for the log), when it was.
+    public let surfaceOnlyFailure: String?
+    /// The window was made without EGL (`SurfaceOnlyWindow`).
+    public let isSurfaceOnly: Bool
     /// The pixel format of the picture SDL's software renderer draws into
     /// (the window's surface, or the wl_shm presenter's), in which opaque
     /// photos are uploaded so that drawing one is a plain copy
@@ -39,6 +44,9 @@ public final class Display {
         /// 1280 x 800-point window on a 640 x 400-point HiDPI output shows a
         /// quarter of itself); off for a replay, whose window is the script's.
         public var fitsDisplay = false
+        /// The library a Wayland window for wl_shm frames is made with,
+        /// without EGL (`SurfaceOnlyWindow`); nil: with EGL.
+        public var surfaceOnlyLibrary: String?
         public init() {}
 
         /// The window `plan` asks for, drawn with `renderer` (nil: SDL's choice).
@@ -131,19 +139,28 @@ public final class Display {
            SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
             size = WindowSize(width: min(size.width, Int(usable.w)), height: min(size.height, Int(usable.h)))
         }
-        guard let window = SDL_CreateWindow(configuration.title, origin.x, origin.y,
-                                            Int32(size.width), Int32(size.height), flags) else {
+        // On Wayland the software renderer's frames go through wl_shm
+        // (ShmPresenter), never through SDL's OpenGL upload; TRIPS_WL_SHM=0
+        // keeps SDL's own path (for the benchmarks' comparison). Such a
+        // window needs no EGL, and is made without it when it can be.
+        let shmAllowed = videoDriver == "wayland" && environment["TRIPS_WL_SHM"] != "0"
+        let shmPlanned = shmAllowed && (configuration.renderer == "software" || (configuration.renderer == nil && !Display.hasGPU()))
+        var surfaceOnly = false
+        var surfaceOnlyFailure: String?
+        if shmPlanned {
+            switch SurfaceOnlyWindow.prepare(library: configuration.surfaceOnlyLibrary) {
+            case .success(let flag): flags |= flag; surfaceOnly = true
+            case .failure(let why): surfaceOnlyFailure = why.description
+            }
+        }
+        let made = SDL_CreateWindow(configuration.title, origin.x, origin.y, Int32(size.width), Int32(size.height), flags)
+        if surfaceOnly { SurfaceOnlyWindow.releasePreparation() }
+        guard var window = made else {
             let error = SDLError.last("SDL_CreateWindow")
             SDL_Quit()
             throw Failure.sdl(error)
         }
-        self.window = window
         steps.end("window")
-        // No smaller than a script or --size may say, so a recording of a
-        // resized window always replays.
-        let smallest = Int32(ReplayScript.sizeRange.lowerBound)
-        SDL_SetWindowMinimumSize(window, smallest, smallest)
-        connection = ConnectionWatch(window: window, environment: environment)
         if configuration.mode == .kiosk {
             // On Wayland SDL 2.26 asks D-Bus's org.freedesktop.ScreenSaver
             // first and, without it (a cage kiosk), the compositor's
@@ -167,12 +184,8 @@ public final class Display {
         func accelerated(_ index: Int32 = -1) -> OpaquePointer? {
             SDL_CreateRenderer(window, index, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         }
-        // On Wayland the software renderer's frames go through wl_shm
-        // (ShmPresenter), never through SDL's OpenGL upload; TRIPS_WL_SHM=0
-        // keeps SDL's own path (for the benchmarks' comparison).
         var presenter: ShmPresenter?
         var presenterFailure: String?
-        let shmAllowed = videoDriver == "wayland" && environment["TRIPS_WL_SHM"] != "0"
         func shmSoftware() -> OpaquePointer? {
             var failure = "SDL gave no wl_surface for the window"
             if let info = ConnectionWatch.windowInfo(window), info.subsystem == ConnectionWatch.subsystemWayland,
@@ -181,6 +194,15 @@ public final class Display {
             }
             if let presenter { return presenter.renderer }
             presenterFailure = "trips: software frames go through SDL's OpenGL path: \(failure)"
+            if surfaceOnly {
+                // SDL's own path needs the EGL the window was made without:
+                // the window is made again, the usual way.
+                SDL_DestroyWindow(window)
+                guard let remade = SDL_CreateWindow(configuration.title, origin.x, origin.y, Int32(size.width), Int32(size.height),
+                                                    flags & ~SDL_WINDOW_VULKAN.rawValue) else { return nil }
+                window = remade
+                surfaceOnly = false
+            }
             return software()
         }
         var created: OpaquePointer?
@@ -213,7 +235,15 @@ public final class Display {
             SDL_DestroyWindow(window); SDL_Quit()
             throw Failure.sdl(error)
         }
+        self.window = window
         self.renderer = renderer
+        self.isSurfaceOnly = surfaceOnly
+        self.surfaceOnlyFailure = surfaceOnlyFailure
+        // No smaller than a script or --size may say, so a recording of a
+        // resized window always replays.
+        let smallest = Int32(ReplayScript.sizeRange.lowerBound)
+        SDL_SetWindowMinimumSize(window, smallest, smallest)
+        connection = ConnectionWatch(window: window, environment: environment)
         steps.end("renderer")
         openingSteps = steps.list.joined(separator: ", ")
         self.presenter = presenter

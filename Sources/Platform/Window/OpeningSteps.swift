@@ -3,9 +3,9 @@ import Glibc
 
 /// How long each step of opening the display took, on the wall clock and
 /// in the opening thread's CPU ("window 61.2 ms (CPU 48.0)"), for
-/// TRIPS_VERBOSE and `Benchmarks/peers.sh`'s note: on Wayland most of the
-/// window's is EGL's, which SDL 2.26 loads for every window
-/// (docs/PRESENTING.md), the rest the compositor's answers.
+/// TRIPS_VERBOSE and `Benchmarks/peers.sh`'s note: on Wayland a window made
+/// with EGL spends most of its time in EGL (docs/PRESENTING.md), one made
+/// without it (`SurfaceOnlyWindow`) waits for the compositor's answers.
 struct OpeningSteps {
     private(set) var list: [String] = []
     private var wall = FrameLoop.clock(), cpu = OpeningSteps.threadCPU()

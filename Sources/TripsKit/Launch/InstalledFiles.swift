@@ -42,6 +42,15 @@ public struct InstalledFiles: Sendable {
         environment["TRIPS_ASSETS"].map { $0 + "/trips.json" } ?? bundledTripsFile
     }
 
+    /// The library the wl_shm window on Wayland is made with, without EGL
+    /// (Platform's SurfaceOnlyWindow): beside a built binary,
+    /// `<prefix>/lib/trips/` of an installed one; nil when neither has it.
+    public var surfaceOnlyVulkanLibrary: String? {
+        let name = "libTripsSurfaceOnlyVulkan.so"
+        let prefix = binFolder.deletingLastPathComponent().appendingPathComponent("lib/trips/" + name).path
+        return [binFolder.appendingPathComponent(name).path, prefix].first(where: exists)
+    }
+
     /// The message catalogues' folder: `locale/` beside a built binary,
     /// `<prefix>/share/locale` of an installed one, else the system's.
     public func localeFolder(domain: String) -> String {
