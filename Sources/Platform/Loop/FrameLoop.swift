@@ -37,7 +37,8 @@ public final class FrameLoop {
     public struct Report {
         public var frames = 0
         public var firstFrameSeconds: Double?
-        /// Photos shown as placeholders in the first frame (it does not wait for decoding).
+        /// Photos shown as placeholders in the first frame (on Wayland it waits
+        /// a moment for them, `FirstFrameHold`; elsewhere not at all).
         public var firstFramePlaceholders = 0
         /// From the start to the end of the first present that showed a
         /// decoded photo (not a placeholder, nor a preview): what a person waits for.
@@ -153,6 +154,7 @@ public final class FrameLoop {
         let size = sizeInPoints()
         app.handle(.resized(size))
         record?(.resized(size), 0)
+        let hold = FirstFrameHold(holds: display.videoDriver == "wayland" && screenshot == nil, start: Self.clock())
         // Pinch, rotate, hold and the fingers' scroll, where the compositor
         // offers them (SDL 2.26 reports none of them).
         let touchpad = WaylandTouchpad(display: display.connection.waylandDisplay, log: verboseLog)
@@ -255,6 +257,11 @@ public final class FrameLoop {
             if app.advance(to: t) { needsFrame = true }
             _ = app.takeEvents() // only a replay prints them; live, they must not pile up
             guard needsFrame || app.isAnimating || frames != nil else { continue }
+            if report.firstFrameSeconds == nil, let wait = hold.wait(now: Self.clock(), photosLoading: photos.isLoading) {
+                // A decode's ready event (or any other) ends the wait; the loop looks again.
+                if SDL_WaitEventTimeout(&event, Int32(max(1, (wait * 1000).rounded(.up)))) != 0 { dispatch(event) }
+                continue
+            }
 
             let frameStart = Self.clock(), cpuStart = Self.cpu()
             let drawStart = pumpPhotos()
