@@ -4,7 +4,8 @@
 # one texture drawn and presented; on Wayland also one wl_shm buffer on the
 # window's own surface, the way trips presents software frames there, in a
 # window (floor-shm, with libdecor's frame) and fullscreen without it as
-# trips --kiosk (floor-shm-kiosk)), on folders of 100, 1,000 and 10,000
+# trips --kiosk (floor-shm-kiosk), both made without EGL as trips makes
+# its wl_shm window), on folders of 100, 1,000 and 10,000
 # camera-like photos, under the same display, in this one run.
 #
 # The photos: 24 distinct 4000x3000 JPEGs at quality 90 with sensor-like
@@ -220,9 +221,13 @@ display_rows() {
     VIEWERS=(floor-sw floor-gl); PROGRAMS=("$OUT/floor" "$OUT/floor")
     COMMANDS=("$env $OUT/floor software" "$env $OUT/floor opengl")
     [ "${label%% *}" = Wayland ] && { VIEWERS+=(floor-shm floor-shm-kiosk); PROGRAMS+=("$OUT/floor" "$OUT/floor")
-        COMMANDS+=("$env $OUT/floor wl_shm" "$env $OUT/floor wl_shm fullscreen"); }
+        COMMANDS+=("$env $SURFACE_ONLY $OUT/floor wl_shm" "$env $SURFACE_ONLY $OUT/floor wl_shm fullscreen"); }
     compare "$label" floor
 }
+# The wl_shm floor's window is made without EGL, as trips makes its own,
+# with the library beside the binary (docs/PRESENTING.md), when it is there.
+SURFACE_ONLY=
+[ -f "$(dirname "$TRIPS")/libTripsSurfaceOnlyVulkan.so" ] && SURFACE_ONLY="FLOOR_SURFACE_ONLY=$(dirname "$TRIPS")/libTripsSurfaceOnlyVulkan.so"
 DISPLAYS=${PEERS_DISPLAYS:-x11 wayland}
 [[ " $DISPLAYS " == *" x11 "* ]] && display_rows "X11 (Xvfb)" "env -u WAYLAND_DISPLAY DISPLAY=$X_DISPLAY" \
     feh feh "feh --geometry 1280x800+0+0" imv imv-x11 imv-x11

@@ -9,10 +9,14 @@
  *   wl_shm (Wayland only): no SDL renderer; the picture goes into a wl_shm
  *     buffer attached to the window's own wl_surface (SDL_GetWindowWMInfo),
  *     the way Trips presents software frames on Wayland (docs/PRESENTING.md);
- *   fullscreen: SDL_WINDOW_FULLSCREEN_DESKTOP without libdecor, as trips --kiosk. */
+ *   fullscreen: SDL_WINDOW_FULLSCREEN_DESKTOP without libdecor, as trips --kiosk.
+ * FLOOR_SURFACE_ONLY=path/to/libTripsSurfaceOnlyVulkan.so with wl_shm: the
+ * window made without EGL, as Trips makes its wl_shm window (SurfaceOnlyWindow). */
 #define _GNU_SOURCE
 #include <SDL.h>
 #include <SDL_syswm.h>
+#include <SDL_vulkan.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -83,8 +87,13 @@ int main(int argc, char **argv) {
     if (fullscreen) SDL_SetHint(SDL_HINT_VIDEO_WAYLAND_ALLOW_LIBDECOR, "0");
     if (SDL_Init(SDL_INIT_VIDEO) != 0) { fprintf(stderr, "floor: %s\n", SDL_GetError()); return 1; }
     double initialised = since(start);
-    SDL_Window *window = SDL_CreateWindow("floor", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, W, H,
-                                          fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+    Uint32 flags = fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0;
+    const char *surfaceOnly = getenv("FLOOR_SURFACE_ONLY");
+    if (surfaceOnly && name && strcmp(name, "wl_shm") == 0) {
+        if (SDL_Vulkan_LoadLibrary(surfaceOnly) != 0) { fprintf(stderr, "floor: %s\n", SDL_GetError()); return 1; }
+        flags |= SDL_WINDOW_VULKAN;
+    }
+    SDL_Window *window = SDL_CreateWindow("floor", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, W, H, flags);
     if (!window) { fprintf(stderr, "floor: %s\n", SDL_GetError()); return 1; }
     double created = since(start);
     uint32_t x = 2463534242u;
