@@ -186,7 +186,7 @@ public final class Display {
         }
         var presenter: ShmPresenter?
         var presenterFailure: String?
-        func shmSoftware() -> OpaquePointer? {
+        func shmSoftware() throws -> OpaquePointer? {
             var failure = "SDL gave no wl_surface for the window"
             if let info = ConnectionWatch.windowInfo(window), info.subsystem == ConnectionWatch.subsystemWayland,
                let display = info.display, let surface = info.surface {
@@ -199,7 +199,11 @@ public final class Display {
                 // the window is made again, the usual way.
                 SDL_DestroyWindow(window)
                 guard let remade = SDL_CreateWindow(configuration.title, origin.x, origin.y, Int32(size.width), Int32(size.height),
-                                                    flags & ~SDL_WINDOW_VULKAN.rawValue) else { return nil }
+                                                    flags & ~SDL_WINDOW_VULKAN.rawValue) else {
+                    let error = SDLError.last("SDL_CreateWindow")
+                    SDL_Quit()
+                    throw Failure.sdl(error)
+                }
                 window = remade
                 surfaceOnly = false
             }
@@ -211,11 +215,11 @@ public final class Display {
                 SDL_DestroyWindow(window); SDL_Quit()
                 throw Failure.unknownRenderer(name, available: available)
             }
-            created = name == "software" ? (shmAllowed ? shmSoftware() : software()) : accelerated(Int32(index))
+            created = name == "software" ? (shmAllowed ? try shmSoftware() : software()) : accelerated(Int32(index))
         } else if !Display.hasGPU() && shmAllowed {
             // No GPU on Wayland: software frames through wl_shm, at the
             // output's scale (sharp on HiDPI too), with no OpenGL at all.
-            created = shmSoftware()
+            created = try shmSoftware()
         } else if !Display.hasGPU() && (directFramebuffer || !Display.isHiDPI(window)) {
             // No GPU: SDL's "accelerated" renderer would be OpenGL on a
             // software rasterizer (llvmpipe), measured here as 80 ms slower
