@@ -40,8 +40,8 @@
 # PEERS_NODECOR=1 adds "trips-nodecor" on Wayland: trips' own window without
 # libdecor's title bar (SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR=0), the same kind of
 # window as swayimg's. Trips' note gives, beside its own times, how long
-# SDL_CreateWindow took and its CPU (on Wayland mostly EGL's: SDL 2.26 loads
-# it for every window, docs/PRESENTING.md).
+# SDL_CreateWindow took and its CPU (on Wayland mostly EGL's where the
+# window is made with it: docs/PRESENTING.md).
 # PEERS_DISPLAYS="x11 wayland" (default) picks the displays. PEERS_EGL=1 adds
 # "trips-egl" on Wayland: trips --kiosk with its software frames through
 # SDL's own OpenGL upload (TRIPS_WL_SHM=0) instead of wl_shm, the path

@@ -202,7 +202,8 @@ public final class PhotoTextures {
         ready.removeAll()
         defer { ready = queue.reversed() }
         var uploaded = tiles.uploadBands(budget: budget)
-        if uploaded > 0 || changed { changed = true; evict() }
+        if uploaded > 0 { changed = true }
+        if changed { evict() }
         while uploaded < budget, let finished = queue.popLast() {
             defer { if changed { evict() } }
             let photo = finished.job.photo

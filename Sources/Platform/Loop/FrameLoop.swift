@@ -64,6 +64,7 @@ public final class FrameLoop {
             TextureMemory.keepFreedMemory()
             uploadPacing = UploadPacing()
         }
+        warmed = !display.isSoftware
         self.display = display
         self.verboseLog = verboseLog
         self.photos = photos
@@ -101,9 +102,10 @@ public final class FrameLoop {
     private func warmTextureMemoryOnce() {
         guard !warmed, scene.photosDrawn > 0 else { return }
         warmed = true
-        if display.isSoftware { TextureMemory.warm() }
+        TextureMemory.warm()
     }
-    private var warmed = false
+    /// Nothing to warm but SDL's software textures.
+    private var warmed: Bool
 
     /// Turns what was decoded into textures at a frame's start, unless the
     /// last frame was busy (`UploadPacing`). The drawing's CPU clock starts after it.

@@ -143,22 +143,31 @@ public final class Display {
         // (ShmPresenter), never through SDL's OpenGL upload; TRIPS_WL_SHM=0
         // keeps SDL's own path (for the benchmarks' comparison). Such a
         // window needs no EGL, and is made without it when it can be.
-        let shmAllowed = videoDriver == "wayland" && environment["TRIPS_WL_SHM"] != "0"
-        let shmPlanned = shmAllowed && (configuration.renderer == "software" || (configuration.renderer == nil && !Display.hasGPU()))
+        // wl_shm when there is no GPU, or `--renderer software` asks for it.
+        let hasGPU = Display.hasGPU()
+        let shm = videoDriver == "wayland" && environment["TRIPS_WL_SHM"] != "0"
+            && (configuration.renderer.map { $0 == "software" } ?? !hasGPU)
         var surfaceOnly = false
         var surfaceOnlyFailure: String?
-        if shmPlanned {
+        if shm {
             switch SurfaceOnlyWindow.prepare(library: configuration.surfaceOnlyLibrary) {
             case .success(let flag): flags |= flag; surfaceOnly = true
             case .failure(let why): surfaceOnlyFailure = why.description
             }
         }
-        let made = SDL_CreateWindow(configuration.title, origin.x, origin.y, Int32(size.width), Int32(size.height), flags)
-        if surfaceOnly { SurfaceOnlyWindow.releasePreparation() }
-        guard var window = made else {
-            let error = SDLError.last("SDL_CreateWindow")
-            SDL_Quit()
-            throw Failure.sdl(error)
+        /// The window made with `flags`, or the opening ends with SDL's error.
+        func makeWindow(_ flags: UInt32) throws -> OpaquePointer {
+            guard let made = SDL_CreateWindow(configuration.title, origin.x, origin.y, Int32(size.width), Int32(size.height), flags) else {
+                let error = SDLError.last("SDL_CreateWindow")
+                SDL_Quit()
+                throw Failure.sdl(error)
+            }
+            return made
+        }
+        var window: OpaquePointer
+        do {
+            defer { if surfaceOnly { SurfaceOnlyWindow.releasePreparation() } }
+            window = try makeWindow(flags)
         }
         steps.end("window")
         if configuration.mode == .kiosk {
@@ -198,29 +207,23 @@ public final class Display {
                 // SDL's own path needs the EGL the window was made without:
                 // the window is made again, the usual way.
                 SDL_DestroyWindow(window)
-                guard let remade = SDL_CreateWindow(configuration.title, origin.x, origin.y, Int32(size.width), Int32(size.height),
-                                                    flags & ~SDL_WINDOW_VULKAN.rawValue) else {
-                    let error = SDLError.last("SDL_CreateWindow")
-                    SDL_Quit()
-                    throw Failure.sdl(error)
-                }
-                window = remade
+                window = try makeWindow(flags & ~SDL_WINDOW_VULKAN.rawValue)
                 surfaceOnly = false
             }
             return software()
         }
         var created: OpaquePointer?
-        if let name = configuration.renderer {
+        if shm {
+            // Software frames through wl_shm, at the output's scale (sharp
+            // on HiDPI too), with no OpenGL at all.
+            created = try shmSoftware()
+        } else if let name = configuration.renderer {
             guard let index = available.firstIndex(of: name) else {
                 SDL_DestroyWindow(window); SDL_Quit()
                 throw Failure.unknownRenderer(name, available: available)
             }
-            created = name == "software" ? (shmAllowed ? try shmSoftware() : software()) : accelerated(Int32(index))
-        } else if !Display.hasGPU() && shmAllowed {
-            // No GPU on Wayland: software frames through wl_shm, at the
-            // output's scale (sharp on HiDPI too), with no OpenGL at all.
-            created = try shmSoftware()
-        } else if !Display.hasGPU() && (directFramebuffer || !Display.isHiDPI(window)) {
+            created = name == "software" ? software() : accelerated(Int32(index))
+        } else if !hasGPU && (directFramebuffer || !Display.isHiDPI(window)) {
             // No GPU: SDL's "accelerated" renderer would be OpenGL on a
             // software rasterizer (llvmpipe), measured here as 80 ms slower
             // to start and ~2 ms more CPU a frame than SDL's own software one.

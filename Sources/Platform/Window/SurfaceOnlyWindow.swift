@@ -1,4 +1,5 @@
 import CSDL2
+import TripsKit
 
 /// How SDL 2.26 is made to open a Wayland window without EGL, for the
 /// frames Trips draws in software and presents itself through wl_shm
@@ -38,7 +39,7 @@ enum SurfaceOnlyWindow {
             let what = "trips: the Wayland window loads EGL after all, some 50 ms of CPU at start-up"
             switch self {
             case .missing:
-                return "\(what): libTripsSurfaceOnlyVulkan.so is neither beside the binary nor in its prefix's lib/trips"
+                return "\(what): \(InstalledFiles.surfaceOnlyVulkanLibraryName) is neither beside the binary nor in its prefix's lib/trips"
             case .refused(let library, let reason):
                 return "\(what): SDL refused \(library): \(reason)"
             }

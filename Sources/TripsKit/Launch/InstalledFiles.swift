@@ -46,10 +46,12 @@ public struct InstalledFiles: Sendable {
     /// (Platform's SurfaceOnlyWindow): beside a built binary,
     /// `<prefix>/lib/trips/` of an installed one; nil when neither has it.
     public var surfaceOnlyVulkanLibrary: String? {
-        let name = "libTripsSurfaceOnlyVulkan.so"
+        let name = Self.surfaceOnlyVulkanLibraryName
         let prefix = binFolder.deletingLastPathComponent().appendingPathComponent("lib/trips/" + name).path
         return [binFolder.appendingPathComponent(name).path, prefix].first(where: exists)
     }
+    /// Its file's name (Package.swift's TripsSurfaceOnlyVulkan product).
+    public static let surfaceOnlyVulkanLibraryName = "libTripsSurfaceOnlyVulkan.so"
 
     /// The message catalogues' folder: `locale/` beside a built binary,
     /// `<prefix>/share/locale` of an installed one, else the system's.
