@@ -35,8 +35,12 @@ public final class AccessibilityBridge {
     private var watcher: BusWatcher?
     private var announced = false
 
-    /// The longest wait for any call while connecting, in seconds.
-    public static let connectTimeout = 0.5
+    /// The longest wait for any call while connecting, in seconds. The
+    /// connecting runs on its own thread, so a long wait holds no frame
+    /// back, while a short one left a busy bus (a loaded two-core box, the
+    /// registry still seeing off an app that had just quit) with an app
+    /// that no screen reader could ever find.
+    public static let connectTimeout = 5.0
     /// How long a key waits for the reader's verdict before the app acts on it.
     public static let keyTimeout = 0.1
 

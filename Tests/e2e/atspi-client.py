@@ -75,13 +75,29 @@ def until(seconds, condition):
 
 
 def find_app():
+    def named_trips(app):
+        # An app that has just quit may still be listed, and reading its
+        # name fails: that must not hide the Trips started after it.
+        try:
+            return app is not None and app.name == "trips"
+        except GLib.GError:
+            return False
+
     def look():
         desktop = pyatspi.Registry.getDesktop(0)
-        for app in desktop:
-            if app is not None and app.name == "trips":
-                return app
-        return None
+        return next((app for app in desktop if named_trips(app)), None)
     return until(15, look)
+
+
+def listed_apps():
+    """The desktop's applications by name, for a failure's detail."""
+    names = []
+    for app in pyatspi.Registry.getDesktop(0):
+        try:
+            names.append(app.name if app is not None else None)
+        except GLib.GError as e:
+            names.append("unreadable: %s" % e.message)
+    return names
 
 
 def fresh(app):
@@ -291,7 +307,7 @@ def overview():
 
 def paging():
     app = find_app()
-    check("paging: the app is on the bus", app is not None)
+    check("paging: the app is on the bus", app is not None, app is None and "apps listed: %s" % listed_apps())
     if app is None:
         return
     fresh(app)
@@ -312,7 +328,7 @@ def paging():
 
 def attract():
     app = find_app()
-    check("attract: the app is on the bus", app is not None)
+    check("attract: the app is on the bus", app is not None, app is None and "apps listed: %s" % listed_apps())
     if app is None:
         return
     image = until(10, lambda: (fresh(app), [c for c in nodes(app)[1] if c.getRole() == pyatspi.ROLE_IMAGE])[1])
@@ -325,7 +341,7 @@ def attract():
 
 def french():
     app = find_app()
-    check("french: the app is on the bus", app is not None)
+    check("french: the app is on the bus", app is not None, app is None and "apps listed: %s" % listed_apps())
     if app is None:
         return
     fresh(app)
@@ -340,7 +356,7 @@ def french():
 
 def wayland():
     app = find_app()
-    check("wayland: the app is on the bus", app is not None)
+    check("wayland: the app is on the bus", app is not None, app is None and "apps listed: %s" % listed_apps())
     if app is None:
         return
     fresh(app)
@@ -368,7 +384,7 @@ def opened():
 
 def slow():
     app = find_app()
-    check("wayland: slow reader: the app is on the bus", app is not None)
+    check("wayland: slow reader: the app is on the bus", app is not None, app is None and "apps listed: %s" % listed_apps())
     if app is None:
         return
     answers = []

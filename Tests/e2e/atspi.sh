@@ -35,11 +35,19 @@ run_client() {
         case "$line" in
             "client: done "*) done=1 ;;
             "ok   - "*) ok "${line#ok   - }" ;;
+            "FAIL - "*"on the bus") bad "${line#FAIL - }" "$(app_state)" ;;
             "FAIL - "*) bad "${line#FAIL - }" ;;
             *) echo "$line" ;;
         esac
     done < <(timeout 60 $CLIENT "$1" "$OUT" "${@:2}" 2>>"$OUT/client.err")
     [ -n "$done" ] || bad "the pyatspi client ($1) ended early" "$(tail -3 "$OUT/client.err")"
+}
+
+# app_state: whether the app is running and the last lines of the newest
+# app log, for a client that did not find it.
+app_state() {
+    if kill -0 "${APP_PID:-0}" 2>/dev/null; then echo "the app is running; its log ends:"; else echo "the app is gone; its log ends:"; fi
+    grep -v "the screen reader \(passed on\|took\) a key" "$(ls -t "$OUT"/trips*.err | head -1)" 2>/dev/null | tail -4
 }
 
 # start_app ARGS...: Trips in a 1000 x 700 window (centred on the screen,
