@@ -24,7 +24,7 @@ final class SceneRendererDamageTests: XCTestCase {
             text = TextRenderer(renderer: renderer, fonts: fonts, log: { _ in })
             photos = PhotoTextures(renderer: renderer, photoPaths: [], opaqueFormat: SDL_PIXELFORMAT_RGB888.rawValue, loader: loader,
                                    decodesReady: RegisteredEvent(), log: { _ in })
-            scene = SceneRenderer(renderer: renderer, photos: photos, text: text)
+            scene = SceneRenderer(renderer: renderer, photos: photos, text: text, opaqueFormat: SDL_PIXELFORMAT_RGB888.rawValue)
         }
 
         /// The picture drawn, flushed.

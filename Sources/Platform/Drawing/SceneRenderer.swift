@@ -28,11 +28,17 @@ public final class SceneRenderer {
 
     /// SDL's software renderer, which blits far faster than it fills triangles.
     private let isSoftware: Bool
+    /// On the software renderer, given the frame's pixel format: translucent
+    /// fills as constant-alpha copies (`TranslucentFills`).
+    private let translucentFills: TranslucentFills?
 
-    public init(renderer: OpaquePointer, photos: PhotoTextures, text: TextRenderer) {
+    /// `opaqueFormat`: the pixel format SDL's software renderer draws
+    /// into (`Display.opaqueTextureFormat`); nil fills as SDL does.
+    public init(renderer: OpaquePointer, photos: PhotoTextures, text: TextRenderer, opaqueFormat: UInt32? = nil) {
         self.renderer = renderer
         var info = SDL_RendererInfo()
         isSoftware = SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+        translucentFills = isSoftware ? opaqueFormat.map { TranslucentFills(renderer: renderer, format: $0) } : nil
         self.photos = photos
         self.text = text
     }
@@ -62,6 +68,7 @@ public final class SceneRenderer {
         photos.thumbnailTarget = Self.pixels(scene.thumbnailSize, scale)
         photos.fullTarget = Self.pixels(scene.photoSize, scale)
         photos.beginFrame()
+        translucentFills?.beginFrame()
         placeholdersDrawn = 0
         photosDrawn = 0
         previewsDrawn = 0
@@ -117,9 +124,14 @@ public final class SceneRenderer {
                     SDL_RenderClear(renderer)
                 }
             case let .fill(rows, c):
+                if c.a < 255, let translucentFills, translucentFills.draw(rows, color: c) { break }
                 SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
-                let rects = rows
-                SDL_RenderFillRects(renderer, rects, Int32(rects.count))
+                // An opaque colour blended gives the colour itself, but SDL's
+                // software renderer blends it pixel by pixel all the same.
+                let opaque = isSoftware && c.a == 255
+                if opaque { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE) }
+                SDL_RenderFillRects(renderer, rows, Int32(rows.count))
+                if opaque { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND) }
             case let .geometry(texture, blend, vertices, indices):
                 withTexture(texture, blend: blend, alpha: 255) {
                     SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))

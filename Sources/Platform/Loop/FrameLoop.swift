@@ -69,7 +69,7 @@ public final class FrameLoop {
         self.verboseLog = verboseLog
         self.photos = photos
         self.text = text
-        self.scene = SceneRenderer(renderer: display.renderer, photos: photos, text: text)
+        self.scene = SceneRenderer(renderer: display.renderer, photos: photos, text: text, opaqueFormat: display.opaqueTextureFormat)
     }
 
     /// Whether a window event may leave the window's picture other than
