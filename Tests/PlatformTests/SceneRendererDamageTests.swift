@@ -17,12 +17,12 @@ final class SceneRendererDamageTests: XCTestCase {
         let photos: PhotoTextures
         let scene: SceneRenderer
 
-        init(width: Int32, height: Int32, loader: PhotoLoader, fonts: FontLocator.Choice?) throws {
+        init(width: Int32, height: Int32, loader: PhotoLoader, fonts: FontLocator.Choice?, photoPaths: [String] = []) throws {
             surface = try XCTUnwrap(SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGB888.rawValue))
             renderer = try XCTUnwrap(SDL_CreateSoftwareRenderer(surface))
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
             text = TextRenderer(renderer: renderer, fonts: fonts, log: { _ in })
-            photos = PhotoTextures(renderer: renderer, photoPaths: [], opaqueFormat: SDL_PIXELFORMAT_RGB888.rawValue, loader: loader,
+            photos = PhotoTextures(renderer: renderer, photoPaths: photoPaths, opaqueFormat: SDL_PIXELFORMAT_RGB888.rawValue, loader: loader,
                                    decodesReady: RegisteredEvent(), log: { _ in })
             scene = SceneRenderer(renderer: renderer, photos: photos, text: text, opaqueFormat: SDL_PIXELFORMAT_RGB888.rawValue)
         }
@@ -81,6 +81,64 @@ final class SceneRendererDamageTests: XCTestCase {
         XCTAssertGreaterThan(unchanged, 0, "no frame was found unchanged")
     }
 
+    /// With real photos: opaque pictures copied and stretched, translucent
+    /// bands as alpha-modulated copies, while a photo grows into the big
+    /// photo, pages and shrinks back. Every decode is waited for in both canvases
+    /// before a frame is compared, so both show the same pictures.
+    func testAFrameWithPhotosDrawnWhereItChangedIsTheFrameDrawnWhole() throws {
+        // A loader each: a decode's result goes to the textures that asked.
+        let loaders = [PhotoLoader(workers: 1, executable: DecodeFixtures.trips), PhotoLoader(workers: 1, executable: DecodeFixtures.trips)]
+        defer { loaders.forEach { $0.stop() } }
+        let fonts = try? FontLocator.choose(fontFile: nil, environment: ProcessInfo.processInfo.environment).get()
+        let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Assets/photos").standardized.path
+        let names = ["dune", "storm", "garden", "aqua", "wood"]
+        let catalog = TripCatalog(trips: [Trip(id: "lisbon", city: "Lisbon", nights: 4, photoPaths: names.prefix(3).map { "\(assets)/\($0).jpg" }),
+                                          Trip(id: "kyoto", city: "Kyoto", nights: 5, photoPath: "\(assets)/aqua.jpg"),
+                                          Trip(id: "oslo", city: "Oslo", nights: 2, photoPath: "\(assets)/wood.jpg")])
+        let app = AppModel(catalog: catalog, size: CGSize(width: 800, height: 600), mode: .windowed)
+        let incremental = try Canvas(width: 800, height: 600, loader: loaders[0], fonts: fonts, photoPaths: catalog.allPhotoPaths)
+        let whole = try Canvas(width: 800, height: 600, loader: loaders[1], fonts: fonts, photoPaths: catalog.allPhotoPaths)
+
+        var t = 0.0
+        var partial = 0, frames = 0
+        func frame() {
+            let scene = app.scene()
+            // Drawn, then again once what it asked for is decoded, in both.
+            let moved = incremental.scene.draw(scene, scale: 1)
+            whole.scene.draw(scene, scale: 1, everything: true)
+            incremental.photos.finishPending()
+            whole.photos.finishPending()
+            let damage = incremental.scene.draw(scene, scale: 1)
+            whole.scene.draw(scene, scale: 1, everything: true)
+            frames += 1
+            if let moved, !moved.isEmpty { partial += 1 }
+            let drawn = incremental.pixels(), expected = whole.pixels()
+            guard memcmp(drawn.baseAddress!, expected.baseAddress!, drawn.count) != 0 else { return }
+            let differing = (0..<drawn.count).filter { drawn[$0] != expected[$0] }
+            let pitch = Int(incremental.surface.pointee.pitch)
+            let xs = differing.map { $0 % pitch / 4 }, ys = differing.map { $0 / pitch }
+            XCTFail("frame \(frames) at \(t) s: \(differing.count) bytes differ from the whole frame, in x \(xs.min()!)...\(xs.max()!), y \(ys.min()!)...\(ys.max()!) (damage \(String(describing: moved)), then \(String(describing: damage)))")
+        }
+        func run(for seconds: Double) {
+            let end = t + seconds
+            while t < end {
+                t += 1.0 / 60
+                app.advance(to: t)
+                frame()
+            }
+        }
+        frame()
+        run(for: 0.2)
+        // Tab reaches the playground button, Right the first strip photo.
+        for input in [InputEvent.key(.tab, ctrl: false), .key(.right, ctrl: false), .key(.returnKey, ctrl: false), .key(.right, ctrl: false),
+                      .key(.escape, ctrl: false), .key(.right, ctrl: false)] {
+            app.handle(input)
+            run(for: 0.6)
+        }
+        XCTAssertGreaterThan(incremental.scene.photosDrawn, 0, "no photo was drawn: the test did not test it")
+        XCTAssertGreaterThan(partial, 20, "few frames were drawn in part: the test did not test it")
+    }
+
     func testTheDamageOfAMovedFillIsWhereItWasAndWhereItIs() {
         let whole = SDL_Rect(x: 0, y: 0, w: 800, h: 600)
         var before = DrawList(), after = DrawList()
@@ -109,6 +167,30 @@ final class SceneRendererDamageTests: XCTestCase {
         }
         let damage = list(badgeX: 50).damage(since: list(badgeX: 10), whole: whole)
         XCTAssertTrue(damage.isWhole, "\(damage.rects)")
+    }
+
+    func testNoDamagedRectangleHoldsOnlyAPartOfAScaledCopy() {
+        let whole = SDL_Rect(x: 0, y: 0, w: 1280, h: 800)
+        // A photo growing (scaled) down over the corner of a strip photo
+        // (scaled too) whose picture changes: apart, the two are damage too
+        // far from filling the box around them to be drawn as it.
+        func list(grown: Int32, strip: Int) -> DrawList {
+            var l = DrawList()
+            l.add(.copy(texture: OpaquePointer(bitPattern: strip)!, from: SDL_Rect(x: 0, y: 0, w: 200, h: 150), to: .init(x: 432, y: 405, w: 107, h: 178),
+                        alpha: 255, blend: 0), bounds: SDL_Rect(x: 431, y: 404, w: 109, h: 180), clip: nil)
+            l.add(.copy(texture: OpaquePointer(bitPattern: 0x1000)!, from: SDL_Rect(x: 0, y: 0, w: 1000, h: 700),
+                        to: .init(x: 12, y: 68, w: 512, h: Float(300 + grown)), alpha: 255, blend: 0),
+                  bounds: SDL_Rect(x: 11, y: 67, w: 514, h: 302 + grown), clip: nil)
+            return l
+        }
+        let after = list(grown: 80, strip: 0x3000)
+        let damage = after.damage(since: list(grown: 70, strip: 0x2000), whole: whole)
+        XCTAssertFalse(damage.isWhole)
+        for item in after.items {
+            for rect in damage.rects where rect.overlaps(item.bounds) {
+                XCTAssertTrue(rect.holds(item.bounds), "\(rect) draws a part of \(item.bounds)")
+            }
+        }
     }
 
     func testTheSameCallsInAnotherOrderAreDamage() {

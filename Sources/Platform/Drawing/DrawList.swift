@@ -88,14 +88,21 @@ struct DrawList {
             region.add(now.bounds)
             region.add(before.bounds)
         }
-        // A call partly redrawn is redrawn whole where parts could show seams.
+        // A call partly redrawn is redrawn whole where parts could show
+        // seams, and by no rectangle that holds only a part of it: each
+        // rectangle is drawn clipped to itself, so one that held half of a
+        // scaled photo drew that half with a seam over what the rectangle
+        // holding it all had drawn (SceneRendererDamageTests: a growing big
+        // photo and a strip photo, each held by one rectangle and crossing
+        // the other). Such a rectangle goes into one with the call.
         var grown = true
         while grown && !region.isWhole {
             grown = false
             for item in items where !item.drawsExactlyInParts {
                 let box = item.bounds.intersection(whole) // as the region holds it, or it never would
-                if box.w > 0, box.h > 0, region.rects.contains(where: { $0.overlaps(box) }) && !region.rects.contains(where: { $0.holds(box) }) {
-                    region.add(box)
+                guard box.w > 0, box.h > 0 else { continue }
+                if let part = region.rects.first(where: { $0.overlaps(box) && !$0.holds(box) }) {
+                    region.add(part.union(box))
                     grown = true
                 }
             }
