@@ -39,27 +39,34 @@ final class SceneRendererDamageTests: XCTestCase {
         }
     }
 
-    func testAFrameDrawnWhereItChangedIsTheFrameDrawnWhole() throws {
-        let loader = PhotoLoader(workers: 1, executable: DecodeFixtures.trips)
-        defer { loader.stop() }
-        let fonts = try? FontLocator.choose(fontFile: nil, environment: ProcessInfo.processInfo.environment).get()
-        let catalog = TripCatalog(trips: (0..<6).map { Trip(id: "t\($0)", city: "City \($0)", nights: $0 + 1, photoPath: "/nowhere/\($0).jpg") })
-        let app = AppModel(catalog: catalog, size: CGSize(width: 800, height: 600), mode: .windowed)
-        let incremental = try Canvas(width: 800, height: 600, loader: loader, fonts: fonts)
-        let whole = try Canvas(width: 800, height: 600, loader: loader, fonts: fonts)
-
+    /// Plays `inputs` on `app` (0.2 s, then 0.6 s after each), every frame
+    /// drawn in `incremental` where it changed and in `whole` all of it, and
+    /// fails where the two pictures differ. `waitingForDecodes`: each frame
+    /// is drawn again in both once what it asked for is decoded, so both
+    /// show the same pictures. The damage of each frame's first drawing.
+    private func play(_ app: AppModel, on incremental: Canvas, and whole: Canvas, waitingForDecodes: Bool = false,
+                      inputs: [InputEvent]) -> [[SDL_Rect]?] {
         var t = 0.0
-        var partial = 0, unchanged = 0, frames = 0
+        var damages: [[SDL_Rect]?] = []
         func frame() {
             let scene = app.scene()
-            let damage = incremental.scene.draw(scene, scale: 1)
+            let moved = incremental.scene.draw(scene, scale: 1)
             whole.scene.draw(scene, scale: 1, everything: true)
-            frames += 1
-            if let damage { if damage.isEmpty { unchanged += 1 } else { partial += 1 } }
+            damages.append(moved)
+            var damage = moved
+            if waitingForDecodes {
+                incremental.photos.finishPending()
+                whole.photos.finishPending()
+                damage = incremental.scene.draw(scene, scale: 1)
+                whole.scene.draw(scene, scale: 1, everything: true)
+            }
             let drawn = incremental.pixels(), expected = whole.pixels()
             guard memcmp(drawn.baseAddress!, expected.baseAddress!, drawn.count) != 0 else { return }
-            let differing = (0..<drawn.count).filter { drawn[$0] != expected[$0] }.count
-            XCTFail("frame \(frames) at \(t) s: \(differing) bytes differ from the whole frame (damage \(String(describing: damage)))")
+            let differing = (0..<drawn.count).filter { drawn[$0] != expected[$0] }
+            let pitch = Int(incremental.surface.pointee.pitch)
+            let xs = differing.map { $0 % pitch / 4 }, ys = differing.map { $0 / pitch }
+            XCTFail("frame \(damages.count) at \(t) s: \(differing.count) bytes differ from the whole frame, in x \(xs.min()!)...\(xs.max()!), "
+                    + "y \(ys.min()!)...\(ys.max()!) (damage \(String(describing: moved)), then \(String(describing: damage)))")
         }
         func run(for seconds: Double) {
             let end = t + seconds
@@ -71,20 +78,34 @@ final class SceneRendererDamageTests: XCTestCase {
         }
         frame()
         run(for: 0.2)
-        // The keyboard's focus walks along the strip; a photo opens and closes.
-        for input in [InputEvent.key(.tab, ctrl: false), .key(.right, ctrl: false), .key(.right, ctrl: false), .key(.returnKey, ctrl: false),
-                      .key(.escape, ctrl: false), .key(.left, ctrl: false)] {
+        for input in inputs {
             app.handle(input)
             run(for: 0.6)
         }
+        return damages
+    }
+
+    func testAFrameDrawnWhereItChangedIsTheFrameDrawnWhole() throws {
+        let loader = PhotoLoader(workers: 1, executable: DecodeFixtures.trips)
+        defer { loader.stop() }
+        let fonts = try? FontLocator.choose(fontFile: nil, environment: ProcessInfo.processInfo.environment).get()
+        let catalog = TripCatalog(trips: (0..<6).map { Trip(id: "t\($0)", city: "City \($0)", nights: $0 + 1, photoPath: "/nowhere/\($0).jpg") })
+        let app = AppModel(catalog: catalog, size: CGSize(width: 800, height: 600), mode: .windowed)
+        let incremental = try Canvas(width: 800, height: 600, loader: loader, fonts: fonts)
+        let whole = try Canvas(width: 800, height: 600, loader: loader, fonts: fonts)
+
+        // The keyboard's focus walks along the strip; a photo opens and closes.
+        let damages = play(app, on: incremental, and: whole, inputs: [.key(.tab, ctrl: false), .key(.right, ctrl: false), .key(.right, ctrl: false),
+                                                                     .key(.returnKey, ctrl: false), .key(.escape, ctrl: false), .key(.left, ctrl: false)])
+        let partial = damages.filter { $0.map { !$0.isEmpty } ?? false }.count
+        let unchanged = damages.filter { $0?.isEmpty ?? false }.count
         XCTAssertGreaterThan(partial, 0, "no frame was drawn in part: the test did not test it")
         XCTAssertGreaterThan(unchanged, 0, "no frame was found unchanged")
     }
 
     /// With real photos: opaque pictures copied and stretched, translucent
     /// bands as alpha-modulated copies, while a photo grows into the big
-    /// photo, pages and shrinks back. Every decode is waited for in both canvases
-    /// before a frame is compared, so both show the same pictures.
+    /// photo, pages and shrinks back.
     func testAFrameWithPhotosDrawnWhereItChangedIsTheFrameDrawnWhole() throws {
         // A loader each: a decode's result goes to the textures that asked.
         let loaders = [PhotoLoader(workers: 1, executable: DecodeFixtures.trips), PhotoLoader(workers: 1, executable: DecodeFixtures.trips)]
@@ -99,42 +120,11 @@ final class SceneRendererDamageTests: XCTestCase {
         let incremental = try Canvas(width: 800, height: 600, loader: loaders[0], fonts: fonts, photoPaths: catalog.allPhotoPaths)
         let whole = try Canvas(width: 800, height: 600, loader: loaders[1], fonts: fonts, photoPaths: catalog.allPhotoPaths)
 
-        var t = 0.0
-        var partial = 0, frames = 0
-        func frame() {
-            let scene = app.scene()
-            // Drawn, then again once what it asked for is decoded, in both.
-            let moved = incremental.scene.draw(scene, scale: 1)
-            whole.scene.draw(scene, scale: 1, everything: true)
-            incremental.photos.finishPending()
-            whole.photos.finishPending()
-            let damage = incremental.scene.draw(scene, scale: 1)
-            whole.scene.draw(scene, scale: 1, everything: true)
-            frames += 1
-            if let moved, !moved.isEmpty { partial += 1 }
-            let drawn = incremental.pixels(), expected = whole.pixels()
-            guard memcmp(drawn.baseAddress!, expected.baseAddress!, drawn.count) != 0 else { return }
-            let differing = (0..<drawn.count).filter { drawn[$0] != expected[$0] }
-            let pitch = Int(incremental.surface.pointee.pitch)
-            let xs = differing.map { $0 % pitch / 4 }, ys = differing.map { $0 / pitch }
-            XCTFail("frame \(frames) at \(t) s: \(differing.count) bytes differ from the whole frame, in x \(xs.min()!)...\(xs.max()!), y \(ys.min()!)...\(ys.max()!) (damage \(String(describing: moved)), then \(String(describing: damage)))")
-        }
-        func run(for seconds: Double) {
-            let end = t + seconds
-            while t < end {
-                t += 1.0 / 60
-                app.advance(to: t)
-                frame()
-            }
-        }
-        frame()
-        run(for: 0.2)
         // Tab reaches the playground button, Right the first strip photo.
-        for input in [InputEvent.key(.tab, ctrl: false), .key(.right, ctrl: false), .key(.returnKey, ctrl: false), .key(.right, ctrl: false),
-                      .key(.escape, ctrl: false), .key(.right, ctrl: false)] {
-            app.handle(input)
-            run(for: 0.6)
-        }
+        let damages = play(app, on: incremental, and: whole, waitingForDecodes: true,
+                           inputs: [.key(.tab, ctrl: false), .key(.right, ctrl: false), .key(.returnKey, ctrl: false), .key(.right, ctrl: false),
+                                    .key(.escape, ctrl: false), .key(.right, ctrl: false)])
+        let partial = damages.filter { $0.map { !$0.isEmpty } ?? false }.count
         XCTAssertGreaterThan(incremental.scene.photosDrawn, 0, "no photo was drawn: the test did not test it")
         XCTAssertGreaterThan(partial, 20, "few frames were drawn in part: the test did not test it")
     }
