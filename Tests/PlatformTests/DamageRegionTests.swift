@@ -25,6 +25,18 @@ final class DamageRegionTests: XCTestCase {
         XCTAssertEqual(region.rects.count, 2)
     }
 
+    func testARectangleLessAnotherIsWhatIsLeftOfItInAtMostFourParts() {
+        let damage = SDL_Rect(x: 10, y: 20, w: 100, h: 50)
+        let photo = SDL_Rect(x: 30, y: 30, w: 200, h: 20) // across the right edge
+        let left = damage.subtracting(photo)
+        XCTAssertEqual(left, [SDL_Rect(x: 10, y: 20, w: 100, h: 10), SDL_Rect(x: 10, y: 50, w: 100, h: 20), SDL_Rect(x: 10, y: 30, w: 20, h: 20)])
+        XCTAssertEqual(left.map(\.area).reduce(0, +), damage.area - damage.intersection(photo).area)
+        XCTAssertTrue(left.allSatisfy { !$0.overlaps(photo) && damage.holds($0) })
+        XCTAssertEqual(damage.subtracting(SDL_Rect(x: 40, y: 30, w: 10, h: 10)).count, 4, "a hole: above, below, left, right")
+        XCTAssertEqual(damage.subtracting(SDL_Rect(x: 0, y: 0, w: 500, h: 500)), [], "covered: nothing left")
+        XCTAssertEqual(damage.subtracting(SDL_Rect(x: 500, y: 500, w: 5, h: 5)), [damage], "apart: all of it")
+    }
+
     func testARowAndAColumnCrossingStayTwo() {
         var region = DamageRegion(bounds: window)
         region.add(SDL_Rect(x: 0, y: 400, w: 1280, h: 10))

@@ -103,9 +103,10 @@ final class SceneRendererDamageTests: XCTestCase {
         XCTAssertGreaterThan(unchanged, 0, "no frame was found unchanged")
     }
 
-    /// With real photos: opaque pictures copied and stretched, translucent
-    /// bands as alpha-modulated copies, while a photo grows into the big
-    /// photo, pages and shrinks back.
+    /// With real photos: opaque pictures copied and stretched over the
+    /// parts of the damage left uncleared under them, translucent bands as
+    /// alpha-modulated copies, while a photo grows into the big photo,
+    /// pages and shrinks back.
     func testAFrameWithPhotosDrawnWhereItChangedIsTheFrameDrawnWhole() throws {
         // A loader each: a decode's result goes to the textures that asked.
         let loaders = [PhotoLoader(workers: 1, executable: DecodeFixtures.trips), PhotoLoader(workers: 1, executable: DecodeFixtures.trips)]

@@ -31,6 +31,18 @@ extension SDL_Rect: @retroactive Hashable {
         return SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
     }
 
+    /// What is left of it without `o`: at most four rectangles (the bands
+    /// above and below `o`, and beside it), none overlapping.
+    func subtracting(_ o: SDL_Rect) -> [SDL_Rect] {
+        let cut = intersection(o)
+        guard !cut.isEmpty else { return isEmpty ? [] : [self] }
+        let parts = [SDL_Rect(x: x, y: y, w: w, h: cut.y - y),
+                     SDL_Rect(x: x, y: cut.y + cut.h, w: w, h: y + h - (cut.y + cut.h)),
+                     SDL_Rect(x: x, y: cut.y, w: cut.x - x, h: cut.h),
+                     SDL_Rect(x: cut.x + cut.w, y: cut.y, w: x + w - (cut.x + cut.w), h: cut.h)]
+        return parts.filter { !$0.isEmpty }
+    }
+
     func overlaps(_ o: SDL_Rect) -> Bool { !intersection(o).isEmpty }
     func holds(_ o: SDL_Rect) -> Bool { o.x >= x && o.y >= y && o.x + o.w <= x + w && o.y + o.h <= y + h }
 }
