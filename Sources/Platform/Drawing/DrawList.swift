@@ -100,7 +100,7 @@ struct DrawList {
             grown = false
             for item in items where !item.drawsExactlyInParts {
                 let box = item.bounds.intersection(whole) // as the region holds it, or it never would
-                guard box.w > 0, box.h > 0 else { continue }
+                guard !box.isEmpty else { continue }
                 if let part = region.rects.first(where: { $0.overlaps(box) && !$0.holds(box) }) {
                     region.add(part.union(box))
                     grown = true

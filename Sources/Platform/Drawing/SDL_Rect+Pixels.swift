@@ -56,4 +56,11 @@ extension SDL_FRect: @retroactive Hashable {
 
     /// The whole pixels it may touch (`SDL_Rect(around:)`).
     var around: SDL_Rect { SDL_Rect(around: Double(x), Double(y), Double(x + w), Double(y + h)) }
+
+    /// The same rectangle when its edges are on whole pixels (it covers
+    /// every pixel inside, no more), else nil.
+    var wholePixels: SDL_Rect? {
+        guard [x, y, w, h].allSatisfy({ $0.rounded() == $0 }) else { return nil }
+        return SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(w), h: Int32(h))
+    }
 }

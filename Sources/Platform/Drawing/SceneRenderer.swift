@@ -68,7 +68,6 @@ public final class SceneRenderer {
         photos.thumbnailTarget = Self.pixels(scene.thumbnailSize, scale)
         photos.fullTarget = Self.pixels(scene.photoSize, scale)
         photos.beginFrame()
-        translucentFills?.beginFrame()
         placeholdersDrawn = 0
         photosDrawn = 0
         previewsDrawn = 0
@@ -114,7 +113,6 @@ public final class SceneRenderer {
             setClip(itemClip)
             switch item.operation {
             case .clear(let c):
-                SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
                 if let damage {
                     // Not under an opaque picture that covers part of it
                     // anyway: clearing pixels about to be copied over cost
@@ -122,23 +120,17 @@ public final class SceneRenderer {
                     // and left its copy writing to memory the clear had
                     // pushed out of the cache.
                     let covered = Self.largestOpaqueCopy(in: items, inside: damage)
-                    let rects = covered.map { damage.subtracting($0) } ?? [damage]
-                    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-                    SDL_RenderFillRects(renderer, rects, Int32(rects.count))
-                    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+                    fill(covered.map { damage.subtracting($0) } ?? [damage], c, blended: false)
                 } else {
                     setClip(nil)
+                    SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
                     SDL_RenderClear(renderer)
                 }
             case let .fill(rows, c):
                 if c.a < 255, let translucentFills, translucentFills.draw(rows, color: c) { break }
-                SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
                 // An opaque colour blended gives the colour itself, but SDL's
                 // software renderer blends it pixel by pixel all the same.
-                let opaque = isSoftware && c.a == 255
-                if opaque { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE) }
-                SDL_RenderFillRects(renderer, rows, Int32(rows.count))
-                if opaque { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND) }
+                fill(rows, c, blended: !(isSoftware && c.a == 255))
             case let .geometry(texture, blend, vertices, indices):
                 withTexture(texture, blend: blend, alpha: 255) {
                     SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
@@ -152,19 +144,26 @@ public final class SceneRenderer {
         }
     }
 
+    /// Fills `rects` in `color`, blended with what is there or not (the
+    /// renderer's blend mode is put back after).
+    private func fill(_ rects: [SDL_Rect], _ color: RGBA, blended: Bool) {
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        if !blended { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE) }
+        SDL_RenderFillRects(renderer, rects, Int32(rects.count))
+        if !blended { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND) }
+    }
+
     /// The largest part of `damage` that one opaque copy, drawn whole
     /// pixel to whole pixel and unblended, covers: every pixel of it is
     /// written by that copy, whatever is drawn there before. A scaled copy
     /// counts only where no scene clip cuts it (the damage never does:
     /// `DrawList`), since SDL rounds the edges of a clipped stretch apart.
-    static func largestOpaqueCopy(in items: [DrawList.Item], inside damage: SDL_Rect) -> SDL_Rect? {
+    private static func largestOpaqueCopy(in items: [DrawList.Item], inside damage: SDL_Rect) -> SDL_Rect? {
         var best: SDL_Rect?
         for item in items {
-            guard case let .copy(_, from, to, alpha, blend) = item.operation, alpha == 255, blend == SDL_BLENDMODE_NONE.rawValue,
-                  to.x.rounded() == to.x, to.y.rounded() == to.y, to.w.rounded() == to.w, to.h.rounded() == to.h else { continue }
-            let target = SDL_Rect(x: Int32(to.x), y: Int32(to.y), w: Int32(to.w), h: Int32(to.h))
-            let scaled = from.map { $0.w != target.w || $0.h != target.h } ?? true
-            if scaled, let clip = item.clip, !clip.holds(target) { continue }
+            guard case let .copy(_, _, to, alpha, blend) = item.operation, alpha == 255, blend == SDL_BLENDMODE_NONE.rawValue,
+                  let target = to.wholePixels else { continue }
+            if !item.drawsExactlyInParts, let clip = item.clip, !clip.holds(target) { continue }
             var covered = target.intersection(damage)
             if let clip = item.clip { covered = covered.intersection(clip) }
             if covered.area > (best?.area ?? 0) { best = covered }

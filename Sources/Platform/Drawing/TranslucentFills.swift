@@ -16,9 +16,9 @@ import TripsKit
 final class TranslucentFills {
     private let renderer: OpaquePointer
     private let format: UInt32
-    /// A texture a colour, kept while its colour is drawn.
-    private var textures: [Key: Solid] = [:]
-    private var frame = 0
+    /// A texture a colour (`CachedTexture`: its `lastUsed` counts draws).
+    private var textures: [Key: CachedTexture] = [:]
+    private var draws = 0
 
     /// Rows taller than this are drawn in bands of it, so that a tall
     /// shadow costs no texture its height.
@@ -27,12 +27,6 @@ final class TranslucentFills {
     static let kept = 8
 
     private struct Key: Hashable { var r, g, b: UInt8 }
-
-    private struct Solid {
-        var texture: OpaquePointer
-        var width: Int32
-        var lastUsed: Int
-    }
 
     /// Fills for `renderer`, whose frames are in `format` (SDL's pixel
     /// format: `Display.opaqueTextureFormat`).
@@ -45,19 +39,16 @@ final class TranslucentFills {
         for solid in textures.values { SDL_DestroyTexture(solid.texture) }
     }
 
-    /// A new frame: what was not drawn for a while may go.
-    func beginFrame() { frame += 1 }
-
     /// Draws `rows` in `color` (its alpha above 0 and below 255) through
     /// the renderer's clip, or says false when it cannot (no texture could
     /// be made: SDL's own fill is then the way).
     func draw(_ rows: [SDL_Rect], color: RGBA) -> Bool {
         let widest = rows.reduce(Int32(0)) { max($0, $1.w) }
         guard widest > 0 else { return true }
-        guard let texture = texture(for: color, width: widest) else { return false }
+        guard let texture = texture(for: color, width: Int(widest)) else { return false }
         SDL_SetTextureAlphaMod(texture, color.a)
         let band = Int32(Self.bandRows)
-        for row in rows where row.w > 0 && row.h > 0 {
+        for row in rows where !row.isEmpty {
             var top = row.y
             while top < row.y + row.h {
                 let h = min(band, row.y + row.h - top)
@@ -70,12 +61,14 @@ final class TranslucentFills {
         return true
     }
 
-    /// The texture of `color`, at least `width` pixels wide.
-    private func texture(for color: RGBA, width: Int32) -> OpaquePointer? {
+    /// The texture of `color`, at least `width` pixels wide: an opaque
+    /// picture of it, uploaded as photos are (in the frame's format), and
+    /// blended.
+    private func texture(for color: RGBA, width: Int) -> OpaquePointer? {
         let key = Key(r: color.r, g: color.g, b: color.b)
-        if var solid = textures[key], solid.width >= width {
-            solid.lastUsed = frame
-            textures[key] = solid
+        draws += 1
+        if let solid = textures[key], solid.width >= width {
+            textures[key]?.lastUsed = draws
             return solid.texture
         }
         if let old = textures.removeValue(forKey: key) { SDL_DestroyTexture(old.texture) }
@@ -83,31 +76,20 @@ final class TranslucentFills {
             SDL_DestroyTexture(oldest.value.texture)
             textures[oldest.key] = nil
         }
-        guard let made = Self.make(renderer: renderer, format: format, color: key, width: width, height: Int32(Self.bandRows)) else {
-            return nil
+        let height = Self.bandRows
+        let rgba = [UInt8](unsafeUninitializedCapacity: width * height * 4) { pixels, count in
+            for i in stride(from: 0, to: width * height * 4, by: 4) {
+                pixels[i] = color.r; pixels[i + 1] = color.g; pixels[i + 2] = color.b; pixels[i + 3] = 255
+            }
+            count = width * height * 4
         }
-        textures[key] = Solid(texture: made, width: width, lastUsed: frame)
-        return made
-    }
-
-    private static func make(renderer: OpaquePointer, format: UInt32, color: Key, width: Int32, height: Int32) -> OpaquePointer? {
-        guard let pixelFormat = SDL_AllocFormat(format) else { return nil }
-        defer { SDL_FreeFormat(pixelFormat) }
-        guard pixelFormat.pointee.BytesPerPixel == 4,
-              let texture = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), width, height) else { return nil }
-        let value = SDL_MapRGBA(pixelFormat, color.r, color.g, color.b, 255)
-        var pixels: UnsafeMutableRawPointer?
-        var pitch: Int32 = 0
-        guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else {
-            SDL_DestroyTexture(texture)
-            return nil
+        let made = rgba.withUnsafeBytes {
+            CachedTexture(renderer: renderer, rgba: $0.baseAddress!, width: width, height: height, pitch: width * 4,
+                          opaqueFormat: format, lastUsed: draws)
         }
-        for y in 0..<Int(height) {
-            let row = (pixels + y * Int(pitch)).assumingMemoryBound(to: UInt32.self)
-            row.update(repeating: value, count: Int(width))
-        }
-        SDL_UnlockTexture(texture)
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-        return texture
+        guard let made else { return nil }
+        SDL_SetTextureBlendMode(made.texture, SDL_BLENDMODE_BLEND)
+        textures[key] = made
+        return made.texture
     }
 }
