@@ -74,30 +74,27 @@ def until(seconds, condition):
     return attempt()
 
 
-def find_app():
-    def named_trips(app):
-        # An app that has just quit may still be listed, and reading its
-        # name fails: that must not hide the Trips started after it.
-        try:
-            return app is not None and app.name == "trips"
-        except GLib.GError:
-            return False
+def app_name(app):
+    """An app's name; an app that has just quit may still be listed, and
+    reading its name fails: that must not hide the Trips started after it."""
+    try:
+        return app.name if app is not None else None
+    except GLib.GError as e:
+        return "unreadable: %s" % e.message
 
+
+def find_app():
     def look():
-        desktop = pyatspi.Registry.getDesktop(0)
-        return next((app for app in desktop if named_trips(app)), None)
+        return next((app for app in pyatspi.Registry.getDesktop(0) if app_name(app) == "trips"), None)
     return until(15, look)
 
 
-def listed_apps():
-    """The desktop's applications by name, for a failure's detail."""
-    names = []
-    for app in pyatspi.Registry.getDesktop(0):
-        try:
-            names.append(app.name if app is not None else None)
-        except GLib.GError as e:
-            names.append("unreadable: %s" % e.message)
-    return names
+def app_on_bus(label):
+    """find_app as a test; a failure lists the apps the desktop has."""
+    app = find_app()
+    check(label + "the app is on the bus", app is not None,
+          app is None and "apps listed: %s" % [app_name(a) for a in pyatspi.Registry.getDesktop(0)])
+    return app
 
 
 def fresh(app):
@@ -306,8 +303,7 @@ def overview():
 
 
 def paging():
-    app = find_app()
-    check("paging: the app is on the bus", app is not None, app is None and "apps listed: %s" % listed_apps())
+    app = app_on_bus("paging: ")
     if app is None:
         return
     fresh(app)
@@ -327,8 +323,7 @@ def paging():
 
 
 def attract():
-    app = find_app()
-    check("attract: the app is on the bus", app is not None, app is None and "apps listed: %s" % listed_apps())
+    app = app_on_bus("attract: ")
     if app is None:
         return
     image = until(10, lambda: (fresh(app), [c for c in nodes(app)[1] if c.getRole() == pyatspi.ROLE_IMAGE])[1])
@@ -340,8 +335,7 @@ def attract():
 
 
 def french():
-    app = find_app()
-    check("french: the app is on the bus", app is not None, app is None and "apps listed: %s" % listed_apps())
+    app = app_on_bus("french: ")
     if app is None:
         return
     fresh(app)
@@ -355,8 +349,7 @@ def french():
 
 
 def wayland():
-    app = find_app()
-    check("wayland: the app is on the bus", app is not None, app is None and "apps listed: %s" % listed_apps())
+    app = app_on_bus("wayland: ")
     if app is None:
         return
     fresh(app)
@@ -383,8 +376,7 @@ def opened():
 
 
 def slow():
-    app = find_app()
-    check("wayland: slow reader: the app is on the bus", app is not None, app is None and "apps listed: %s" % listed_apps())
+    app = app_on_bus("wayland: slow reader: ")
     if app is None:
         return
     answers = []
