@@ -54,4 +54,14 @@ public struct ReplayRunner {
             if app.quitRequested { break }
         }
     }
+
+    /// Replays `script` on `app` in this process, with no display
+    /// (`ReplayInputs`): the lines `trips --replay` prints, for the model's tests.
+    public static func lines(_ script: ReplayScript, app: AppModel) throws -> [String] {
+        var printed: [String] = []
+        let driver = AppDriver(app: app) { if let line = $0.jsonLine { printed.append(line) } }
+        var host = ReplayInputs()
+        try run(script, driver: driver, host: &host) { printed.append($0) }
+        return printed
+    }
 }
