@@ -241,9 +241,8 @@ public final class BigPhoto {
 
     /// The big photo's node: taps, pull or pan, and pinch, as SwiftUI would
     /// attach them: two taps before one (docs/GESTURES.md rule 1), drag and magnify at once.
-    func node(closeTo slot: @escaping () -> CGRect) -> GestureNode {
-        let f = drawnFrame
-        let node = GestureNode("big-photo", frame: f, shape: .roundedRectangle(cornerRadius: OverviewLayout.bigCornerRadius))
+    func node(id: String, frame: CGRect, closeTo slot: @escaping () -> CGRect) -> GestureNode {
+        let node = GestureNode(id, frame: frame, shape: .roundedRectangle(cornerRadius: OverviewLayout.bigCornerRadius))
         let drag = DragGesture()
             .updating($pull) { value, state, _ in state = value.translation }
             .onChanged { [weak self] value in self?.dragChanged(value) }

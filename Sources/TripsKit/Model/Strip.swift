@@ -249,32 +249,27 @@ public final class Strip {
 
     // MARK: Gestures
 
-    /// The strip's scroll node and its photos' nodes. `hidden` is the trip
-    /// whose photo is out (its slot stays empty and takes no touches).
-    func node(layout: OverviewLayout, hidden: Int?, open: @escaping (Int) -> Void) -> GestureNode {
+    /// The strip's scroll node at `frame`; its photos' nodes go inside it.
+    func scrollNode(id: String, frame: CGRect, layout: OverviewLayout) -> GestureNode {
         lastLayout = layout
-        var children: [GestureNode] = []
-        for position in layout.visibleStripItems(offset: offset.currentValue) where position < order.count {
-            let trip = order[position]
-            guard trip != hidden else { continue }
-            let frame = drawnFrame(position: position, layout: layout)
-            let local = frame.offsetBy(dx: -layout.strip.minX, dy: -layout.strip.minY)
-            let hold = LongPressGesture(minimumDuration: Self.holdToLift)
-                .onEnded { [weak self] _ in self?.lift(trip) }
-                .sequenced(before: DragGesture(minimumDistance: 0))
-                .updating($holding) { _, state, _ in state = true }
-                .onChanged { [weak self] value in
-                    if case .second(true, let drag?) = value { self?.move(drag.translation.width, layout: layout) }
-                }
-                .onEnded { [weak self] _ in self?.drop(layout: layout) }
-            let photo = GestureNode("strip-\(trip)", frame: local, shape: .roundedRectangle(cornerRadius: OverviewLayout.stripCornerRadius))
-                .onTapGesture { open(trip) }
-                .gesture(hold)
-            children.append(photo)
-        }
-        let strip = GestureNode.scrollView("strip", axis: .horizontal, frame: layout.strip, children: children,
-                                           onChanged: { [weak self] in self?.scrollChanged($0, layout: layout) },
-                                           onEnded: { [weak self] in self?.scrollEnded($0, layout: layout) })
-        return strip
+        return GestureNode.scrollView(id, axis: .horizontal, frame: frame,
+                                      onChanged: { [weak self] in self?.scrollChanged($0, layout: layout) },
+                                      onEnded: { [weak self] in self?.scrollEnded($0, layout: layout) })
+    }
+
+    /// The node of `trip`'s photo at `frame` (in the strip's coordinates):
+    /// a tap opens it, a hold lifts it to be moved.
+    func photoNode(trip: Int, id: String, frame: CGRect, layout: OverviewLayout, open: @escaping (Int) -> Void) -> GestureNode {
+        let hold = LongPressGesture(minimumDuration: Self.holdToLift)
+            .onEnded { [weak self] _ in self?.lift(trip) }
+            .sequenced(before: DragGesture(minimumDistance: 0))
+            .updating($holding) { _, state, _ in state = true }
+            .onChanged { [weak self] value in
+                if case .second(true, let drag?) = value { self?.move(drag.translation.width, layout: layout) }
+            }
+            .onEnded { [weak self] _ in self?.drop(layout: layout) }
+        return GestureNode(id, frame: frame, shape: .roundedRectangle(cornerRadius: OverviewLayout.stripCornerRadius))
+            .onTapGesture { open(trip) }
+            .gesture(hold)
     }
 }
