@@ -150,7 +150,7 @@ struct OverviewWalk {
             // Sliding: the pages beside come in from the edges of the big photo's room.
             c.append(.clip(layout.bigPhoto.union(frame)))
             for step in [-1, 1] where big.page + step >= 0 && big.page + step < big.pageCount {
-                let f = frame.offsetBy(dx: slide + CGFloat(step) * big.pagePitch, dy: 0)
+                let f = frame.offsetBy(dx: slide + CGFloat(step) * big.pages.pitch(width: big.frame.currentValue.width), dy: 0)
                 guard f.intersects(layout.bigPhoto) else { continue }
                 let n = model.catalog.photoNumber(trip: trip, photo: big.page + step)
                 c.append(.photo(photo: n, frame: f, source: PhotoGeometry.aspectFillSource(imageSize: imageSize(n) ?? f.size, frameSize: f.size),

@@ -79,10 +79,9 @@ public final class Strip {
 
     // MARK: Touchpad
 
-    /// The touchpad scroll under way, and the offset it started from.
-    private var touchpadScroll: (track: TouchpadScrollTrack, start: CGFloat)?
-    /// A hold caught the strip moving: it settles when the fingers lift.
-    private var touchpadHold = TouchpadHold()
+    /// Two fingers on the touchpad: the scroll under way (from the offset
+    /// it started at), or a hold that caught the strip moving.
+    private var touchpad = TouchpadSlide<CGFloat>()
 
     /// Two fingers on a touchpad: they move the strip as a finger does (the
     /// larger of the two axes, as the wheel), it flings on at their speed
@@ -95,38 +94,34 @@ public final class Strip {
             let d = event.delta
             let along = abs(d.width) >= abs(d.height) ? d.width : d.height
             guard along.isFinite else { return }
-            if touchpadScroll == nil {
+            let (travel, start) = touchpad.add(CGSize(width: along, height: 0), at: event.timestamp) {
                 let start = offset.currentValue
                 offset.jump(to: start) // fingers catch a moving strip
-                touchpadScroll = (TouchpadScrollTrack(at: event.timestamp), start)
-                touchpadHold.scrollBegan()
+                return start
             }
-            touchpadScroll!.track.add(CGSize(width: along, height: 0), at: event.timestamp)
-            let raw = touchpadScroll!.start + touchpadScroll!.track.travel.width
-            offset.jump(to: Self.rubberBand(raw, limit: layout.maximumStripOffset, dimension: layout.strip.width))
+            offset.jump(to: RubberBand.resisted(start + travel.width, lower: 0, upper: layout.maximumStripOffset, dimension: layout.strip.width))
         case .stop:
-            guard let scroll = touchpadScroll else { return }
-            fling(at: scroll.track.velocity(at: event.timestamp).width, layout: layout)
+            guard let scroll = touchpad.stop(at: event.timestamp) else { return }
+            fling(at: scroll.velocity.width, layout: layout)
         case .hold:
-            touchpadHold.hold(offset, scrolling: touchpadScroll != nil)
+            touchpad.hold(offset)
         case .release:
-            if touchpadHold.release() { fling(at: 0, layout: layout) }
+            if touchpad.release() { fling(at: 0, layout: layout) }
         }
     }
 
     /// When a touchpad scroll without a stop counts as over.
-    var touchpadDeadline: Double? { touchpadScroll?.track.idleDeadline }
+    var touchpadDeadline: Double? { touchpad.deadline }
 
     /// Settles a touchpad scroll that never said its fingers lifted.
     func advance(to time: Double) {
-        guard let deadline = touchpadDeadline, time >= deadline, let layout = lastLayout else { return }
+        guard let layout = lastLayout, touchpad.expire(at: time) != nil else { return }
         fling(at: 0, layout: layout)
     }
 
     /// Carries on at `velocity` (points per second) and settles with a photo
     /// at the leading edge, as a flick does.
     private func fling(at velocity: CGFloat, layout: OverviewLayout) {
-        touchpadScroll = nil
         let v = Fling.clamped(Double(velocity))
         let projected = offset.currentValue + CGFloat(v) * GestureConstants.predictionInterval
         offset.animate(to: layout.settledOffset(near: projected), with: Self.settleAnimation, initialVelocity: CGFloat(v))
@@ -147,7 +142,7 @@ public final class Strip {
         }()
         dragStartOffset = start
         let raw = start - value.translation.width
-        offset.jump(to: Self.rubberBand(raw, limit: layout.maximumStripOffset, dimension: layout.strip.width))
+        offset.jump(to: RubberBand.resisted(raw, lower: 0, upper: layout.maximumStripOffset, dimension: layout.strip.width))
     }
 
     private func scrollEnded(_ value: DragGesture.Value, layout: OverviewLayout) {
@@ -156,15 +151,6 @@ public final class Strip {
         let projected = offset.currentValue - value.predictedEndTranslation.width + value.translation.width
         offset.animate(to: layout.settledOffset(near: projected), with: Self.settleAnimation,
                        initialVelocity: Fling.clamped(-value.velocity.width))
-    }
-
-    /// Past an edge the strip follows the finger less and less (UIKit's
-    /// rubber band: c·d·x / (d + c·x) with c = 0.55).
-    static func rubberBand(_ raw: CGFloat, limit: CGFloat, dimension: CGFloat) -> CGFloat {
-        let c: CGFloat = 0.55, d = max(1, dimension)
-        if raw < 0 { let x = -raw; return -(c * d * x / (d + c * x)) }
-        if raw > limit { let x = raw - limit; return limit + c * d * x / (d + c * x) }
-        return raw
     }
 
     // MARK: Moving trips
