@@ -17,7 +17,7 @@ public final class AppModel {
     public let engine: GestureEngine
     public private(set) var size: CGSize
     public private(set) var layout: OverviewLayout
-    public private(set) var screen: Screen = .overview
+    public internal(set) var screen: Screen = .overview
     public let strip: Strip
     public let bigPhoto: BigPhoto
     public let playground: Playground
@@ -25,12 +25,12 @@ public final class AppModel {
     public let attract: Attract?
     /// When the attract loop begins: one slide's time after the idle reset,
     /// so the reset is seen landing on the Overview first.
-    public private(set) var attractDue: Double?
-    public internal(set) var focus: FocusTarget?
+    public internal(set) var attractDue: Double?
+    public internal(set) var focus: ElementID?
     /// The loop's clock, in seconds; the replay's `t` is this in ms.
     public private(set) var time: Double = 0
     /// Set when the app should end; the loop checks it after each event.
-    public private(set) var quitRequested = false
+    public internal(set) var quitRequested = false
     /// What happened that the loop has not yet taken (a replay prints it).
     private var pendingEvents: [AppEvent] = []
     /// A new list of trips waiting for the fingers to lift (`offerCatalog`).
@@ -207,50 +207,9 @@ public final class AppModel {
         return true
     }
 
-    // MARK: Attract loop
-
-    /// Plays every trip's photos, in strip order, full-window.
-    private func startAttract() {
-        guard let attract, screen == .overview, !catalog.trips.isEmpty else { return }
-        engine.cancelAll()
-        screen = .attract
-        attract.start(attractSlides, at: time)
-        record(.attract)
-        rebuildTree()
-    }
-
-    /// Every trip's photos, trip by trip in strip order.
-    var attractSlides: [Attract.Slide] {
-        strip.order.flatMap { trip in catalog.trips[trip].photoPaths.indices.map { Attract.Slide(trip: trip, photo: $0) } }
-    }
-
-    /// Back to the Overview, as the reset left it.
-    private func endAttract() {
-        guard screen == .attract else { return }
-        attract?.stop()
-        screen = .overview
-        record(.attractEnd)
-        rebuildTree()
-    }
-
     /// True while something moves: the loop keeps running frames; otherwise
     /// it sleeps until the next event or `nextDeadline`.
     public var isAnimating: Bool { animator.isAnimating }
-    /// How far apart the attract loop's frames may be, in seconds; nil: as
-    /// often as the display. An idle kiosk draws what its motion needs, no
-    /// more (docs/PRESENTING.md): a cross-fade 30 steps a second; the slow
-    /// pan-and-zoom a new frame once its picture has moved about a point,
-    /// 30 a second at most and at least 4 (it eases to a stop); a still slide none.
-    public var minimumFrameInterval: Double? {
-        guard screen == .attract, let attract, attract.isRunning else { return nil }
-        if attract.isFading { return Self.attractFrameInterval }
-        let speed = attract.panSpeed(window: size)
-        guard speed > 0 else { return nil }
-        return min(Self.slowestAttractFrameInterval, max(Self.attractFrameInterval, 1 / speed))
-    }
-    static let attractFrameInterval = 1.0 / 30
-    static let slowestAttractFrameInterval = 1.0 / 4
-
     /// When the model next needs the clock (a double-tap window closing, a
     /// long press firing, the idle timeout), so an idle loop wakes in time.
     public var nextDeadline: Double? {
@@ -332,7 +291,7 @@ public final class AppModel {
     /// The number (in the catalog's `allPhotoPaths`) of `trip`'s strip tile.
     public func tilePhotoNumber(trip: Int) -> Int { catalog.photoNumber(trip: trip, photo: tilePhoto(trip: trip)) }
 
-    private func slotFrame(of trip: Int) -> CGRect {
+    func slotFrame(of trip: Int) -> CGRect {
         guard let position = strip.position(of: trip) else { return layout.bigPhoto }
         return layout.stripItem(position, offset: strip.offset.target)
     }
@@ -361,147 +320,5 @@ public final class AppModel {
         screen = newScreen
         focus = nil
         rebuildTree()
-    }
-
-    // MARK: Keyboard
-
-    /// Every gesture has a keyboard path: arrows and Tab move a visible
-    /// focus, Enter or Space opens, Escape closes, + - 0 zoom.
-    private func key(_ key: Key, ctrl: Bool) {
-        if ctrl && key == .q {
-            if mode != .kiosk { quitRequested = true }
-            return
-        }
-        if screen == .playground {
-            switch key {
-            case .escape: show(.overview)
-            case .tab, .left, .right, .up, .down: focus = .button("reset")
-            case .returnKey, .space, .keypadEnter: if focus == .button("reset") { playground.reset() }
-            default: break
-            }
-            return
-        }
-        let count = catalog.trips.count
-        if ctrl, key == .left || key == .right, case .stripPhoto(let trip)? = focus, let from = strip.position(of: trip) {
-            // Moving trips without a finger: Ctrl+arrow moves the focused photo.
-            let to = min(max(0, from + (key == .right ? 1 : -1)), count - 1)
-            strip.moveTrip(at: from, to: to)
-            strip.reveal(position: to, layout: layout)
-            return
-        }
-        // In the big photo Left and Right turn its trip's pages.
-        let pagingKeys = bigPhoto.isOut && bigPhoto.phase != .closing
-            && (focus == .bigPhoto || (focus == nil && bigPhoto.pageCount > 1))
-        switch key {
-        case .escape:
-            if bigPhoto.isOut && bigPhoto.phase != .closing { close() }
-        case .right where pagingKeys, .left where pagingKeys:
-            bigPhoto.page(by: key == .right ? 1 : -1)
-        case .right, .left:
-            // From nowhere the first arrow lands on the first photo.
-            var position = 0
-            if case .stripPhoto(let t)? = focus { position = (strip.position(of: t) ?? 0) + (key == .right ? 1 : -1) }
-            else if case .row(let t)? = focus { position = strip.position(of: t) ?? 0 }
-            let clamped = min(max(0, position), count - 1)
-            focus = .stripPhoto(trip: strip.order[clamped])
-            strip.reveal(position: clamped, layout: layout)
-        case .down, .up:
-            // From a strip photo to its own row; within the list, row by row.
-            var position = 0
-            if case .stripPhoto(let t)? = focus { position = strip.position(of: t) ?? 0 }
-            else if case .row(let t)? = focus { position = (strip.position(of: t) ?? 0) + (key == .down ? 1 : -1) }
-            focus = .row(trip: strip.order[min(max(0, position), count - 1)])
-        case .tab:
-            focus = nextTabStop(after: focus)
-            if case .stripPhoto(let t) = focus, let p = strip.position(of: t) { strip.reveal(position: p, layout: layout) }
-        case .returnKey, .space, .keypadEnter:
-            switch focus {
-            case .stripPhoto(let t)?, .row(let t)?: open(t); focus = .bigPhoto
-            case .button("playground")?: show(.playground)
-            case .bigPhoto?: bigPhoto.setZoom(bigPhoto.zoom > 1 ? 1 : 2)
-            case nil: openHero() // nothing focused: Return opens what the hero shows
-            default: break
-            }
-        case .plus, .equals, .keypadPlus:
-            if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom + Self.zoomStep) }
-        case .minus, .keypadMinus:
-            if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom - Self.zoomStep) }
-        case .zero, .keypadZero:
-            if bigPhoto.isOut { bigPhoto.setZoom(1) }
-        default:
-            break
-        }
-    }
-
-    /// Tab order: the Playground button, the big photo when out, the strip
-    /// photos, then the rows; around again.
-    /// How far + and - move the big photo's zoom.
-    static let zoomStep: CGFloat = 0.5
-
-    /// The Overview's keyboard stops, in Tab's order.
-    private var tabStops: [FocusTarget] {
-        var stops: [FocusTarget] = [.button("playground")]
-        if bigPhoto.isOut { stops.append(.bigPhoto) }
-        stops += strip.order.map { .stripPhoto(trip: $0) }
-        stops += strip.order.map { .row(trip: $0) }
-        return stops
-    }
-
-    private func nextTabStop(after current: FocusTarget?) -> FocusTarget {
-        let stops = tabStops
-        guard let current, let i = stops.firstIndex(of: current) else { return stops[0] }
-        return stops[(i + 1) % stops.count]
-    }
-
-    /// A screen reader's GrabFocus: the keyboard focus onto the Overview's
-    /// stop named `name` (as `focusName` says it: "strip:lisbon"), as if
-    /// Tab had reached it; false if the screen has no such stop.
-    @discardableResult
-    public func focus(named name: String) -> Bool {
-        let trips = catalog.trips
-        guard screen == .overview, let target = tabStops.first(where: { $0.name(trips: trips) == name }) else { return false }
-        focus = target
-        if case .stripPhoto(let t) = target, let p = strip.position(of: t) { strip.reveal(position: p, layout: layout) }
-        return true
-    }
-
-    // MARK: Gestures
-
-    /// The hit-test tree for the next touch: what is on screen now.
-    func rebuildTree() {
-        let root = GestureNode("window", frame: CGRect(origin: .zero, size: size))
-        switch screen {
-        case .overview:
-            root.addChild(.button("playground", frame: playgroundButtonFrame) { [unowned self] in self.show(.playground) })
-            if heroTrip != nil, let hero = layout.hero {
-                root.addChild(.button("hero", frame: hero, shape: .roundedRectangle(cornerRadius: OverviewLayout.bigCornerRadius)) { [unowned self] in
-                    self.openHero()
-                })
-            }
-            let hidden = bigPhoto.isOut ? bigPhoto.trip : nil
-            root.addChild(strip.node(layout: layout, hidden: hidden) { [unowned self] trip in self.open(trip) })
-            for (position, trip) in strip.order.enumerated() {
-                let row = layout.listRow(position)
-                guard row.minY < layout.list.maxY else { break }
-                root.addChild(GestureNode("row-\(trip)", frame: row).contentShape(.rectangle)
-                    .onTapGesture { [unowned self] in self.open(trip) })
-            }
-            if bigPhoto.isOut && bigPhoto.phase != .closing {
-                root.addChild(bigPhoto.node { [unowned self] in
-                    guard let trip = self.bigPhoto.trip else { return self.layout.bigPhoto }
-                    return self.slotFrame(of: trip)
-                })
-            }
-        case .playground:
-            for node in playground.nodes(back: { [unowned self] in self.show(.overview) }) { root.addChild(node) }
-        case .attract:
-            break // nothing to touch: a touch ends the loop before any gesture sees it
-        }
-        engine.root = root
-    }
-
-    var playgroundButtonFrame: CGRect {
-        let t = layout.title
-        return CGRect(x: t.maxX - 130, y: t.minY + 2, width: 130, height: 36)
     }
 }

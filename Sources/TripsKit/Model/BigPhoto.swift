@@ -17,13 +17,6 @@ public final class BigPhoto {
     /// Or flick it so that the predicted end passes this many points.
     public static let dismissPredictedDistance: CGFloat = 400
     public static let zoomRange: ClosedRange<CGFloat> = 1...4
-    /// Paging: the spring a page settles on (it takes the finger's speed),
-    /// and the gap between two pages as they slide.
-    public static let pageAnimation = Animation.spring(duration: 0.4)
-    public static let pageGap: CGFloat = 16
-    /// A key pressed at the first or last page nudges it by this speed
-    /// (points per second) so it rubber-bands.
-    static let edgeNudge: CGFloat = 900
     /// With reduced motion the photo does not travel, zoom or slide on a
     /// spring: it fades in and out in place on this short spring, and
     /// zoom, pan and pages change at once.
@@ -39,13 +32,13 @@ public final class BigPhoto {
         case page(Int)
     }
 
-    private let animator: Animator
     /// The trip shown (a catalog index), nil when no photo is out.
     public private(set) var trip: Int?
     public private(set) var phase: Phase = .open
-    /// Which of the trip's photos is shown, and how many it has.
-    public private(set) var page = 0
-    public private(set) var pageCount = 1
+    /// The trip's photos as pages: which is shown, of how many, and the slide.
+    let pages: PageSlider
+    public var page: Int { pages.page }
+    public var pageCount: Int { pages.count }
     /// The layout frame, springing between the strip slot and the big frame.
     let frame: Animated<CGRect>
     /// The pull shown, downwards only; springs home when let go short.
@@ -66,10 +59,8 @@ public final class BigPhoto {
     /// The visible centre of the picture, in unit coordinates of its crop.
     let center: Animated<CGPoint>
     private var panStart: CGPoint?
-    /// How far the pages are slid from the current one, in points (the
-    /// next page is at one pitch to the right); springs to 0.
-    let pageOffset: Animated<CGFloat>
-    private var pageDragStart: CGFloat?
+    /// How far the pages are slid from the current one (`PageSlider.offset`).
+    var pageOffset: Animated<CGFloat> { pages.offset }
     /// Which way a one-finger drag goes, fixed by its first move: mostly
     /// sideways pages, mostly down pulls.
     private enum DragAxis { case horizontal, vertical }
@@ -83,7 +74,6 @@ public final class BigPhoto {
     let opacity: Animated<CGFloat>
 
     init(animator: Animator, reduceMotion: Bool = false, emit: @escaping (Event) -> Void) {
-        self.animator = animator
         self.emit = emit
         self.reduceMotion = reduceMotion
         opacity = Animated(1, animator: animator, restThreshold: 0.002)
@@ -91,7 +81,7 @@ public final class BigPhoto {
         pullOffset = Animated(0, animator: animator, restThreshold: 0.1)
         zoomShown = Animated(1, animator: animator, restThreshold: 0.001)
         center = Animated(CGPoint(x: 0.5, y: 0.5), animator: animator, restThreshold: 0.0005)
-        pageOffset = Animated(0, animator: animator, restThreshold: 0.1)
+        pages = PageSlider(animator: animator)
         // A pull that is cancelled (focus lost, touch-cancel) springs home
         // with the gesture state's reset transaction.
         $pull.onReset { [pullOffset] _, transaction in
@@ -205,8 +195,7 @@ public final class BigPhoto {
     /// Follows the trip's photos when they changed under it (its dates
     /// settled, a photo came or went): `page` of `count` is the one shown.
     func repage(count: Int, page: Int) {
-        pageCount = max(1, count)
-        self.page = min(max(0, page), pageCount - 1)
+        pages.repage(count: count, page: page)
     }
 
     /// Keeps the big frame right when the window is resized.
@@ -241,9 +230,8 @@ public final class BigPhoto {
 
     /// The big photo's node: taps, pull or pan, and pinch, as SwiftUI would
     /// attach them: two taps before one (docs/GESTURES.md rule 1), drag and magnify at once.
-    func node(closeTo slot: @escaping () -> CGRect) -> GestureNode {
-        let f = drawnFrame
-        let node = GestureNode("big-photo", frame: f, shape: .roundedRectangle(cornerRadius: OverviewLayout.bigCornerRadius))
+    func node(id: String, frame: CGRect, closeTo slot: @escaping () -> CGRect) -> GestureNode {
+        let node = GestureNode(id, frame: frame, shape: .roundedRectangle(cornerRadius: OverviewLayout.bigCornerRadius))
         let drag = DragGesture()
             .updating($pull) { value, state, _ in state = value.translation }
             .onChanged { [weak self] value in self?.dragChanged(value) }
@@ -274,7 +262,7 @@ public final class BigPhoto {
             // Past the left or right edge the finger turns the page, when
             // there is one that way (as phone photo apps do)...
             let past = (clamped.x - c.x) * f.width * z
-            if past != 0 && hasPage(toward: past) {
+            if past != 0 && pages.hasPage(toward: past) {
                 center.jump(to: CGPoint(x: clamped.x, y: clamped.y + (c.y - clamped.y) / 3))
                 pageOffset.jump(to: past)
                 return
@@ -284,10 +272,7 @@ public final class BigPhoto {
             center.jump(to: c)
             if pageOffset.currentValue != 0 { pageOffset.jump(to: 0) }
         } else if dragAxis == .horizontal {
-            // A finger catches a sliding page where it is.
-            let start = pageDragStart ?? pageOffset.currentValue
-            pageDragStart = start
-            pageOffset.jump(to: rubberBanded(start + t.width))
+            pages.drag(t.width, width: frame.currentValue.width)
         } else {
             pullOffset.jump(to: max(0, t.height))
         }
@@ -296,7 +281,7 @@ public final class BigPhoto {
     private func dragEnded(_ value: DragGesture.Value, slot: CGRect) {
         let axis = dragAxis
         dragAxis = nil
-        pageDragStart = nil
+        pages.endDrag()
         if panStart != nil {
             panStart = nil
             if pageOffset.currentValue != 0 { settlePage(value); return }
@@ -315,22 +300,6 @@ public final class BigPhoto {
 
     // MARK: Paging
 
-    /// From one page to the next: the frame's width and the gap.
-    var pagePitch: CGFloat { frame.currentValue.width + Self.pageGap }
-
-    /// True when a slide by `offset` (positive: the finger went right, the
-    /// previous photo comes in) has a photo to show.
-    private func hasPage(toward offset: CGFloat) -> Bool {
-        offset > 0 ? page > 0 : page < pageCount - 1
-    }
-
-    /// Toward a missing page the slide follows less and less (the strip's rubber band).
-    private func rubberBanded(_ raw: CGFloat) -> CGFloat {
-        if raw == 0 || hasPage(toward: raw) { return raw }
-        let c: CGFloat = 0.55, d = max(1, frame.currentValue.width), x = abs(raw)
-        return (raw > 0 ? 1 : -1) * c * d * x / (d + c * x)
-    }
-
     /// Where a let-go slide goes: past half a page, counting where the
     /// finger's speed would carry it, the next page; else back. The spring
     /// starts at the finger's speed, so a flick carries on.
@@ -346,19 +315,15 @@ public final class BigPhoto {
     }
 
     private func settlePage(projected: CGFloat, velocity: CGFloat) {
-        var step = 0
-        if projected < -pagePitch / 2 && hasPage(toward: -1) { step = 1 }
-        if projected > pagePitch / 2 && hasPage(toward: 1) { step = -1 }
-        turn(by: step)
-        settle(pageOffset, to: 0, with: Self.pageAnimation, initialVelocity: Fling.clamped(velocity))
+        turn(by: pages.step(projected: projected, width: frame.currentValue.width))
+        settle(pageOffset, to: 0, with: PageSlider.animation, initialVelocity: Fling.clamped(velocity))
     }
 
     /// Makes the page `step` away current, the pages drawn where they were.
     /// A new page starts at zoom 1.
     private func turn(by step: Int) {
         guard step != 0 else { return }
-        page += step
-        pageOffset.jump(to: pageOffset.currentValue + CGFloat(step) * pagePitch)
+        pages.turn(by: step, width: frame.currentValue.width)
         if zoom != 1 || zoomShown.currentValue != 1 { resetZoom(); emit(.zoom(1)) }
         if reduceMotion {
             // The new page fades in where it stands instead of sliding.
@@ -377,11 +342,11 @@ public final class BigPhoto {
     /// first or last the page nudges and comes back.
     func page(by step: Int) {
         guard isOut, phase != .closing, step != 0 else { return }
-        if hasPage(toward: CGFloat(-step)) {
+        if pages.hasPage(toward: CGFloat(-step)) {
             turn(by: step)
-            settle(pageOffset, to: 0, with: Self.pageAnimation)
+            settle(pageOffset, to: 0, with: PageSlider.animation)
         } else if !reduceMotion {
-            pageOffset.animate(to: 0, with: Self.pageAnimation, initialVelocity: CGFloat(-step) * Self.edgeNudge)
+            pages.nudge(toward: step)
         }
     }
 
@@ -407,11 +372,10 @@ public final class BigPhoto {
 
     // MARK: Touchpad
 
-    /// The touchpad scroll under way: what it started from (a page's slide,
-    /// or the picture's centre while zoomed) and its track.
-    private var touchpadScroll: (track: TouchpadScrollTrack, slide: CGFloat, pan: CGPoint?)?
-    /// Resting fingers that caught a page sliding: it settles when they lift.
-    private var touchpadHold = TouchpadHold()
+    /// Two fingers on the touchpad: the scroll under way (from a page's
+    /// slide, or the picture's centre while zoomed), or a hold that caught
+    /// a page sliding.
+    private var touchpad = TouchpadSlide<(slide: CGFloat, pan: CGPoint?)>()
 
     /// Two fingers on a touchpad: sideways they slide the pages as a finger
     /// does and page at their speed when they lift; while zoomed they pan.
@@ -421,40 +385,35 @@ public final class BigPhoto {
         switch event.phase {
         case .scroll:
             guard event.delta.width.isFinite, event.delta.height.isFinite else { return }
-            if touchpadScroll == nil {
+            let (t, start) = touchpad.add(event.delta, at: event.timestamp) {
                 let slide = pageOffset.currentValue
                 pageOffset.jump(to: slide) // fingers catch a sliding page
-                touchpadScroll = (TouchpadScrollTrack(at: event.timestamp), slide, zoom > 1 ? center.currentValue : nil)
-                touchpadHold.scrollBegan()
+                return (slide, zoom > 1 ? center.currentValue : nil)
             }
-            touchpadScroll!.track.add(event.delta, at: event.timestamp)
-            let t = touchpadScroll!.track.travel
-            if let start = touchpadScroll!.pan {
+            if let pan = start.pan {
                 let f = frame.currentValue, z = max(1, zoom)
-                center.jump(to: PhotoGeometry.clampedCenter(CGPoint(x: start.x + t.width / (f.width * z),
-                                                                    y: start.y + t.height / (f.height * z)), zoom: z))
+                center.jump(to: PhotoGeometry.clampedCenter(CGPoint(x: pan.x + t.width / (f.width * z),
+                                                                    y: pan.y + t.height / (f.height * z)), zoom: z))
             } else {
-                pageOffset.jump(to: rubberBanded(touchpadScroll!.slide - t.width))
+                pageOffset.jump(to: pages.resisted(start.slide - t.width, width: frame.currentValue.width))
             }
         case .stop:
-            guard let scroll = touchpadScroll else { return }
-            touchpadScroll = nil
+            guard let scroll = touchpad.stop(at: event.timestamp) else { return }
             // The content went the fingers' way: a page slides the other way round.
-            if scroll.pan == nil { settlePage(velocity: -scroll.track.velocity(at: event.timestamp).width) }
+            if scroll.start.pan == nil { settlePage(velocity: -scroll.velocity.width) }
         case .hold:
-            touchpadHold.hold(pageOffset, scrolling: touchpadScroll != nil)
+            touchpad.hold(pageOffset)
         case .release:
-            if touchpadHold.release() { settlePage(velocity: 0) }
+            if touchpad.release() { settlePage(velocity: 0) }
         }
     }
 
     /// When a touchpad scroll without a stop counts as over.
-    var touchpadDeadline: Double? { touchpadScroll?.track.idleDeadline }
+    var touchpadDeadline: Double? { touchpad.deadline }
 
     /// Settles a touchpad scroll that never said its fingers lifted.
     func advance(to time: Double) {
-        guard let scroll = touchpadScroll, time >= scroll.track.idleDeadline else { return }
-        touchpadScroll = nil
-        if scroll.pan == nil { settlePage(velocity: 0) }
+        guard let start = touchpad.expire(at: time) else { return }
+        if start.pan == nil { settlePage(velocity: 0) }
     }
 }

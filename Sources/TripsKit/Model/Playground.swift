@@ -125,10 +125,12 @@ public final class Playground {
 
     // MARK: Gestures
 
-    func nodes(back: @escaping () -> Void) -> [GestureNode] {
+    /// The square's node: drag, pinch and rotate at once, folded into its
+    /// lasting values when the fingers lift.
+    func squareNode(id: String) -> GestureNode {
         let s = square
         let side = Self.squareSide
-        let squareNode = GestureNode("square", frame: CGRect(x: s.center.x - side / 2, y: s.center.y - side / 2, width: side, height: side),
+        let squareNode = GestureNode(id, frame: CGRect(x: s.center.x - side / 2, y: s.center.y - side / 2, width: side, height: side),
                                      shape: .rectangle)
         squareNode.scale = CGSize(width: s.scale, height: s.scale)
         squareNode.rotation = .radians(Double(s.angle))
@@ -146,10 +148,12 @@ public final class Playground {
                 last = (.zero, 1, .zero)
                 self.keepInside(animated: true)
             }
-        squareNode.gesture(all)
+        return squareNode.gesture(all)
+    }
 
-        let c = circle, d = Self.circleDiameter
-        let circleNode = GestureNode("circle", frame: CGRect(x: c.x - d / 2, y: c.y - d / 2, width: d, height: d), shape: .circle)
+    /// The circle's node at `frame`: held 0.5 s, then it drags.
+    func circleNode(id: String, frame: CGRect) -> GestureNode {
+        let circleNode = GestureNode(id, frame: frame, shape: .circle)
         var circleTravel = CGSize.zero
         circleNode.gesture(LongPressGesture(minimumDuration: 0.5)
             .sequenced(before: DragGesture(minimumDistance: 0))
@@ -169,11 +173,6 @@ public final class Playground {
                                                    y: min(max(p.y + circleTravel.height, 0), self.size.height)))
                 circleTravel = .zero
             })
-        return [
-            squareNode,
-            circleNode,
-            .button("reset", frame: resetFrame) { [weak self] in self?.reset() },
-            .button("back", frame: backFrame, action: back),
-        ]
+        return circleNode
     }
 }

@@ -79,10 +79,9 @@ public final class Strip {
 
     // MARK: Touchpad
 
-    /// The touchpad scroll under way, and the offset it started from.
-    private var touchpadScroll: (track: TouchpadScrollTrack, start: CGFloat)?
-    /// A hold caught the strip moving: it settles when the fingers lift.
-    private var touchpadHold = TouchpadHold()
+    /// Two fingers on the touchpad: the scroll under way (from the offset
+    /// it started at), or a hold that caught the strip moving.
+    private var touchpad = TouchpadSlide<CGFloat>()
 
     /// Two fingers on a touchpad: they move the strip as a finger does (the
     /// larger of the two axes, as the wheel), it flings on at their speed
@@ -95,38 +94,34 @@ public final class Strip {
             let d = event.delta
             let along = abs(d.width) >= abs(d.height) ? d.width : d.height
             guard along.isFinite else { return }
-            if touchpadScroll == nil {
+            let (travel, start) = touchpad.add(CGSize(width: along, height: 0), at: event.timestamp) {
                 let start = offset.currentValue
                 offset.jump(to: start) // fingers catch a moving strip
-                touchpadScroll = (TouchpadScrollTrack(at: event.timestamp), start)
-                touchpadHold.scrollBegan()
+                return start
             }
-            touchpadScroll!.track.add(CGSize(width: along, height: 0), at: event.timestamp)
-            let raw = touchpadScroll!.start + touchpadScroll!.track.travel.width
-            offset.jump(to: Self.rubberBand(raw, limit: layout.maximumStripOffset, dimension: layout.strip.width))
+            offset.jump(to: RubberBand.resisted(start + travel.width, lower: 0, upper: layout.maximumStripOffset, dimension: layout.strip.width))
         case .stop:
-            guard let scroll = touchpadScroll else { return }
-            fling(at: scroll.track.velocity(at: event.timestamp).width, layout: layout)
+            guard let scroll = touchpad.stop(at: event.timestamp) else { return }
+            fling(at: scroll.velocity.width, layout: layout)
         case .hold:
-            touchpadHold.hold(offset, scrolling: touchpadScroll != nil)
+            touchpad.hold(offset)
         case .release:
-            if touchpadHold.release() { fling(at: 0, layout: layout) }
+            if touchpad.release() { fling(at: 0, layout: layout) }
         }
     }
 
     /// When a touchpad scroll without a stop counts as over.
-    var touchpadDeadline: Double? { touchpadScroll?.track.idleDeadline }
+    var touchpadDeadline: Double? { touchpad.deadline }
 
     /// Settles a touchpad scroll that never said its fingers lifted.
     func advance(to time: Double) {
-        guard let deadline = touchpadDeadline, time >= deadline, let layout = lastLayout else { return }
+        guard let layout = lastLayout, touchpad.expire(at: time) != nil else { return }
         fling(at: 0, layout: layout)
     }
 
     /// Carries on at `velocity` (points per second) and settles with a photo
     /// at the leading edge, as a flick does.
     private func fling(at velocity: CGFloat, layout: OverviewLayout) {
-        touchpadScroll = nil
         let v = Fling.clamped(Double(velocity))
         let projected = offset.currentValue + CGFloat(v) * GestureConstants.predictionInterval
         offset.animate(to: layout.settledOffset(near: projected), with: Self.settleAnimation, initialVelocity: CGFloat(v))
@@ -147,7 +142,7 @@ public final class Strip {
         }()
         dragStartOffset = start
         let raw = start - value.translation.width
-        offset.jump(to: Self.rubberBand(raw, limit: layout.maximumStripOffset, dimension: layout.strip.width))
+        offset.jump(to: RubberBand.resisted(raw, lower: 0, upper: layout.maximumStripOffset, dimension: layout.strip.width))
     }
 
     private func scrollEnded(_ value: DragGesture.Value, layout: OverviewLayout) {
@@ -156,15 +151,6 @@ public final class Strip {
         let projected = offset.currentValue - value.predictedEndTranslation.width + value.translation.width
         offset.animate(to: layout.settledOffset(near: projected), with: Self.settleAnimation,
                        initialVelocity: Fling.clamped(-value.velocity.width))
-    }
-
-    /// Past an edge the strip follows the finger less and less (UIKit's
-    /// rubber band: c·d·x / (d + c·x) with c = 0.55).
-    static func rubberBand(_ raw: CGFloat, limit: CGFloat, dimension: CGFloat) -> CGFloat {
-        let c: CGFloat = 0.55, d = max(1, dimension)
-        if raw < 0 { let x = -raw; return -(c * d * x / (d + c * x)) }
-        if raw > limit { let x = raw - limit; return limit + c * d * x / (d + c * x) }
-        return raw
     }
 
     // MARK: Moving trips
@@ -249,32 +235,27 @@ public final class Strip {
 
     // MARK: Gestures
 
-    /// The strip's scroll node and its photos' nodes. `hidden` is the trip
-    /// whose photo is out (its slot stays empty and takes no touches).
-    func node(layout: OverviewLayout, hidden: Int?, open: @escaping (Int) -> Void) -> GestureNode {
+    /// The strip's scroll node at `frame`; its photos' nodes go inside it.
+    func scrollNode(id: String, frame: CGRect, layout: OverviewLayout) -> GestureNode {
         lastLayout = layout
-        var children: [GestureNode] = []
-        for position in layout.visibleStripItems(offset: offset.currentValue) where position < order.count {
-            let trip = order[position]
-            guard trip != hidden else { continue }
-            let frame = drawnFrame(position: position, layout: layout)
-            let local = frame.offsetBy(dx: -layout.strip.minX, dy: -layout.strip.minY)
-            let hold = LongPressGesture(minimumDuration: Self.holdToLift)
-                .onEnded { [weak self] _ in self?.lift(trip) }
-                .sequenced(before: DragGesture(minimumDistance: 0))
-                .updating($holding) { _, state, _ in state = true }
-                .onChanged { [weak self] value in
-                    if case .second(true, let drag?) = value { self?.move(drag.translation.width, layout: layout) }
-                }
-                .onEnded { [weak self] _ in self?.drop(layout: layout) }
-            let photo = GestureNode("strip-\(trip)", frame: local, shape: .roundedRectangle(cornerRadius: OverviewLayout.stripCornerRadius))
-                .onTapGesture { open(trip) }
-                .gesture(hold)
-            children.append(photo)
-        }
-        let strip = GestureNode.scrollView("strip", axis: .horizontal, frame: layout.strip, children: children,
-                                           onChanged: { [weak self] in self?.scrollChanged($0, layout: layout) },
-                                           onEnded: { [weak self] in self?.scrollEnded($0, layout: layout) })
-        return strip
+        return GestureNode.scrollView(id, axis: .horizontal, frame: frame,
+                                      onChanged: { [weak self] in self?.scrollChanged($0, layout: layout) },
+                                      onEnded: { [weak self] in self?.scrollEnded($0, layout: layout) })
+    }
+
+    /// The node of `trip`'s photo at `frame` (in the strip's coordinates):
+    /// a tap opens it, a hold lifts it to be moved.
+    func photoNode(trip: Int, id: String, frame: CGRect, layout: OverviewLayout, open: @escaping (Int) -> Void) -> GestureNode {
+        let hold = LongPressGesture(minimumDuration: Self.holdToLift)
+            .onEnded { [weak self] _ in self?.lift(trip) }
+            .sequenced(before: DragGesture(minimumDistance: 0))
+            .updating($holding) { _, state, _ in state = true }
+            .onChanged { [weak self] value in
+                if case .second(true, let drag?) = value { self?.move(drag.translation.width, layout: layout) }
+            }
+            .onEnded { [weak self] _ in self?.drop(layout: layout) }
+        return GestureNode(id, frame: frame, shape: .roundedRectangle(cornerRadius: OverviewLayout.stripCornerRadius))
+            .onTapGesture { open(trip) }
+            .gesture(hold)
     }
 }

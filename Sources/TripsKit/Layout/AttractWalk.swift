@@ -1,14 +1,16 @@
 import Foundation
 
-/// The attract loop: the current photo full-window with its pan-and-zoom,
-/// the previous one under it while the current fades in, the next one
-/// asked for (not drawn) so it is decoded in time, and the caption.
-struct AttractScene {
+/// The attract loop, walked once: one element, the window, drawing the
+/// current photo full-window with its pan-and-zoom, the previous one under
+/// it while the current fades in, the next one asked for (not drawn) so it
+/// is decoded in time, and the caption; read as the photo and its caption.
+/// Nothing to touch: a touch ends the loop before any gesture sees it.
+struct AttractWalk {
     let model: AppModel
     let attract: Attract
     let imageSize: (Int) -> CGSize?
 
-    func make() -> Scene {
+    func make() -> [LayoutElement] {
         let window = CGRect(origin: .zero, size: model.size), trips = model.catalog.trips
         var c: [Scene.Command] = []
         func photo(_ slide: Attract.Slide, zoom: CGFloat, center: CGPoint, opacity: Double) {
@@ -19,6 +21,7 @@ struct AttractScene {
         if attract.isFading, let previous = attract.previous, let pz = attract.previousPanZoom {
             photo(previous.slide, zoom: pz.zoom, center: pz.center, opacity: 1)
         }
+        var slide = LayoutElement(id: .attractSlide, frame: window)
         if let current = attract.current {
             let pz = attract.currentPanZoom
             photo(current, zoom: pz.zoom, center: pz.center, opacity: Double(attract.opacity))
@@ -28,15 +31,9 @@ struct AttractScene {
             c.append(.fill(band, color: RGBA(0, 0, 0, 110), cornerRadius: 0))
             c.append(.text(model.attractCaption(current), origin: CGPoint(x: 32, y: band.minY + 20), width: window.width - 64,
                            size: 26, weight: .bold, color: RGBA(255, 255, 255), alignment: .leading))
+            slide.accessible = .init(label: model.strings(.photoOf, trips[current.trip].city), value: model.attractCaption(current), traits: ["image"])
         }
-        return Scene(background: RGBA(0, 0, 0), commands: c)
-    }
-}
-
-extension AppModel {
-    /// "Lisbon · 4 nights", what the attract loop says under a photo.
-    public func attractCaption(_ slide: Attract.Slide) -> String {
-        let trip = catalog.trips[slide.trip]
-        return TripWording.caption(city: trip.city, nights: trip.nightsText(in: strings))
+        slide.drawing = c
+        return [slide]
     }
 }

@@ -1,0 +1,46 @@
+import Foundation
+
+extension AppModel {
+    /// The screen as it is now, walked once: what the frame draws, what
+    /// touches hit and what a screen reader reads all come from it.
+    /// `imageSize` gives a decoded photo's pixel size by number, for the
+    /// crops (nil: drawn with its frame's own aspect).
+    func layoutWalk(imageSize: @escaping (Int) -> CGSize? = { _ in nil }) -> LayoutWalk {
+        let trips = catalog.trips
+        switch screen {
+        case .overview:
+            return LayoutWalk(background: theme.background, elements: OverviewWalk(model: self, imageSize: imageSize).make(), trips: trips)
+        case .playground:
+            return LayoutWalk(background: theme.background, elements: PlaygroundWalk(model: self).make(), trips: trips)
+        case .attract:
+            if let attract {
+                return LayoutWalk(background: RGBA(0, 0, 0), elements: AttractWalk(model: self, attract: attract, imageSize: imageSize).make(), trips: trips)
+            }
+            // No loop to show: the Overview is drawn, with nothing to touch or read.
+            let drawnOnly = OverviewWalk(model: self, imageSize: imageSize).make().map { LayoutElement(id: $0.id, frame: $0.frame, drawing: LayoutWalk(background: theme.background, elements: [$0], trips: trips).drawing) }
+            return LayoutWalk(background: theme.background, elements: drawnOnly, trips: trips)
+        }
+    }
+
+    /// What to draw now. `imageSizes` are the pixel sizes of the photos
+    /// decoded so far, by number (a photo not in it is drawn with its
+    /// frame's own aspect). The scene also says what to decode photos for:
+    /// strip thumbnails at `thumbnailSize`, anything larger at `photoSize`.
+    public func scene(imageSizes: [Int: CGSize] = [:]) -> Scene {
+        let walk = layoutWalk(imageSize: { imageSizes[$0] })
+        var scene = Scene(background: walk.background, commands: walk.drawing)
+        scene.size = size
+        scene.thumbnailSize = layout.photoSize
+        // The Overview shows no photo larger than its big photo's room (a
+        // picture decoded for the window was scaled down every frame: on
+        // the software renderer, a third of the frame); the attract loop's
+        // fill the window.
+        let room = layout.bigPhoto.size
+        scene.photoSize = screen == .overview && room.width >= 1 && room.height >= 1 ? room : size
+        return scene
+    }
+
+    /// The accessibility tree of what is on screen, from the same walk as
+    /// the scene (the big photo's frame grows with the zoom).
+    public var accessibilityElements: [AccessibilityElement] { layoutWalk().accessibilityElements }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The keyboard focus: what the keys do to it and with it, the Tab order,
+/// a screen reader's GrabFocus, and where its ring is drawn.
+extension AppModel {
+    /// Every gesture has a keyboard path: arrows and Tab move a visible
+    /// focus, Enter or Space opens, Escape closes, + - 0 zoom.
+    func key(_ key: Key, ctrl: Bool) {
+        if ctrl && key == .q {
+            if mode != .kiosk { quitRequested = true }
+            return
+        }
+        if screen == .playground {
+            switch key {
+            case .escape: show(.overview)
+            case .tab, .left, .right, .up, .down: focus = .button("reset")
+            case .returnKey, .space, .keypadEnter: if focus == .button("reset") { playground.reset() }
+            default: break
+            }
+            return
+        }
+        let count = catalog.trips.count
+        if ctrl, key == .left || key == .right, case .stripPhoto(let trip)? = focus, let from = strip.position(of: trip) {
+            // Moving trips without a finger: Ctrl+arrow moves the focused photo.
+            let to = min(max(0, from + (key == .right ? 1 : -1)), count - 1)
+            strip.moveTrip(at: from, to: to)
+            strip.reveal(position: to, layout: layout)
+            return
+        }
+        // In the big photo Left and Right turn its trip's pages.
+        let pagingKeys = bigPhoto.isOut && bigPhoto.phase != .closing
+            && (focus == .bigPhoto || (focus == nil && bigPhoto.pageCount > 1))
+        switch key {
+        case .escape:
+            if bigPhoto.isOut && bigPhoto.phase != .closing { close() }
+        case .right where pagingKeys, .left where pagingKeys:
+            bigPhoto.page(by: key == .right ? 1 : -1)
+        case .right, .left:
+            // From nowhere the first arrow lands on the first photo.
+            var position = 0
+            if case .stripPhoto(let t)? = focus { position = (strip.position(of: t) ?? 0) + (key == .right ? 1 : -1) }
+            else if case .row(let t)? = focus { position = strip.position(of: t) ?? 0 }
+            let clamped = min(max(0, position), count - 1)
+            focus = .stripPhoto(trip: strip.order[clamped])
+            strip.reveal(position: clamped, layout: layout)
+        case .down, .up:
+            // From a strip photo to its own row; within the list, row by row.
+            var position = 0
+            if case .stripPhoto(let t)? = focus { position = strip.position(of: t) ?? 0 }
+            else if case .row(let t)? = focus { position = (strip.position(of: t) ?? 0) + (key == .down ? 1 : -1) }
+            focus = .row(trip: strip.order[min(max(0, position), count - 1)])
+        case .tab:
+            focus = nextTabStop(after: focus)
+            if case .stripPhoto(let t) = focus, let p = strip.position(of: t) { strip.reveal(position: p, layout: layout) }
+        case .returnKey, .space, .keypadEnter:
+            switch focus {
+            case .stripPhoto(let t)?, .row(let t)?: open(t); focus = .bigPhoto
+            case .button("playground")?: show(.playground)
+            case .bigPhoto?: bigPhoto.setZoom(bigPhoto.zoom > 1 ? 1 : 2)
+            case nil: openHero() // nothing focused: Return opens what the hero shows
+            default: break
+            }
+        case .plus, .equals, .keypadPlus:
+            if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom + Self.zoomStep) }
+        case .minus, .keypadMinus:
+            if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom - Self.zoomStep) }
+        case .zero, .keypadZero:
+            if bigPhoto.isOut { bigPhoto.setZoom(1) }
+        default:
+            break
+        }
+    }
+
+    /// Tab order: the Playground button, the big photo when out, the strip
+    /// photos, then the rows; around again.
+    /// How far + and - move the big photo's zoom.
+    static let zoomStep: CGFloat = 0.5
+
+    /// The Overview's keyboard stops, in Tab's order.
+    private var tabStops: [ElementID] {
+        var stops: [ElementID] = [.button("playground")]
+        if bigPhoto.isOut { stops.append(.bigPhoto) }
+        stops += strip.order.map { .stripPhoto(trip: $0) }
+        stops += strip.order.map { .row(trip: $0) }
+        return stops
+    }
+
+    private func nextTabStop(after current: ElementID?) -> ElementID {
+        let stops = tabStops
+        guard let current, let i = stops.firstIndex(of: current) else { return stops[0] }
+        return stops[(i + 1) % stops.count]
+    }
+
+    /// A screen reader's GrabFocus: the keyboard focus onto the Overview's
+    /// stop named `name` (as `focusName` says it: "strip:lisbon"), as if
+    /// Tab had reached it; false if the screen has no such stop.
+    @discardableResult
+    public func focus(named name: String) -> Bool {
+        let trips = catalog.trips
+        guard screen == .overview, let target = tabStops.first(where: { $0.name(trips: trips) == name }) else { return false }
+        focus = target
+        if case .stripPhoto(let t) = target, let p = strip.position(of: t) { strip.reveal(position: p, layout: layout) }
+        return true
+    }
+
+    /// Where the focus ring goes, if the focus is on something shown.
+    public var focusFrame: CGRect? {
+        guard let focus else { return nil }
+        switch focus {
+        case .stripPhoto(let trip):
+            // Around the part of the photo the strip shows: a photo half
+            // under the list is drawn clipped, and so is its ring.
+            guard let p = strip.position(of: trip), trip != bigPhoto.trip else { return nil }
+            let shown = strip.drawnFrame(position: p, layout: layout).intersection(layout.strip)
+            return shown.isNull || shown.isEmpty ? nil : shown
+        case .row(let trip):
+            return strip.position(of: trip).map { layout.listRow($0) }
+        case .bigPhoto:
+            return bigPhoto.isOut ? bigPhoto.drawnFrame : nil
+        case .button("playground"):
+            return screen == .overview ? playgroundButtonFrame : nil
+        case .button("reset"):
+            return screen == .playground ? playground.resetFrame : nil
+        default:
+            return nil
+        }
+    }
+}
