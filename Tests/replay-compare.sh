@@ -12,7 +12,35 @@
 # `compare` lists in D/compared and D/differ each one it checked. Any other
 # run goes straight to the real binary. Tests/e2e scripts take it as their
 # binary too.
+#
+#   Tests/replay-compare.sh --e2e-scripts OLD_TRIPS NEW_TRIPS
+#
+# replays Tests/e2e/scripts/*.txt headless with both binaries (the bundled
+# trips; the bundled photos for the zoom scripts, the playground's in the
+# playground) and says which print differently.
 set -u
+if [ "${1:-}" = --e2e-scripts ]; then
+    root=$(cd "$(dirname "$0")/.." && pwd) status=0
+    for script in "$root"/Tests/e2e/scripts/*.txt; do
+        case $(basename "$script") in
+            zoom-*) args=(--photos "$root/Assets/photos") ;;
+            playground.txt) args=(--playground --trips "$root/Assets/trips.json") ;;
+            *) args=(--trips "$root/Assets/trips.json") ;;
+        esac
+        for which in old new; do
+            binary=$2; [ $which = new ] && binary=$3
+            mkdir -p "/tmp/replay-compare-$which" && (cd "/tmp/replay-compare-$which" && \
+                XDG_CACHE_HOME=$PWD XDG_STATE_HOME=$PWD SDL_VIDEODRIVER=offscreen "$binary" --replay "$script" "${args[@]}" >out.jsonl 2>/dev/null)
+        done
+        if cmp -s /tmp/replay-compare-old/out.jsonl /tmp/replay-compare-new/out.jsonl && [ -s /tmp/replay-compare-old/out.jsonl ]; then
+            echo "same: $(basename "$script") ($(wc -l </tmp/replay-compare-old/out.jsonl) lines)"
+        else
+            echo "DIFFERENT: $(basename "$script")"; status=1
+        fi
+    done
+    rm -rf /tmp/replay-compare-old /tmp/replay-compare-new
+    exit $status
+fi
 real=${REPLAY_COMPARE_REAL:?REPLAY_COMPARE_REAL names the trips binary}
 dir=${REPLAY_COMPARE_DIR:?REPLAY_COMPARE_DIR names the folder of outputs}
 mode=${REPLAY_COMPARE_MODE:-compare}
@@ -21,7 +49,7 @@ script=
 args=()
 previous=
 for arg in "$@"; do
-    if [ "$previous" = --replay ]; then script=$arg; else args+=("$arg"); fi
+    if [ "$previous" = --replay ]; then script=$arg; elif [ "$arg" != --replay ]; then args+=("$arg"); fi
     previous=$arg
 done
 [ -n "$script" ] || exec "$real" "$@"
@@ -32,6 +60,13 @@ normalize() { sed -E 's/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]
 key=$( {
     normalize <"$script"
     printf 'arg %s\n' "${args[@]}" | normalize
+    # What a folder or file named on the command line holds (two tests may
+    # show different photos under the same temporary name).
+    for arg in "${args[@]}"; do
+        if [ -d "$arg" ]; then (cd "$arg" && find . -type f -printf '%P %s\n' | sort)
+        elif [ -f "$arg" ]; then md5sum <"$arg"
+        fi
+    done
     env | grep -E '^(LANG|LANGUAGE|LC_[A-Z]+|TZ|TRIPS_[A-Z_]+|SDL_[A-Z_]+|NO_AT_BRIDGE)=' | grep -v '^TRIPS_BINARY=' | sort | normalize
     pwd | normalize
 } | sha1sum | cut -c1-40)

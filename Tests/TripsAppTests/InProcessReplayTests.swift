@@ -116,7 +116,7 @@ final class InProcessReplayTests: XCTestCase {
             let app = AppModel(launching: options, catalog: try TripCatalog.load(file: Replay.assets),
                                size: WindowPlan(options: options, script: parsed).points.cgSize)
             let inProcess = try ReplayRunner.lines(parsed, app: app)
-            XCTAssertGreaterThan(binary.stdoutLines.count, 3, name)
+            XCTAssertFalse(binary.stdoutLines.isEmpty, name)
             XCTAssertEqual(inProcess.count, binary.stdoutLines.count, name)
             for (a, b) in zip(inProcess, binary.stdoutLines) where a != b {
                 XCTFail("\(name): in-process\n\(a)\nbinary\n\(b)")

@@ -4,8 +4,9 @@ import TestSupport
 import XCTest
 @testable import TripsKit
 
-/// Runs `trips --replay` on a script and reads its JSON lines. The binary is
-/// the one built beside this test bundle (or TRIPS_BINARY).
+/// Runs a replay script, in this process or through `trips --replay`, and
+/// reads its JSON lines. The binary is the one built beside this test
+/// bundle (or TRIPS_BINARY).
 struct Replay {
     var lines: [JSONNode] = []
     var stderr = ""
@@ -34,14 +35,48 @@ struct Replay {
         return (header + timed).joined(separator: "\n") + "\n"
     }
 
-    /// Runs `script` (the text of a replay file, pieces in any order) with `arguments`.
-    static func run(_ script: String, arguments: [String] = [], environment: [String: String] = [:], ordered: Bool = true) throws -> Replay {
-        let raw = try runRaw(ordered ? sorted(script) : script, arguments: arguments, environment: environment, timeout: 120)
+    /// Runs `script` (the text of a replay file, pieces in any order) with
+    /// `arguments`: on the model in this process when nothing but the model
+    /// is asked of it (`inProcess`), else through the built binary (SDL's
+    /// road, files, languages, pictures, a bad line's message).
+    /// TRIPS_REPLAY_BOTH=1 runs those both ways and fails where the bytes differ.
+    static func run(_ script: String, arguments: [String] = [], environment: [String: String] = [:], ordered: Bool = true,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> Replay {
+        let text = ordered ? sorted(script) : script
+        if environment.isEmpty, let printed = inProcess(text, arguments: arguments) {
+            if ProcessInfo.processInfo.environment["TRIPS_REPLAY_BOTH"] != nil {
+                let raw = try runRaw(text, arguments: arguments, timeout: 120)
+                XCTAssertEqual(printed, raw.stdoutLines, "the binary printed otherwise: \(raw.stderr)", file: file, line: line)
+            }
+            var replay = Replay()
+            replay.lines = try printed.map { try JSONDocument.parse($0) }
+            return replay
+        }
+        let raw = try runRaw(text, arguments: arguments, environment: environment, timeout: 120)
         var replay = Replay()
         replay.status = raw.status
         replay.stderr = raw.stderr
         replay.lines = try raw.stdoutLines.map { try JSONDocument.parse($0) }
         return replay
+    }
+
+    /// The flags that only set up the model (with their values' count).
+    static let modelFlags = ["--kiosk": 0, "--playground": 0, "--reduce-motion": 0, "--idle": 1, "--slide": 1]
+
+    /// What `script` prints replayed on the model in this process
+    /// (`ReplayRunner`, no SDL), as the binary makes the model; nil when it
+    /// asks for more than the model (another flag, a shot) or does not read.
+    static func inProcess(_ script: String, arguments: [String]) -> [String]? {
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            guard let values = modelFlags[flag], rest.count >= values else { return nil }
+            rest = rest.dropFirst(values)
+        }
+        guard !script.contains(" shot "), let parsed = try? ReplayScript.parse(script, file: "script.txt"),
+              case .run(let options)? = try? LaunchOptions.parse(arguments),
+              let catalog = try? TripCatalog.load(file: assets) else { return nil }
+        let app = AppModel(launching: options, catalog: catalog, size: WindowPlan(options: options, script: parsed).points.cgSize)
+        return try? ReplayRunner.lines(parsed, app: app)
     }
 
     /// The snapshot printed at `t` ms.

@@ -4,9 +4,10 @@ import TestSupport
 import XCTest
 @testable import TripsKit
 
-/// Every behaviour of docs/BEHAVIOUR.md, replayed through the real binary (SDL's
-/// offscreen driver, SDL's event queue, the gesture engine, the animator)
-/// and checked on the snapshots it prints. Window 1280 x 800 points: the
+/// Every behaviour of docs/BEHAVIOUR.md, replayed on the model in this
+/// process where the script asks nothing else of it (`Replay.run`), through
+/// the real binary (SDL's offscreen driver and event queue) where it does,
+/// and checked on the snapshots printed. Window 1280 x 800 points: the
 /// big photo's frame is (16, 68, 890, 524); strip photo 0 is at (16, 604),
 /// 709.6 x 180; list rows are 52 pt tall from (922, 16).
 final class TripsBehaviourTests: XCTestCase {

@@ -2,12 +2,13 @@ import CSDL2
 import Foundation
 import TripsKit
 
-/// The game-style loop: poll events, let the app's time pass (its animator
-/// steps at a fixed rate with Fiedler's accumulator, clamped against the
-/// spiral of death), render once per frame with the interpolation fraction,
-/// present. When nothing moves it sleeps in SDL_WaitEventTimeout until the
-/// next event or the model's next deadline (a gesture's, the idle timeout),
-/// so an idle window costs next to no CPU. The same loop replays a touch script on a virtual clock.
+/// The game-style loop: pump events into the model's one door (`AppDriver`),
+/// let the app's time pass (its animator steps at a fixed rate with
+/// Fiedler's accumulator, clamped against the spiral of death), render once
+/// per frame with the interpolation fraction, present. When nothing moves it
+/// sleeps in SDL_WaitEventTimeout until the next event or the model's next
+/// deadline (a gesture's, the idle timeout), so an idle window costs next to
+/// no CPU. A replay runs in its window too (`WindowReplay`).
 public final class FrameLoop {
     let display: Display
     let scene: SceneRenderer

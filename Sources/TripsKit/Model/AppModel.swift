@@ -18,9 +18,14 @@ public final class AppModel {
     public private(set) var size: CGSize
     public private(set) var layout: OverviewLayout
     public internal(set) var screen: Screen = .overview
-    public let strip: Strip
-    public let bigPhoto: BigPhoto
-    public let playground: Playground
+    // The parts report to the model through what they are made with: lazy,
+    // so that it can hold the model they report to.
+    public private(set) lazy var strip = Strip(animator: animator, order: startOrder) { [unowned self] in self.reordered($0) }
+    public private(set) lazy var bigPhoto = BigPhoto(animator: animator, reduceMotion: reduceMotion) { [unowned self] in self.bigPhotoEvent($0) }
+    public private(set) lazy var playground = Playground(animator: animator) { [unowned self] in self.playgroundEvent($0) }
+    /// The strip's order at the start: the saved one, as far as the trips have it.
+    private let startOrder: [Int]
+    private let reduceMotion: Bool
     /// The kiosk's attract loop, when it plays one after the idle time.
     public let attract: Attract?
     /// When the attract loop begins: one slide's time after the idle reset,
@@ -64,24 +69,10 @@ public final class AppModel {
         let ids = catalog.trips.map(\.id)
         let index = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let order = OrderStore.apply(savedOrder: savedOrder, to: ids).compactMap { index[$0] }
-        var emitBig: (BigPhoto.Event) -> Void = { _ in }
-        var emitOrder: ([Int]) -> Void = { _ in }
-        var emitPlayground: (Playground.Event) -> Void = { _ in }
-        strip = Strip(animator: animator, order: order, onReorder: { emitOrder($0) })
-        bigPhoto = BigPhoto(animator: animator, reduceMotion: reduceMotion, emit: { emitBig($0) })
-        playground = Playground(animator: animator, emit: { emitPlayground($0) })
+        startOrder = order
+        self.reduceMotion = reduceMotion
         let animator = self.animator
         attract = attractSettings.map { Attract(settings: $0, reduceMotion: reduceMotion, animator: animator) }
-        emitBig = { [unowned self] event in self.bigPhotoEvent(event) }
-        emitOrder = { [unowned self] order in
-            let ids = order.map { self.catalog.trips[$0].id }
-            self.record(.reorder(order: ids))
-        }
-        emitPlayground = { [unowned self] event in
-            switch event {
-            case .reset: self.record(.reset)
-            }
-        }
         playground.relayout(size: size)
         // The animator's clock starts with the model's: time 0.
         _ = animator.advance(to: 0)
@@ -226,6 +217,16 @@ public final class AppModel {
     /// Notes that `kind` happened now.
     func record(_ kind: AppEvent.Kind) {
         pendingEvents.append(AppEvent(time: time, kind: kind))
+    }
+
+    private func reordered(_ order: [Int]) {
+        record(.reorder(order: order.map { catalog.trips[$0].id }))
+    }
+
+    private func playgroundEvent(_ event: Playground.Event) {
+        switch event {
+        case .reset: record(.reset)
+        }
     }
 
     private func bigPhotoEvent(_ event: BigPhoto.Event) {
