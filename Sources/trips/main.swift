@@ -103,9 +103,7 @@ let saved = SavedOrder(stateFile: options.stateFile, replaying: script != nil, l
                        environment: systemEnvironment, log: log)
 let plan = WindowPlan(options: options, script: script)
 @Sendable func makeApp(_ trips: TripCatalog) -> AppModel {
-    let app = AppModel(catalog: trips, size: plan.points.cgSize, mode: options.windowMode, theme: .standard, order: saved.order,
-                       simulationRate: options.simulationRate, screen: options.startInPlayground ? .playground : .overview,
-                       idleTimeout: options.idleTimeout, attract: options.attract, reduceMotion: options.reduceMotion, strings: strings)
+    let app = AppModel(launching: options, catalog: trips, size: plan.points.cgSize, order: saved.order, strings: strings)
     // `trips PHOTO` starts with it growing into the big photo.
     if let photoToOpen, !app.openPhoto(atPath: photoToOpen) { log("trips: \(photoToOpen): not among its folder's photos; showing the folder") }
     return app

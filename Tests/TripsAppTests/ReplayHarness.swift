@@ -56,20 +56,6 @@ struct Replay {
     }
 }
 
-extension JSONNode {
-    var string: String? { if case .string(let s) = value { return s }; return nil }
-    var number: Double? { if case .number(let n) = value { return n }; return nil }
-    var bool: Bool? { if case .bool(let b) = value { return b }; return nil }
-    var isNull: Bool { value == .null }
-    var array: [JSONNode] { if case .array(let a) = value { return a }; return [] }
-    var numbers: [Double] { array.compactMap(\.number) }
-    subscript(path: String...) -> JSONNode? {
-        var node: JSONNode? = self
-        for key in path { node = node?[key] }
-        return node
-    }
-}
-
 /// Script-writing helpers: finger moves at a steady pace.
 enum Gesture {
     /// A finger from `from` to `to` over `duration` ms, a move every `every`

@@ -141,8 +141,7 @@ final class AppModelTests: XCTestCase {
     func testANewCatalogWaitsForTheFingersToLift() {
         let trips = (0..<3).map { Trip(id: "t\($0)", city: "C\($0)", nights: 1, photoPath: "/p/\($0)") }
         let app = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .windowed)
-        var heard: [Int] = []
-        app.onCatalogChange = { heard.append($0.trips.count) }
+        var heard: [Int] { app.takeEvents().compactMap { if case .tripsChanged(let c) = $0.kind { c.trips.count } else { nil } } }
         let finger = PointerID(1), row = CGPoint(x: app.layout.listRow(1).minX + 20, y: app.layout.listRow(1).midY)
         app.handle(.pointer(PointerEvent(id: finger, phase: .down, location: row, timestamp: 1)))
         XCTAssertFalse(app.offerCatalog(TripCatalog(trips: [trips[0], Trip(id: "t5", city: "C5", nights: 1, photoPath: "/p/5"), trips[1], trips[2]])))

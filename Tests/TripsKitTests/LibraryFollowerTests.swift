@@ -14,22 +14,25 @@ final class LibraryFollowerTests: XCTestCase {
         let library = LibraryLoader(folder: folder.path, cachePath: folder.appending("cache/times.tsv"), verbose: false,
                                     elapsed: { 0 }, log: { _ in })
         let app = AppModel(catalog: try library.start(wait: true), size: CGSize(width: 1280, height: 800), mode: .windowed)
+        var taken: [Int] = []
+        let driver = AppDriver(app: app) { if case .tripsChanged(let trips) = $0.kind { taken.append(trips.allPhotoPaths.count) } }
         var changed = false, forgot = 0
         var lines: [String] = []
         let follower = LibraryFollower(library: library, folderChanged: { changed }, forgetChangedFailures: { forgot += 1; return false },
                                        verbose: true, log: { lines.append($0) })
-        _ = follower.changes(for: app) // the settled catalog, if the loader had one
+        _ = follower.changes(for: driver) // the settled catalog, if the loader had one
         XCTAssertEqual(forgot, 0, "nothing is reread while the folder has not changed")
         try jpeg.write(to: folder.url.appendingPathComponent("b.jpg"))
-        XCTAssertFalse(follower.changes(for: app), "the watcher has not said so yet")
+        XCTAssertFalse(follower.changes(for: driver), "the watcher has not said so yet")
         changed = true
-        XCTAssertTrue(follower.changes(for: app))
+        XCTAssertTrue(follower.changes(for: driver))
         XCTAssertEqual(forgot, 1)
         XCTAssertEqual(app.catalog.allPhotoPaths.count, 2)
+        XCTAssertEqual(taken.last, 2, "the driver hands on the trips taken")
         XCTAssertEqual(lines.last, "trips: \(folder.path) changed: 2 photos")
 
         try FileManager.default.removeItem(atPath: folder.path)
-        XCTAssertFalse(follower.changes(for: app))
+        XCTAssertFalse(follower.changes(for: driver))
         XCTAssertEqual(app.catalog.allPhotoPaths.count, 2, "still showing the photos it had")
         XCTAssertTrue(lines.last?.hasSuffix("; still showing the photos it had") == true, lines.last ?? "")
     }

@@ -367,6 +367,29 @@ def wayland():
     check("wayland: doAction opens the photo", big, [c.name for c in nodes(app)[1]])
 
 
+def recorded():
+    """A reader's focus and click on an app that records (--record): the
+    state they left, for the test to hold the recording's replay to."""
+    app = app_on_bus("record: ")
+    if app is None:
+        return
+    fresh(app)
+    row = by_name(app, "Kyoto")
+    took = row is not None and row.queryComponent().grabFocus()
+    photo = by_name(app, "Photo of Reykjavik")
+    check("record: GrabFocus on Kyoto's row is taken", took)
+    if photo is None:
+        return check("record: the strip shows Reykjavik's photo", False, [c.name for c in nodes(app)[1]])
+    photo.queryAction().doAction(0)
+    big = until(5, lambda: (fresh(app), [c for c in nodes(app)[1] if c.get_accessible_id() == "big-photo"])[1])
+    check("record: doAction on Reykjavik's photo opens it", big, [c.name for c in nodes(app)[1]])
+    spin(1.5)
+    fresh(app)
+    focused = [c.get_accessible_id() for c in nodes(app)[1] if pyatspi.STATE_FOCUSED in states(c)]
+    big = [c.name for c in nodes(app)[1] if c.get_accessible_id() == "big-photo"]
+    print("live: focus %s, big photo %s" % (focused[0] if focused else None, big[0] if big else None))
+
+
 def opened():
     """Prints whether a big photo is open (for the Orca test, which asks the tree)."""
     app = find_app()
@@ -406,7 +429,7 @@ def slow():
           len(gained) == 1 and after != before and len(after) == 1 and gained[0][1] == after[0], events)
 
 
-MODES = {"slow": slow, "opened": opened, "overview": overview, "paging": paging, "attract": attract, "french": french, "wayland": wayland}
+MODES = {"slow": slow, "opened": opened, "recorded": recorded, "overview": overview, "paging": paging, "attract": attract, "french": french, "wayland": wayland}
 MODES[MODE]()
 print("client: done " + MODE)
 sys.exit(1 if failures else 0)

@@ -89,6 +89,24 @@ start_app --lang fr
 run_client french
 stop "$APP_PID"
 
+# A reader's focus and click are recorded (--record) as inputs of their
+# own, and the recording replays to the state they left live.
+start_app --record "$OUT/reader.txt"
+run_client recorded >"$OUT/reader-live.txt"; cat "$OUT/reader-live.txt"
+stop "$APP_PID"
+live=$(sed -n 's/^live: //p' "$OUT/reader-live.txt")
+last=$(awk '/^at /{ t = $2 } END { print int(t) + 1500 }' "$OUT/reader.txt")
+{ cat "$OUT/reader.txt"; echo "at $last state"; } >"$OUT/reader-replay.txt"
+replayed=$(SDL_VIDEODRIVER=offscreen "$TRIPS" --replay "$OUT/reader-replay.txt" 2>"$OUT/reader-replay.err" | /usr/bin/python3 -c '
+import json, sys
+s = [json.loads(l) for l in sys.stdin if "\"screen\"" in l][-1]
+big = {"lisbon": "Lisbon", "reykjavik": "Reykjavik", "kyoto": "Kyoto"}.get(s["enlarged"], s["enlarged"])
+print("focus %s, big photo %s" % (s["focus"], big and "Photo of " + big))')
+check "a reader's GrabFocus and doAction are in the recording ($(grep -c '^at .* reader ' "$OUT/reader.txt") reader lines)" \
+    'grep -q "^at .* reader focus row:kyoto$" "$OUT/reader.txt" && grep -q "^at .* reader click strip:reykjavik$" "$OUT/reader.txt"'
+check "the recording replays to the state the reader left (live: $live; replayed: $replayed)" \
+    '[ -n "$live" ] && [ "$live" = "$replayed" ]'
+
 fi
 # Orca 43, with speech-dispatcher's dummy module: what it says when Tab
 # reaches a photo, and after + on the opened photo, in English and French.

@@ -9,26 +9,26 @@ import TripsKit
 /// next event or the model's next deadline (a gesture's, the idle timeout),
 /// so an idle window costs next to no CPU. The same loop replays a touch script on a virtual clock.
 public final class FrameLoop {
-    private let display: Display
-    private let scene: SceneRenderer
+    let display: Display
+    let scene: SceneRenderer
     private let text: TextRenderer
-    private let photos: PhotoTextures
-    private let translator = EventTranslator()
+    let photos: PhotoTextures
+    let translator = EventTranslator()
     /// Asked once per turn of the live loop whether something outside the
     /// app changed what it shows (the watched folder); true redraws.
-    public var externalChanges: (() -> Bool)?
+    private let externalChanges: (() -> Bool)?
     /// Screen readers' view of the app (AT-SPI), live runs only; nil: none.
-    public var accessibility: AccessibilityLink?
+    private let accessibility: AccessibilityLink?
     /// Runs once, after the first frame is presented: start-up work that
     /// must not delay it (naming trips by their places).
-    public var afterFirstFrame: (() -> Void)?
+    private var afterFirstFrame: (() -> Void)?
     /// The longest sleep between checks while idle, in milliseconds.
     private let idleWaitMilliseconds = 250.0
     /// Whether a frame uploads what was decoded, or leaves it to a quieter
     /// one; nil (upload at once) but on the software renderer.
     private var uploadPacing: UploadPacing?
     /// What the last frame's drawing and present cost, in CPU seconds.
-    private var lastDrawSeconds = 0.0
+    var lastDrawSeconds = 0.0
     /// Told once whether the compositor's touchpad gestures were bound
     /// (`TRIPS_VERBOSE`); nil says nothing.
     private let verboseLog: ((String) -> Void)?
@@ -58,7 +58,13 @@ public final class FrameLoop {
         public var inputLatencies: [Double] = []
     }
 
-    public init(display: Display, photos: PhotoTextures, text: TextRenderer, verboseLog: ((String) -> Void)? = nil) {
+    /// `accessibility`, `externalChanges` and `afterFirstFrame` are for a
+    /// live run (a replay has none of them).
+    public init(display: Display, photos: PhotoTextures, text: TextRenderer, accessibility: AccessibilityLink? = nil,
+                externalChanges: (() -> Bool)? = nil, afterFirstFrame: (() -> Void)? = nil, verboseLog: ((String) -> Void)? = nil) {
+        self.accessibility = accessibility
+        self.externalChanges = externalChanges
+        self.afterFirstFrame = afterFirstFrame
         // Before the first texture: the loop's textures reuse freed memory.
         if display.isSoftware {
             TextureMemory.keepFreedMemory()
@@ -82,13 +88,13 @@ public final class FrameLoop {
     }
 
     /// Seconds on SDL's clock, the one its events are stamped with.
-    private static func now() -> Double { Double(SDL_GetTicks64()) / 1000 }
+    static func now() -> Double { Double(SDL_GetTicks64()) / 1000 }
     /// Seconds on SDL's precise clock (it needs no SDL_Init): what the
     /// start-up figures are measured on.
     public static func clock() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
     /// CPU time of the whole process (a GL driver's threads included), so a
     /// present that sleeps for vsync does not count as work.
-    private static func cpu() -> Double {
+    static func cpu() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
@@ -99,7 +105,7 @@ public final class FrameLoop {
     /// After the frame that first drew a photo (before, its 12 ms held
     /// that photo back by 30), once, on the software renderer: memory for
     /// the textures to come, faulted in now rather than in their frames.
-    private func warmTextureMemoryOnce() {
+    func warmTextureMemoryOnce() {
         guard !warmed, scene.photosDrawn > 0 else { return }
         warmed = true
         TextureMemory.warm()
@@ -109,7 +115,7 @@ public final class FrameLoop {
 
     /// Turns what was decoded into textures at a frame's start, unless the
     /// last frame was busy (`UploadPacing`). The drawing's CPU clock starts after it.
-    private func pumpPhotos() -> Double {
+    func pumpPhotos() -> Double {
         let waiting = scene.placeholdersDrawn + scene.previewsDrawn
         photos.pump(deferringUploads: uploadPacing?.mayUpload(lastFrameSeconds: lastDrawSeconds, photosWaiting: waiting) == false)
         return Self.cpu()
@@ -118,7 +124,7 @@ public final class FrameLoop {
     /// Draws the app into the back buffer at `scale` pixels per point (all
     /// of it when `everything`); what changed, for `Display.present`.
     @discardableResult
-    private func draw(_ app: AppModel, scale: Double, everything: Bool = false) -> [SDL_Rect]? {
+    func draw(_ app: AppModel, scale: Double, everything: Bool = false) -> [SDL_Rect]? {
         display.beginFrame()
         if scale != lastScale { lastScale = scale; text.clear() }
         return scene.draw(app.scene(imageSizes: photos.imageSizes), scale: scale, everything: everything)
@@ -127,7 +133,7 @@ public final class FrameLoop {
     /// Draws with every photo the frame asks for decoded: what a screenshot
     /// should show. (A first pass finds what is needed, the second draws it.)
     /// Whole, so a shot never depends on the frames before it.
-    private func drawComplete(_ app: AppModel, scale: Double) {
+    func drawComplete(_ app: AppModel, scale: Double) {
         draw(app, scale: scale, everything: true)
         photos.finishPending()
         draw(app, scale: scale, everything: true)
@@ -142,10 +148,10 @@ public final class FrameLoop {
     // MARK: Live
 
     /// Runs until the app asks to quit, or for `frames` frames when given
-    /// (writing the last one to `screenshot` as PNG). `record` gets every
-    /// input with its time in ms since the start, for `--record`.
-    public func run(_ app: AppModel, frames: Int? = nil, screenshot: String? = nil, started: Double,
-                    record: ((InputEvent, Double) -> Void)? = nil) throws -> Report {
+    /// (writing the last one to `screenshot` as PNG). Every input goes in
+    /// by `driver`, stamped with its time since the start.
+    public func run(_ driver: AppDriver, frames: Int? = nil, screenshot: String? = nil, started: Double) throws -> Report {
+        let app = driver.app
         var report = Report()
         var event = SDL_Event()
         var needsFrame = true
@@ -154,8 +160,7 @@ public final class FrameLoop {
         // The compositor has had its say by now (a kiosk's output size):
         // the recording's header takes this size, not the one asked for.
         let size = sizeInPoints()
-        app.handle(.resized(size))
-        record?(.resized(size), 0)
+        driver.handle(.resized(size), at: 0)
         let hold = FirstFrameHold(holds: display.videoDriver == "wayland" && screenshot == nil, start: Self.clock())
         // Pinch, rotate, hold and the fingers' scroll, where the compositor
         // offers them (SDL 2.26 reports none of them).
@@ -176,15 +181,12 @@ public final class FrameLoop {
             // takes it off the queue (perhaps a frame later): a velocity
             // fit needs the moves' own times.
             let stamp = translator.stamp(of: event, origin: origin)
-            app.advance(to: stamp.time)
+            driver.advance(to: stamp.time)
             let input = translator.translate(event, size: app.size, stamp: stamp)
             // A key goes to the screen reader first; it acts (and is
             // recorded) when the reader has let it pass.
             if accessibility?.offer(event, input: input, at: stamp.time) == true { return }
-            if let input {
-                record?(input, stamp.time * 1000)
-                app.handle(input)
-            }
+            if let input { driver.handle(input, at: stamp.time) }
             needsFrame = true
         }
 
@@ -192,7 +194,7 @@ public final class FrameLoop {
         // Orca asks dozens of questions, one at a time, before its verdict
         // on a key, and each would otherwise wait for the sleep to end.
         func answerReaders() {
-            if accessibility?.pump(app, display: display, now: Self.now() - origin, record: record) == true { needsFrame = true }
+            if accessibility?.pump(driver, now: Self.now() - origin) == true { needsFrame = true }
         }
         /// Waits out what is left of a paced frame's interval (a quarter of a
         /// second in the attract loop's slow tail) in steps of at most a 30th:
@@ -239,9 +241,8 @@ public final class FrameLoop {
                 // Recorded with the compositor's time, what the fingers did:
                 // a loop that fell behind handles it late, but its velocity
                 // fit has the real intervals, and so has the replay.
-                app.advance(to: time)
-                record?(input, time * 1000)
-                app.handle(input)
+                driver.advance(to: time)
+                driver.handle(input, at: time)
                 needsFrame = true
             }
             if app.quitRequested { break }
@@ -256,8 +257,7 @@ public final class FrameLoop {
             // not, the loop still ends (the caller tells the two apart).
             if display.connection.lostReason() != nil { break }
             let t = Self.now() - origin
-            if app.advance(to: t) { needsFrame = true }
-            _ = app.takeEvents() // only a replay prints them; live, they must not pile up
+            if driver.advance(to: t) { needsFrame = true }
             guard needsFrame || app.isAnimating || frames != nil else { continue }
             if report.firstFrameSeconds == nil, let wait = hold.wait(now: Self.clock(), photosLoading: photos.isLoading) {
                 // A decode's ready event (or any other) ends the wait; the loop looks again.
@@ -305,90 +305,4 @@ public final class FrameLoop {
         }
         return report
     }
-
-    // MARK: Replay
-
-    /// Replays `script` on a virtual clock: between commands the app runs at
-    /// 60 frames a second of virtual time; input commands are pushed onto
-    /// SDL's queue and taken off it like live input; `state` prints a
-    /// snapshot and `shot` writes the frame. Every line printed goes to
-    /// `emit`. With `presentFrames` the frames are also drawn and shown
-    /// (`--window`); headless replays draw only for `shot`.
-    public func replay(_ app: AppModel, script: ReplayScript, scale: Double, presentFrames: Bool,
-                       emit: (String) -> Void) throws -> Report {
-        var report = Report()
-        var events = ReplayEvents(size: app.size, cancelEventType: translator.cancelEventType)
-        var event = SDL_Event()
-        let frame = 1.0 / 60
-        var t = 0.0
-        // Drop what SDL queued while the window came up; the script starts afresh.
-        while SDL_PollEvent(&event) != 0 {}
-
-        var inputTaken: Double?
-        func show() {
-            let start = Self.cpu()
-            let drawStart = pumpPhotos()
-            display.present(damage: draw(app, scale: scale))
-            lastDrawSeconds = Self.cpu() - drawStart
-            let end = Self.clock()
-            report.frames += 1
-            report.frameTimes.append(Self.cpu() - start)
-            if let taken = inputTaken { report.inputLatencies.append(end - taken); inputTaken = nil }
-            warmTextureMemoryOnce() // between frames, as live
-        }
-        func run(until time: Double) {
-            while t + frame < time {
-                t += frame
-                app.advance(to: t)
-                if presentFrames { show() }
-                for event in app.takeEvents() { emit(event.jsonLine) }
-            }
-            t = max(t, time)
-            app.advance(to: t)
-            for event in app.takeEvents() { emit(event.jsonLine) }
-        }
-
-        for step in script.steps {
-            run(until: step.seconds)
-            switch step.command {
-            case .state:
-                emit(app.snapshot())
-            case .shot(let path):
-                drawComplete(app, scale: scale)
-                try Screenshot.write(renderer: display.renderer, to: path)
-                display.present()
-            case .resize(let size):
-                // As a compositor's resize: the window (at the script's
-                // scale, so shots have the new size) and the layout.
-                SDL_SetWindowSize(display.window, Int32((size.width * scale).rounded()), Int32((size.height * scale).rounded()))
-                events.size = size
-                app.handle(.resized(size))
-            case .pinch, .scroll:
-                if let input = events.touchpadInput(step.command, at: t) {
-                    if inputTaken == nil { inputTaken = Self.clock() }
-                    app.handle(input)
-                }
-                for event in app.takeEvents() { emit(event.jsonLine) }
-            default:
-                guard let pushed = events.push(step.command, at: t) else {
-                    throw SDLError.last("SDL_PushEvent (script line \(step.line))")
-                }
-                while SDL_PollEvent(&event) != 0 {
-                    if event.type == photos.readyEventType { continue }
-                    if inputTaken == nil { inputTaken = Self.clock() }
-                    // The pushed event brings the script's stamp; whatever
-                    // else SDL queued happens at the script's now.
-                    let stamp = event.type == pushed.type ? pushed.stamp : EventStamp(time: t)
-                    if let input = translator.translate(event, size: app.size, stamp: stamp) {
-                        if case .resized = input { continue } // the script's size rules
-                        app.handle(input)
-                    }
-                }
-                for event in app.takeEvents() { emit(event.jsonLine) }
-            }
-            if app.quitRequested { break }
-        }
-        return report
-    }
 }
-

@@ -13,7 +13,8 @@ struct ReplayEvents {
     var size: CGSize
     let cancelEventType: UInt32
     private var fingerAt: [Int: CGPoint] = [:]
-    private var pointer = CGPoint.zero
+    /// Where the pointer last was (a touchpad command without a point happens there).
+    var pointer = CGPoint.zero
 
     init(size: CGSize, cancelEventType: UInt32) {
         self.size = size
@@ -89,34 +90,14 @@ struct ReplayEvents {
             event.key.keysym.sym = SDL_GetKeyFromName(name)
             event.key.keysym.scancode = SDL_GetScancodeFromKey(event.key.keysym.sym)
             event.key.keysym.mod = UInt16(Self.sdlModifiers(modifiers).rawValue)
-        case .state, .shot, .resize, .pinch, .scroll:
+        case .state, .shot, .resize, .pinch, .scroll, .reader:
             return nil
         }
         return SDL_PushEvent(&event) >= 0 ? Pushed(type: event.type, stamp: stamp) : nil
     }
 
-    /// The input of a touchpad command at `time` seconds: SDL never sees a
-    /// touchpad's gestures (they come from the compositor through
-    /// `WaylandTouchpad`), so the script's go straight to the model, as
-    /// the live ones do. Nil for any other command.
-    mutating func touchpadInput(_ command: ReplayScript.Command, at time: Double) -> InputEvent? {
-        switch command {
-        case let .pinch(phase, scale, degrees, location):
-            if let location { pointer = location }
-            return .pinch(PinchEvent(phase: phase.event, location: pointer, magnification: CGFloat(scale),
-                                     rotation: degrees * .pi / 180, timestamp: time))
-        case let .scroll(phase, dx, dy, location):
-            if let location { pointer = location }
-            return .scroll(TouchpadScroll(phase: phase, delta: CGSize(width: dx, height: dy), location: pointer, timestamp: time))
-        default:
-            return nil
-        }
-    }
-
-    /// A script may say 1e30; SDL's mouse and wheel fields are Int32.
-    static func int32(_ v: Double) -> Int32 {
-        v.isFinite ? Int32(min(max(v.rounded(), -2_000_000_000), 2_000_000_000)) : 0
-    }
+    /// SDL's mouse and wheel fields are Int32.
+    static func int32(_ v: Double) -> Int32 { ReplayInputs.int32(v) }
 
     static func sdlModifiers(_ modifiers: ReplayScript.Modifiers) -> SDL_Keymod {
         var raw: UInt32 = 0

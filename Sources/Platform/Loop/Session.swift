@@ -84,14 +84,23 @@ public struct Session {
         let photos = PhotoTextures(renderer: display.renderer, photoPaths: app.catalog.allPhotoPaths,
                                    budgetBytes: options.memoryBudgetMiB << 20, opaqueFormat: display.opaqueTextureFormat, loader: loader,
                                    decodesReady: decodesReady, log: log)
-        if let orderStore {
-            app.onReorder = { [log] order in
-                do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }
-            }
-        }
         let log = self.log
         let verboseLog: ((String) -> Void)? = verbose ? { log($0) } : nil
-        let loop = FrameLoop(display: display, photos: photos, text: text, verboseLog: verboseLog)
+        // What the model says happened goes one way, out of its driver: a
+        // replay prints it, the order is saved, the textures follow new trips.
+        let stdout = FileHandle.standardOutput
+        let printing = script != nil
+        let orderStore = self.orderStore
+        let happened: (AppEvent) -> Void = { event in
+            if printing, let line = event.jsonLine { stdout.write(Data((line + "\n").utf8)) }
+            switch event.kind {
+            case .reorder(let order):
+                do { try orderStore?.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }
+            case .tripsChanged(let trips):
+                photos.update(photoPaths: trips.allPhotoPaths)
+            default: break
+            }
+        }
         // SDL ends the loop with the same SDL_QUIT for SIGTERM and for a
         // compositor that went away: only the connection tells them apart.
         func connectionLost() -> ExitCode? {
@@ -101,8 +110,9 @@ public struct Session {
         }
         do {
             if let script {
-                let stdout = FileHandle.standardOutput
-                let report = try loop.replay(app, script: script, scale: plan.pixelScale, presentFrames: options.replayInWindow) { line in
+                let loop = FrameLoop(display: display, photos: photos, text: text, verboseLog: verboseLog)
+                let driver = AppDriver(app: app, happened: happened)
+                let report = try loop.replay(driver, script: script, scale: plan.pixelScale, presentFrames: options.replayInWindow) { line in
                     stdout.write(Data((line + "\n").utf8))
                 }
                 if verbose {
@@ -112,24 +122,28 @@ public struct Session {
                 if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
                 return .done
             }
-            // Screen readers read the live app over AT-SPI (NO_AT_BRIDGE=1: not);
-            // a replay prints what they would read in its snapshots instead.
-            loop.accessibility = AccessibilityLink(environment: environment, title: configuration.title, version: version,
-                                                   locale: strings.language, log: log)
-            if let library {
-                follow(library, app: app, photos: photos, loop: loop)
-                if let places { loop.afterFirstFrame = { library.whenPlaced { places.nameInBackground(library) } } }
-            }
-            var recorder: ((InputEvent, Double) -> Void)?
+            var recorder: ReplayRecorder?
             if let path = options.recordScript {
                 guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
                     log("trips: \(path): cannot write the recording")
                     return .badInput
                 }
-                var recording = ReplayRecorder(launchSize: app.size) { file.write(Data($0.utf8)) }
-                recorder = { input, ms in recording.record(input, atMilliseconds: ms) }
+                recorder = ReplayRecorder(launchSize: app.size) { file.write(Data($0.utf8)) }
             }
-            let report = try loop.run(app, frames: options.frames, screenshot: options.screenshot, started: started, record: recorder)
+            let driver = AppDriver(app: app, recorder: recorder, happened: happened)
+            // Screen readers read the live app over AT-SPI (NO_AT_BRIDGE=1: not);
+            // a replay prints what they would read in its snapshots instead.
+            let accessibility = AccessibilityLink(environment: environment, title: configuration.title, version: version,
+                                                  locale: strings.language, log: log)
+            let follower = library.map { follow($0, photos: photos) }
+            let places = self.places
+            let afterFirstFrame: (() -> Void)? = library.flatMap { library in places.map { places in
+                { library.whenPlaced { places.nameInBackground(library) } }
+            } }
+            let loop = FrameLoop(display: display, photos: photos, text: text, accessibility: accessibility,
+                                 externalChanges: follower.map { follower in { follower.changes(for: driver) } },
+                                 afterFirstFrame: afterFirstFrame, verboseLog: verboseLog)
+            let report = try loop.run(driver, frames: options.frames, screenshot: options.screenshot, started: started)
             if let lost = connectionLost() { return lost }
             if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
             if verbose { logFirstFrames(report, photos: photos, display: display) }
@@ -141,18 +155,16 @@ public struct Session {
         }
     }
 
-    /// The textures follow the trips (a new list waits for the fingers to
-    /// lift); photos added to or removed from the folder appear or go
-    /// without a restart.
-    private func follow(_ library: LibraryLoader, app: AppModel, photos: PhotoTextures, loop: FrameLoop) {
-        app.onCatalogChange = { photos.update(photoPaths: $0.allPhotoPaths) }
+    /// Follows the library: photos added to or removed from the folder
+    /// appear or go without a restart (a new list waits for the fingers to
+    /// lift; the textures follow it through the driver's `tripsChanged`).
+    private func follow(_ library: LibraryLoader, photos: PhotoTextures) -> LibraryFollower {
         let watcher = FolderWatcher(path: library.folder)
         if watcher == nil {
             log("trips: \(library.folder): cannot watch for new photos (\(String(cString: strerror(errno)))); showing what is there now")
         }
-        let follower = LibraryFollower(library: library, folderChanged: { watcher?.changed() == true },
-                                       forgetChangedFailures: { photos.forgetFailuresOfChangedFiles() }, verbose: verbose, log: log)
-        loop.externalChanges = { follower.changes(for: app) }
+        return LibraryFollower(library: library, folderChanged: { watcher?.changed() == true },
+                               forgetChangedFailures: { photos.forgetFailuresOfChangedFiles() }, verbose: verbose, log: log)
     }
 
     private func logFirstFrames(_ report: FrameLoop.Report, photos: PhotoTextures, display: Display) {

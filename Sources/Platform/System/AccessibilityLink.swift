@@ -1,13 +1,13 @@
 import AccessibilityBridge
 import CSDL2
 import Foundation
-import Gestures
 import TripsKit
 
 /// The frame loop's side of the AT-SPI bridge: starts it after the first
 /// frame (start-up never waits for a bus), publishes the tree of every
 /// frame drawn, wakes the loop when a reader calls, holds keys until the
-/// reader's verdict, and turns a reader's "click" into a tap.
+/// reader's verdict, and hands a reader's click or focus to the model's
+/// driver as an input of its own (`ReaderAction`), which `--record` writes.
 public final class AccessibilityLink {
     private let environment: [String: String]
     private let version: String
@@ -69,39 +69,33 @@ public final class AccessibilityLink {
     /// The bus's socket, for the loop's sleeps to wake on (nil: not on the bus).
     var fileDescriptor: Int32? { bridge?.fileDescriptor }
 
-    /// Answers readers and applies what they asked; true if the app changed.
-    func pump(_ app: AppModel, display: Display, now: Double, record: ((InputEvent, Double) -> Void)?) -> Bool {
+    /// Answers readers and hands what they asked to `driver`, at `now`
+    /// on the loop's clock; true if the app may have changed.
+    func pump(_ driver: AppDriver, now: Double) -> Bool {
         guard let bridge else { return false }
         var changed = false
         for outcome in bridge.pump() {
             switch outcome {
             case .click(let key):
-                // What a tap on it does: a finger down and up at its centre.
-                guard let element = app.accessibilityElements.first(where: { $0.id == key }) else { continue }
-                let centre = CGPoint(x: element.frame.midX, y: element.frame.midY)
-                app.advance(to: now)
-                app.handle(.pointer(PointerEvent(id: Self.readerFinger, phase: .down, location: centre, timestamp: now, kind: .touch)))
-                app.handle(.pointer(PointerEvent(id: Self.readerFinger, phase: .up, location: centre, timestamp: now, kind: .touch)))
+                driver.advance(to: now)
+                driver.handle(.reader(.click(element: key)), at: now)
                 changed = true
             case .focus(let key):
-                app.advance(to: now)
-                if app.focus(named: key) { changed = true }
+                driver.advance(to: now)
+                driver.handle(.reader(.focus(element: key)), at: now)
+                changed = true
             case .key(let token, let consumed, let waited):
                 if verbose {
                     log(waited.map { String(format: "trips: the screen reader %@ a key after %.2f ms", consumed ? "took" : "passed on", $0 * 1000) }
                         ?? String(format: "trips: no verdict on a key within %.0f ms; the app acts on it", AccessibilityBridge.keyTimeout * 1000))
                 }
                 guard let held = heldKeys.removeValue(forKey: token), !consumed else { continue }
-                record?(held.input, held.time * 1000)
-                app.handle(held.input)
+                driver.handle(held.input, at: held.time)
                 changed = true
             }
         }
         return changed
     }
-
-    /// A finger no touch screen reports (SDL numbers them from 0).
-    static let readerFinger = PointerID(9_000)
 
     /// Offers a key event to the reader first: true if it is held for the
     /// verdict (`input`, the app's event for it, is applied then if not consumed).

@@ -21,17 +21,18 @@ public struct LibraryFollower {
         self.log = log
     }
 
-    /// Offers `app` what changed; true when it shows something new. A
-    /// folder that cannot be read now keeps what the app has, with a line.
-    public func changes(for app: AppModel) -> Bool {
+    /// Offers the model, through its driver, what changed; true when it
+    /// shows something new. A folder that cannot be read now keeps what the
+    /// app has, with a line.
+    public func changes(for driver: AppDriver) -> Bool {
         var changed = false
-        if let settled = library.takeSettled() { changed = app.offerCatalog(settled) }
+        if let settled = library.takeSettled() { changed = driver.offer(settled) }
         if folderChanged() {
             changed = forgetChangedFailures() || changed
             do {
                 let updated = try library.reload()
                 if verbose { log("trips: \(library.folder) changed: \(updated.allPhotoPaths.count) photos") }
-                changed = app.offerCatalog(updated) || changed
+                changed = driver.offer(updated) || changed
             } catch {
                 log("trips: \(error); still showing the photos it had")
             }

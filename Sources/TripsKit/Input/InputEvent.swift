@@ -28,6 +28,8 @@ public enum InputEvent: Equatable, Sendable {
     /// A touchpad's two-finger scroll, known as fingers (Wayland's
     /// `axis_source` finger): points to follow, and when the fingers lift.
     case scroll(TouchpadScroll)
+    /// A screen reader's action on an element (AT-SPI), by the element's id.
+    case reader(ReaderAction)
 }
 
 /// A touchpad's two-finger scroll, with the moments a wheel has not: the
@@ -97,6 +99,14 @@ public enum Key: Hashable, Sendable {
     /// name where SDL's own table is not at hand (the parser's tests).
     public static func isActedOnOrCharacter(_ name: String) -> Bool {
         name.count == 1 || named.contains { $0.1.lowercased() == name.lowercased() }
+    }
+
+    /// The name SDL gives the key a script calls `name`, as far as it can be
+    /// told without SDL's table: a key the app acts on in any case, a
+    /// single character in upper case, any other name as it is.
+    public static func canonicalName(_ name: String) -> String {
+        if let known = named.first(where: { $0.1.lowercased() == name.lowercased() }) { return known.1 }
+        return name.count == 1 ? name.uppercased() : name
     }
 
     /// The name a replay script uses for this key.

@@ -22,6 +22,9 @@ public struct AppEvent: Equatable, Sendable {
         /// The kiosk's attract loop began (after `idle`), or a visitor ended it.
         case attract
         case attractEnd
+        /// A new list of trips was taken (the library changed): the
+        /// textures follow it. A replay has no library to follow.
+        case tripsChanged(TripCatalog)
     }
 
     /// Seconds on the model's clock.

@@ -3,7 +3,7 @@ import Foundation
 extension AppModel {
     /// Takes `new` now if no finger is down, else once the last one lifts
     /// (`advance`): no row moves under a finger that is on it. True when it
-    /// was taken now; `onCatalogChange` hears of every catalog taken.
+    /// was taken now; every catalog taken is an event (`tripsChanged`).
     @discardableResult
     public func offerCatalog(_ new: TripCatalog) -> Bool {
         offeredCatalog = new
@@ -16,7 +16,7 @@ extension AppModel {
         offeredCatalog = nil
         guard new != catalog else { return false }
         updateCatalog(new)
-        onCatalogChange?(new)
+        record(.tripsChanged(new))
         return true
     }
 

@@ -33,12 +33,8 @@ public final class AppModel {
     public internal(set) var quitRequested = false
     /// What happened that the loop has not yet taken (a replay prints it).
     private var pendingEvents: [AppEvent] = []
-    /// Called with the new order after every reorder (the app saves it).
-    public var onReorder: (([String]) -> Void)?
     /// A new list of trips waiting for the fingers to lift (`offerCatalog`).
     var offeredCatalog: TripCatalog?
-    /// Told of each new list of trips taken (the textures follow it).
-    public var onCatalogChange: ((TripCatalog) -> Void)?
     /// The photo a trip shows in the strip when it is not its cover: the
     /// one it was closed on (trip id → photo path), until the next start.
     var tilePaths: [String: String] = [:]
@@ -80,7 +76,6 @@ public final class AppModel {
         emitOrder = { [unowned self] order in
             let ids = order.map { self.catalog.trips[$0].id }
             self.record(.reorder(order: ids))
-            self.onReorder?(ids)
         }
         emitPlayground = { [unowned self] event in
             switch event {
@@ -146,6 +141,8 @@ public final class AppModel {
             engine.handle(pinch)
         case .scroll(let scroll):
             touchpadScroll(scroll)
+        case .reader(let action):
+            act(action)
         }
     }
 

@@ -1,8 +1,9 @@
 import JSON
 
 extension AppEvent {
-    /// The replay's event line, `{"t": ms, "event": name, ...fields}`.
-    public var jsonLine: String {
+    /// The replay's event line, `{"t": ms, "event": name, ...fields}`; nil
+    /// for what a replay never meets (a library's new trips).
+    public var jsonLine: String? {
         let name: String
         var fields: [(String, JSONValue)] = []
         switch kind {
@@ -15,6 +16,7 @@ extension AppEvent {
         case .idle: name = "idle"
         case .attract: name = "attract"
         case .attractEnd: name = "attract-end"
+        case .tripsChanged: return nil
         }
         return JSONLine.write(.obj([("t", .number((time * 1000).rounded())), ("event", .string(name))] + fields))
     }

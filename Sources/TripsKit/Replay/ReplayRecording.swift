@@ -47,6 +47,8 @@ extension ReplayScript.Step {
             command = .key(name: key.name, modifiers: ctrl ? .ctrl : [])
         case .resized(let size):
             command = .resize(size: size)
+        case .reader(let action):
+            command = .reader(action)
         case .focusLost, .quit, .closeRequested:
             return nil
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension ReplayScript {
-    static let commandNames = "down, move, up, cancel, mouse, wheel, pinch, scroll, key, state, size or shot"
+    static let commandNames = "down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, state, size or shot"
 
     /// Reads a script; `file` names it in errors. `isKeyName` says which
     /// key names the replay can press (the app passes SDL's table; the
@@ -244,6 +244,12 @@ private struct LineReader {
                             + Key.actedOnNames.map { "'\($0)'" }.joined(separator: ", ") + ", or a letter or digit")
             }
             return .key(name: String(text), modifiers: modifiers)
+        case "reader":
+            let usage = "reader click|focus ELEMENT"
+            guard let verb = next() else { throw usageError(usage) }
+            let element = rest()
+            guard !element.isEmpty, let action = ReaderAction(verb: String(verb), element: String(element)) else { throw usageError(usage) }
+            return .reader(action)
         case "state":
             try expectEnd("state")
             return .state

@@ -41,6 +41,8 @@ extension ReplayScript {
             return "scroll " + what + (location.map { " " + point($0) } ?? "")
         case let .key(name, modifiers):
             return "key " + Modifiers.named.filter { modifiers.contains($0.modifier) }.map { $0.name + "+" }.joined() + name
+        case .reader(let action):
+            return "reader \(action.verb) \(action.element)"
         case .state:
             return "state"
         case .shot(let path):

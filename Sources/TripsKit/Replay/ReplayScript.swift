@@ -30,6 +30,7 @@ public struct ReplayScriptError: Error, Equatable, CustomStringConvertible {
 ///     at 560  scroll 12 0 300 700  # two touchpad fingers scrolled DX DY points [X Y]
 ///     at 576  scroll stop      # they lifted (`axis_stop`); `scroll hold`, `scroll release`
 ///     at 600  key ctrl+Q       # SDL key names, e.g. Escape, Return, Left, +
+///     at 650  reader click strip:lisbon  # a screen reader's action on an element; `reader focus ID`
 ///     at 700  state            # print a snapshot
 ///     at 800  shot out.png     # write the frame as PNG
 ///     at 900  size 1000 700    # the window was resized to this many points
@@ -110,6 +111,9 @@ public struct ReplayScript: Equatable, Sendable {
         case scroll(phase: TouchpadScroll.Phase, dx: Double, dy: Double, location: CGPoint?)
         /// A key by its SDL name ("Escape", "Return", "Q", "+").
         case key(name: String, modifiers: Modifiers)
+        /// A screen reader's action on the element with this id (as
+        /// `--record` writes a reader's click or focus).
+        case reader(ReaderAction)
         /// Print a snapshot of the app's state.
         case state
         /// Write the frame as PNG to this path.

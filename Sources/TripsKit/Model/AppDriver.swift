@@ -1,0 +1,53 @@
+import Foundation
+
+/// The one door into the model. Every source hands it timestamped inputs:
+/// the SDL translator's events, the Wayland touchpad's, a screen reader's
+/// actions, the library follower's offers of new trips, a replay script. It
+/// lets the model's time pass, writes what `--record` keeps, and hands on,
+/// one way, what the model says happened (`AppEvent`) to the `happened` it
+/// was made with: live, saving the order and following the photos; in a
+/// replay, printing event lines.
+public final class AppDriver {
+    public let app: AppModel
+    private var recorder: ReplayRecorder?
+    private let happened: (AppEvent) -> Void
+
+    /// `recorder` writes every input handled (`--record`); nil: none.
+    public init(app: AppModel, recorder: ReplayRecorder? = nil, happened: @escaping (AppEvent) -> Void = { _ in }) {
+        self.app = app
+        self.recorder = recorder
+        self.happened = happened
+    }
+
+    /// Lets the model's time pass to `seconds` on the loop's clock; true when
+    /// what it shows changed in a way a running animation does not tell.
+    @discardableResult
+    public func advance(to seconds: Double) -> Bool {
+        let changed = app.advance(to: seconds)
+        handOn()
+        return changed
+    }
+
+    /// `input`, which happened at `seconds`: recorded, then handled. The
+    /// caller has let the time pass to it (`advance(to:)`) as it sees fit:
+    /// a key the reader held back is handled late, at its own time.
+    public func handle(_ input: InputEvent, at seconds: Double) {
+        recorder?.record(input, atMilliseconds: seconds * 1000)
+        app.handle(input)
+        handOn()
+    }
+
+    /// A new list of trips (the watched folder changed, dates settled): taken
+    /// now, or once the fingers lift. True when taken now. A recording never
+    /// holds it: a replay has no folder to follow.
+    @discardableResult
+    public func offer(_ catalog: TripCatalog) -> Bool {
+        let taken = app.offerCatalog(catalog)
+        handOn()
+        return taken
+    }
+
+    private func handOn() {
+        for event in app.takeEvents() { happened(event) }
+    }
+}

@@ -1,0 +1,27 @@
+import XCTest
+@testable import Platform
+
+/// SDL stamps events with 32-bit milliseconds, which wrap after 49.7 days;
+/// the translator reads them against SDL's 64-bit clock.
+final class EventTranslatorTests: XCTestCase {
+    func testAStampIsReadAgainstTheClockAcrossTheWrap() {
+        let wrap = UInt64(UInt32.max) + 1
+        // 10 ms before the wrap, read 20 ms later (10 ms after it).
+        XCTAssertEqual(EventTranslator.seconds(ofTicks: UInt32.max - 9, now: wrap + 10), Double(wrap - 10) / 1000)
+        // Just after the wrap, read at once.
+        XCTAssertEqual(EventTranslator.seconds(ofTicks: 5, now: wrap + 5), Double(wrap + 5) / 1000)
+        // Three wraps on, 250 ms old.
+        XCTAssertEqual(EventTranslator.seconds(ofTicks: 1_000, now: 3 * wrap + 1_250), Double(3 * wrap + 1_000) / 1000)
+    }
+
+    func testAStampFromTheFutureIsTakenAsNow() {
+        XCTAssertEqual(EventTranslator.seconds(ofTicks: 2_000, now: 1_000), 1.0)
+        XCTAssertEqual(EventTranslator.seconds(ofTicks: 0, now: UInt64(UInt32.max) + 1 - 5), Double(UInt64(UInt32.max) + 1 - 5) / 1000)
+    }
+
+    func testAStampOlderThanTheClockIsNeverBeforeZero() {
+        XCTAssertEqual(EventTranslator.seconds(ofTicks: 100, now: 300), 0.1)
+        // A stamp taken just before the wrap, read just after the clock began: at its start.
+        XCTAssertEqual(EventTranslator.seconds(ofTicks: UInt32.max - 295, now: 100), 0)
+    }
+}

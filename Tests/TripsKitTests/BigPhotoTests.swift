@@ -1,0 +1,72 @@
+import Foundation
+import JSON
+import XCTest
+@testable import TripsKit
+
+/// The big photo, replayed on the model in-process (`ModelReplay`): a tap
+/// on Lisbon's strip photo at 100 ms has it open and settled by 1000 ms, in
+/// its big frame (16, 68, 890, 524).
+final class BigPhotoTests: XCTestCase {
+    let opened = "size 1280 800\nat 100 down 1 300 700\nat 160 up 1\n"
+
+    func tap(_ x: Double, _ y: Double, at t: Int) -> String { "at \(t) down 1 \(x) \(y)\nat \(t + 60) up 1\n" }
+
+    func testATapOnAStripPhotoGrowsItIntoTheBigFrame() throws {
+        let r = try ModelReplay(opened + "at 400 state\nat 1500 state")
+        XCTAssertEqual(r.events("open").map { $0["trip"]?.string }, ["lisbon"])
+        XCTAssertEqual(try r.state(at: 400)["animating"]?.bool, true, "it travels on a spring")
+        XCTAssertEqual(try r.state(at: 1500)["photo", "frame"]?.numbers ?? [], [16, 68, 890, 524])
+    }
+
+    func testOneTapClosesOnceTheDoubleTapWindowHasPassed() throws {
+        let r = try ModelReplay(opened + tap(460, 330, at: 1000) + "at 1200 state\nat 1500 state")
+        XCTAssertEqual(try r.state(at: 1200)["enlarged"]?.string, "lisbon", "a second tap could still come")
+        XCTAssertTrue(try r.state(at: 1500)["enlarged"]?.isNull ?? false)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(r.events("close").first?["t"]?.number), 1060 + 300)
+    }
+
+    func testTwoTapsZoomTo2xAndTwoMoreBackTo1x() throws {
+        let r = try ModelReplay(opened + tap(460, 330, at: 1000) + tap(460, 330, at: 1150) + "at 1900 state\n"
+                                + tap(460, 330, at: 2000) + tap(460, 330, at: 2150) + "at 2900 state")
+        XCTAssertEqual(try r.state(at: 1900)["zoom"]?.number, 2)
+        XCTAssertEqual(try r.state(at: 1900)["badge"]?.string, "2.0\u{00D7}")
+        XCTAssertEqual(try r.state(at: 2900)["zoom"]?.number, 1)
+        XCTAssertTrue(r.events("close").isEmpty, "double taps never close it")
+    }
+
+    func testKeysZoomWithin1To4AndEscapeCloses() throws {
+        let r = try ModelReplay(opened + "at 1000 key +\nat 1600 state\n"
+                                + (0..<6).map { "at \(1700 + $0 * 100) key +\n" }.joined() + "at 2600 state\nat 2700 key 0\nat 3300 state\n"
+                                + "at 3400 key Escape\nat 4400 state")
+        XCTAssertEqual(try r.state(at: 1600)["zoom"]?.number, 1.5)
+        XCTAssertEqual(try r.state(at: 2600)["zoom"]?.number, 4, "clamped at 4x")
+        XCTAssertEqual(try r.state(at: 3300)["zoom"]?.number, 1)
+        XCTAssertTrue(try r.state(at: 4400)["enlarged"]?.isNull ?? false)
+        XCTAssertEqual(r.events("close").map { $0["trip"]?.string }, ["lisbon"])
+    }
+
+    func testAPullPast120PointsPutsItBack() throws {
+        var script = opened + "at 1000 down 1 400 300\n"
+        for i in 1...25 { script += "at \(1000 + i * 16) move 1 400 \(300 + 8 * i)\n" }
+        script += "at 1410 up 1\nat 2500 state"
+        let r = try ModelReplay(script)
+        XCTAssertTrue(try r.state(at: 2500)["enlarged"]?.isNull ?? false)
+        XCTAssertEqual(r.events("close").count, 1)
+    }
+
+    func testATouchpadPinchZoomsAndIsClampedTo4x() throws {
+        var script = opened + "at 1000 pinch begin 460 330\n"
+        for i in 1...10 { script += "at \(1000 + i * 16) pinch change \(1 + 5 * Double(i) / 10) 0\n" }
+        script += "at 1200 pinch end\nat 2000 state"
+        let r = try ModelReplay(script)
+        XCTAssertEqual(try r.state(at: 2000)["zoom"]?.number, 4)
+        XCTAssertEqual(r.events("zoom").last?["zoom"]?.number, 4)
+    }
+
+    func testCtrlWheelZoomsByATenthANotchAndACancelledPinchKeepsTheZoom() throws {
+        let r = try ModelReplay(opened + (0..<3).map { "at \(1000 + $0 * 50) wheel 0 1 ctrl 460 330\n" }.joined() + "at 2000 state\n"
+                                + "at 2100 pinch begin 460 330\nat 2116 pinch change 1.5 0\nat 2132 pinch cancel\nat 3000 state")
+        XCTAssertEqual(try r.state(at: 2000)["zoom"]?.number ?? 0, 1.331, accuracy: 0.01, "three notches of 1.1x")
+        XCTAssertEqual(try r.state(at: 3000)["zoom"]?.number ?? 0, 1.331, accuracy: 0.01, "the cancelled pinch gave it back")
+    }
+}
