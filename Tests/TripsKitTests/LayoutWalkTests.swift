@@ -26,9 +26,7 @@ final class LayoutWalkTests: XCTestCase {
         pill.appendPillButton("Properties", frame, theme: app.theme)
         var taps = 0
         // The one edit: an element with its drawing, its touch and its words.
-        walk.elements.append(LayoutElement(id: .button("properties"), frame: frame, drawing: pill,
-                                           touch: .init { id, frame in .button(id, frame: frame) { taps += 1 } },
-                                           accessible: .init(label: "Properties", traits: ["button"])))
+        walk.elements.append(.pillButton("properties", title: "Properties", frame: frame, theme: app.theme) { taps += 1 })
 
         XCTAssertEqual(walk.drawing.count, before + pill.count)
         XCTAssertEqual(Array(walk.drawing.suffix(pill.count)), pill, "drawn last, on top")
