@@ -49,3 +49,16 @@ struct LayoutElement {
         static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     }
 }
+
+extension LayoutElement {
+    /// A pill button named `name` ("button:NAME"): a capsule with its
+    /// title, a tap runs `action`, read as a button by its title.
+    static func pillButton(_ name: String, title: String, frame: CGRect, theme: Theme, onTop: Bool = false,
+                           action: @escaping () -> Void) -> LayoutElement {
+        var pill: [Scene.Command] = []
+        pill.appendPillButton(title, frame, theme: theme)
+        return LayoutElement(id: .button(name), frame: frame, drawing: pill,
+                             touch: Touch(make: { id, frame in .button(id, frame: frame, action: action) }, onTop: onTop),
+                             accessible: Accessible(label: title, traits: ["button"]))
+    }
+}

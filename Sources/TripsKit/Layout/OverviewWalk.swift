@@ -19,11 +19,9 @@ struct OverviewWalk {
                            size: theme.titleSize, weight: .bold, color: theme.title, alignment: .leading))
         out.append(LayoutElement(id: .title, frame: layout.title, drawing: title,
                                  accessible: .init(label: say(.title), traits: ["header"], place: .header)))
-        var pill: [Scene.Command] = []
-        pill.appendPillButton(strings(.playground), model.playgroundButtonFrame, theme: theme)
-        out.append(LayoutElement(id: .button("playground"), frame: model.playgroundButtonFrame, drawing: pill,
-                                 touch: .init { [unowned model] id, frame in .button(id, frame: frame) { model.show(.playground) } },
-                                 accessible: .init(label: say(.playground), traits: ["button"])))
+        out.append(.pillButton("playground", title: say(.playground), frame: model.playgroundButtonFrame, theme: theme) { [unowned model] in
+            model.show(.playground)
+        })
         let big = model.bigPhoto
         if let hero = model.heroTrip, let frame = layout.hero {
             var c: [Scene.Command] = []
@@ -47,40 +45,7 @@ struct OverviewWalk {
         for (position, trip) in model.strip.order.enumerated() {
             let row = layout.listRow(position)
             guard row.minY < layout.list.maxY else { break }
-            var c: [Scene.Command] = []
-            // The hero's trip is marked in the list, so the two read as one.
-            if trip == hero { c.append(.fill(row.insetBy(dx: 0, dy: 2), color: theme.separator, cornerRadius: 8)) }
-            let detail = trips[trip].detailText(in: strings)
-            // With a second line (month, photos) the city moves up to make room.
-            let textTop = row.midY - CGFloat(theme.rowTextSize) * (detail == nil ? 0.65 : 1.05)
-            // A city that reads right to left starts at the row's right
-            // edge, and its nights move to the left.
-            let rightToLeft = TextDirection.of(trips[trip].city) == .rightToLeft
-            let cityWidth = row.width * 0.6
-            c.append(.text(trips[trip].city, origin: CGPoint(x: rightToLeft ? row.maxX - 4 - cityWidth : row.minX + 4, y: textTop),
-                           width: cityWidth, size: theme.rowTextSize, weight: .regular, color: theme.primaryText,
-                           alignment: rightToLeft ? .trailing : .leading))
-            if let detail {
-                c.append(.text(detail, origin: CGPoint(x: row.minX + 4, y: textTop + CGFloat(theme.rowTextSize) * 1.2), width: row.width - 8,
-                               size: theme.secondarySize, weight: .regular, color: theme.secondaryText,
-                               alignment: rightToLeft ? .trailing : .leading))
-            }
-            if let nights = trips[trip].nightsText(in: strings) {
-                // Beside the city, never over it: a long translation is cut.
-                let nightsWidth = row.width - cityWidth - 12
-                c.append(.text(nights, origin: CGPoint(x: rightToLeft ? row.minX + 4 : row.maxX - 4 - nightsWidth, y: textTop + 1), width: nightsWidth,
-                               size: theme.secondarySize, weight: .regular, color: theme.secondaryText,
-                               alignment: rightToLeft ? .leading : .trailing))
-            }
-            if position + 1 < trips.count {
-                c.append(.fill(CGRect(x: row.minX, y: row.maxY - 0.5, width: row.width, height: 1), color: theme.separator, cornerRadius: 0))
-            }
-            let value = [trips[trip].nightsText(in: say), trips[trip].detailText(in: say)].compactMap { $0 }.joined(separator: ", ")
-            out.append(LayoutElement(id: .row(trip: trip), frame: row, drawing: c,
-                                     touch: .init { [unowned model] id, frame in
-                                         GestureNode(id, frame: frame).contentShape(.rectangle).onTapGesture { model.open(trip) }
-                                     },
-                                     accessible: .init(label: trips[trip].city, value: value, traits: ["button"])))
+            out.append(rowElement(trip, position: position, frame: row, hero: hero))
         }
         if let trip = big.trip { out.append(bigPhotoElement(trip: trip)) }
         if let ring = model.focusFrame {
@@ -89,6 +54,47 @@ struct OverviewWalk {
             out.append(LayoutElement(id: .focusRing, frame: ring, drawing: c))
         }
         return out
+    }
+
+    /// A trip's row in the list: its city, nights and dates (the hero's
+    /// trip marked); a tap opens it.
+    private func rowElement(_ trip: Int, position: Int, frame row: CGRect, hero: Int?) -> LayoutElement {
+        let model = self.model, theme = model.theme, trips = model.catalog.trips, strings = model.strings
+        var c: [Scene.Command] = []
+        // The hero's trip is marked in the list, so the two read as one.
+        if trip == hero { c.append(.fill(row.insetBy(dx: 0, dy: 2), color: theme.separator, cornerRadius: 8)) }
+        let detail = trips[trip].detailText(in: strings)
+        // With a second line (month, photos) the city moves up to make room.
+        let textTop = row.midY - CGFloat(theme.rowTextSize) * (detail == nil ? 0.65 : 1.05)
+        // A city that reads right to left starts at the row's right
+        // edge, and its nights move to the left.
+        let rightToLeft = TextDirection.of(trips[trip].city) == .rightToLeft
+        let cityWidth = row.width * 0.6
+        c.append(.text(trips[trip].city, origin: CGPoint(x: rightToLeft ? row.maxX - 4 - cityWidth : row.minX + 4, y: textTop),
+                       width: cityWidth, size: theme.rowTextSize, weight: .regular, color: theme.primaryText,
+                       alignment: rightToLeft ? .trailing : .leading))
+        if let detail {
+            c.append(.text(detail, origin: CGPoint(x: row.minX + 4, y: textTop + CGFloat(theme.rowTextSize) * 1.2), width: row.width - 8,
+                           size: theme.secondarySize, weight: .regular, color: theme.secondaryText,
+                           alignment: rightToLeft ? .trailing : .leading))
+        }
+        let nights = trips[trip].nightsText(in: strings)
+        if let nights {
+            // Beside the city, never over it: a long translation is cut.
+            let nightsWidth = row.width - cityWidth - 12
+            c.append(.text(nights, origin: CGPoint(x: rightToLeft ? row.minX + 4 : row.maxX - 4 - nightsWidth, y: textTop + 1), width: nightsWidth,
+                           size: theme.secondarySize, weight: .regular, color: theme.secondaryText,
+                           alignment: rightToLeft ? .leading : .trailing))
+        }
+        if position + 1 < trips.count {
+            c.append(.fill(CGRect(x: row.minX, y: row.maxY - 0.5, width: row.width, height: 1), color: theme.separator, cornerRadius: 0))
+        }
+        let value = [nights, detail].compactMap { $0 }.joined(separator: ", ")
+        return LayoutElement(id: .row(trip: trip), frame: row, drawing: c,
+                             touch: .init { [unowned model] id, frame in
+                                 GestureNode(id, frame: frame).contentShape(.rectangle).onTapGesture { model.open(trip) }
+                             },
+                             accessible: .init(label: trips[trip].city, value: value, traits: ["button"]))
     }
 
     /// The strip's scroll area and its photos: those drawn (at the drawn

@@ -13,8 +13,9 @@ struct PlaygroundWalk {
             .text(strings(.playground), origin: p.titleFrame.origin, width: p.titleFrame.width, size: theme.titleSize,
                   weight: .bold, color: theme.title, alignment: .center),
         ], accessible: .init(label: say(.playground), traits: ["header"], place: .header)))
-        out.append(button("back", say(.back), p.backFrame) { [unowned model] in model.show(.overview) })
-        out.append(button("reset", say(.reset), p.resetFrame) { [weak p] in p?.reset() })
+        // The buttons take touches above the square and the circle even where they are drawn over them.
+        out.append(.pillButton("back", title: say(.back), frame: p.backFrame, theme: theme, onTop: true) { [unowned model] in model.show(.overview) })
+        out.append(.pillButton("reset", title: say(.reset), frame: p.resetFrame, theme: theme, onTop: true) { [weak p] in p?.reset() })
         let xs = p.squareCorners.map(\.x), ys = p.squareCorners.map(\.y)
         let square = CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
         out.append(LayoutElement(id: .square, frame: square, drawing: [.polygon(p.squareCorners, color: theme.square)],
@@ -33,15 +34,5 @@ struct PlaygroundWalk {
             out.append(LayoutElement(id: .focusRing, frame: ring, drawing: c))
         }
         return out
-    }
-
-    /// A pill button, which takes touches above the square and the circle
-    /// even where they are drawn over it.
-    private func button(_ name: String, _ title: String, _ frame: CGRect, action: @escaping () -> Void) -> LayoutElement {
-        var pill: [Scene.Command] = []
-        pill.appendPillButton(title, frame, theme: model.theme)
-        return LayoutElement(id: .button(name), frame: frame, drawing: pill,
-                             touch: .init(make: { id, frame in .button(id, frame: frame, action: action) }, onTop: true),
-                             accessible: .init(label: title, traits: ["button"]))
     }
 }
