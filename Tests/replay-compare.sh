@@ -67,7 +67,7 @@ key=$( {
         elif [ -f "$arg" ]; then md5sum <"$arg"
         fi
     done
-    env | grep -E '^(LANG|LANGUAGE|LC_[A-Z]+|TZ|TRIPS_[A-Z_]+|SDL_[A-Z_]+|NO_AT_BRIDGE)=' | grep -v '^TRIPS_BINARY=' | sort | normalize
+    env | grep -E '^(LANG|LANGUAGE|LC_[A-Z]+|TZ|TRIPS_[A-Z_]+|SDL_[A-Z_]+|NO_AT_BRIDGE)=' | grep -v '^TRIPS_BINARY=\|^TRIPS_REPLAY_BOTH=' | sort | normalize
     pwd | normalize
 } | sha1sum | cut -c1-40)
 
