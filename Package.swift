@@ -3,8 +3,9 @@ import PackageDescription
 
 // The pure modules (Motion, Gestures, PhotoFile, JSON, TripsKit) never import
 // SDL, so they are tested without a display. SDL is reached only through
-// CSDL2 (Debian's -dev packages); what each module may import is
-// docs/ARCHITECTURE.md's table, held by ArchitectureTests.
+// CSDL2 (Debian's -dev packages). What each module may import is written
+// once, in docs/ARCHITECTURE.md's table: ArchitectureTests reads it and
+// holds the sources' imports and these targets' dependencies to it.
 //
 // Every product and test target is in Swift 6 language mode (complete
 // concurrency checking); only the benchmarks stay in 5 (see their line).

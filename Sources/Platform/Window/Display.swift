@@ -11,9 +11,6 @@ public final class Display {
     private let frames: any FramePresenter
     /// The renderer everything is drawn with.
     public var renderer: OpaquePointer { frames.renderer }
-    /// The way the window's frames are drawn and shown, after any fallback
-    /// (wl_shm refused: SDL's software renderer).
-    let path: PresentPath
     /// Shows the software renderer's frames through wl_shm on Wayland
     /// (`ShmPresenter`); nil where SDL presents them itself.
     public var presenter: ShmPresenter? { frames as? ShmPresenter }
@@ -154,7 +151,6 @@ public final class Display {
             throw Failure.sdl(error)
         }
         self.window = window
-        self.path = path
         self.isSurfaceOnly = surfaceOnly
         self.surfaceOnlyFailure = surfaceOnlyFailure
         // No smaller than a script or --size may say, so a recording of a
