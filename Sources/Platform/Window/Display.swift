@@ -115,17 +115,12 @@ public final class Display {
             SDL_DestroyWindow(window); SDL_Quit()
             throw error
         }
-        let direct = PresentPath.takesPixelsDirectly(videoDriver: videoDriver)
         var shm: ShmPresenter?
         var presenterFailure: String?
-        var created: OpaquePointer?
         if path == .waylandShm {
-            var failure = "SDL gave no wl_surface for the window"
-            if let info = ConnectionWatch.windowInfo(window), info.subsystem == ConnectionWatch.subsystemWayland,
-               let display = info.display, let surface = info.surface {
-                shm = ShmPresenter(display: display, surface: surface, failure: &failure)
-            }
-            if shm == nil {
+            let made = Self.shmPresenter(on: window)
+            shm = made.presenter
+            if let failure = made.failure {
                 presenterFailure = "trips: software frames go through SDL's OpenGL path: \(failure)"
                 path = .software
                 if surfaceOnly {
@@ -138,13 +133,7 @@ public final class Display {
                 }
             }
         }
-        switch path {
-        case .waylandShm: created = shm?.renderer
-        case .software: created = Self.softwareRenderer(window, direct: direct)
-        case .accelerated(let index):
-            created = SDL_CreateRenderer(window, index ?? -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-            if created == nil && index == nil { created = Self.softwareRenderer(window, direct: direct) }
-        }
+        let created = shm?.renderer ?? Self.sdlRenderer(for: path, on: window, direct: PresentPath.takesPixelsDirectly(videoDriver: videoDriver))
         guard let renderer = created else {
             let error = SDLError.last("SDL_CreateRenderer")
             SDL_DestroyWindow(window); SDL_Quit()
@@ -180,12 +169,34 @@ public final class Display {
         SDL_Quit()
     }
 
-    /// SDL's software renderer on `window`'s surface; `direct`: the video
-    /// driver takes its pixels as they are, which SDL is told, or it would
-    /// upload them through OpenGL (`PresentPath.takesPixelsDirectly`).
-    private static func softwareRenderer(_ window: OpaquePointer, direct: Bool) -> OpaquePointer? {
-        if direct { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
-        return SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+    /// The wl_shm presenter on `window`'s Wayland surface, or why there is none.
+    private static func shmPresenter(on window: OpaquePointer) -> (presenter: ShmPresenter?, failure: String?) {
+        var failure = "SDL gave no wl_surface for the window"
+        if let info = ConnectionWatch.windowInfo(window), info.subsystem == ConnectionWatch.subsystemWayland,
+           let display = info.display, let surface = info.surface, let presenter = ShmPresenter(display: display, surface: surface, failure: &failure) {
+            return (presenter, nil)
+        }
+        return (nil, failure)
+    }
+
+    /// SDL's renderer for `path` on `window` (none for wl_shm, whose
+    /// presenter makes its own): software, or an accelerated one with
+    /// vsync, software when SDL's own choice cannot be made. `direct`: the
+    /// video driver takes a software renderer's pixels as they are, which
+    /// SDL is told, or it would upload them through OpenGL
+    /// (`PresentPath.takesPixelsDirectly`).
+    private static func sdlRenderer(for path: PresentPath, on window: OpaquePointer, direct: Bool) -> OpaquePointer? {
+        func software() -> OpaquePointer? {
+            if direct { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
+            return SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        switch path {
+        case .waylandShm: return nil
+        case .software: return software()
+        case .accelerated(let index):
+            let made = SDL_CreateRenderer(window, index ?? -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+            return made ?? (index == nil ? software() : nil)
+        }
     }
 
     /// Whether the kernel offers a GPU (a DRM device): without one, OpenGL
