@@ -3,8 +3,9 @@ import PackageDescription
 
 // The pure modules (Motion, Gestures, PhotoFile, JSON, TripsKit) never import
 // SDL, so they are tested without a display. SDL is reached only through
-// CSDL2 (Debian's -dev packages); what each module may import is
-// docs/ARCHITECTURE.md's table, held by ArchitectureTests.
+// CSDL2 (Debian's -dev packages). What each module may import is written
+// once, in docs/ARCHITECTURE.md's table: ArchitectureTests reads it and
+// holds the sources' imports and these targets' dependencies to it.
 //
 // Every product and test target is in Swift 6 language mode (complete
 // concurrency checking); only the benchmarks stay in 5 (see their line).
@@ -138,10 +139,12 @@ let package = Package(
         .target(name: "Geography", swiftSettings: swift6),
         // libgeonames' table read into Geography's cities (the system's gazetteer).
         .target(name: "Gazetteer", dependencies: ["CGeonames", "Geography"], swiftSettings: swift6),
+        // A watcher thread's hand-off to the frame loop (the bus, the touchpad's queue).
+        .target(name: "Handoff", swiftSettings: swift6),
         .target(name: "TripsKit", dependencies: ["Gestures", "Motion", "JSON", "PhotoFile", "Geography"], swiftSettings: swift6),
         // The accessibility tree on the AT-SPI bus, for screen readers: the
         // mapping and event diffing are plain values; libdbus is behind BusConnection.
-        .target(name: "AccessibilityBridge", dependencies: ["CDBus", "TripsKit"], swiftSettings: swift6),
+        .target(name: "AccessibilityBridge", dependencies: ["CDBus", "TripsKit", "Handoff"], swiftSettings: swift6),
         // The worker side of decoding: the sandboxed worker and zygote, the
         // codecs, and the wire format between worker and app. Never TripsKit
         // or Platform. The test-only fault switch is compiled into debug
@@ -153,7 +156,7 @@ let package = Package(
         // loop through a callback.
         .target(name: "PhotoLoading", dependencies: ["CSeccomp", "Decoding", "PhotoFile"], swiftSettings: swift6),
         .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Decoding",
-                                                 "PhotoLoading", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge"],
+                                                 "PhotoLoading", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge", "Handoff"],
                 swiftSettings: swift6),
         .executableTarget(name: "trips", dependencies: ["Decoding", "PhotoLoading", "Platform", "TripsKit", "Gazetteer", "Geography"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
@@ -175,6 +178,7 @@ let package = Package(
         .testTarget(name: "PhotoFileTests", dependencies: ["PhotoFile", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "AccessibilityBridgeTests", dependencies: ["AccessibilityBridge", "CDBus", "TripsKit", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: swift6),
+        .testTarget(name: "HandoffTests", dependencies: ["Handoff"], swiftSettings: swift6),
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Gazetteer"], swiftSettings: swift6),
         .testTarget(name: "TripsKitTests", dependencies: ["TripsKit", "Gestures", "Motion", "Geography", "TestSupport"], swiftSettings: swift6),
         // Runs the built `trips` binary (SDL's offscreen driver) on replay

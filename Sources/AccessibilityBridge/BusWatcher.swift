@@ -1,5 +1,5 @@
 import Foundation
-import TripsKit
+import Handoff
 
 /// Wakes the frame loop when the bus has something to read: a thread that
 /// waits on the connection's socket (poll, nothing of libdbus), calls

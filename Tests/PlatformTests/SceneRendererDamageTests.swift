@@ -43,21 +43,22 @@ final class SceneRendererDamageTests: XCTestCase {
     /// drawn in `incremental` where it changed and in `whole` all of it, and
     /// fails where the two pictures differ. `waitingForDecodes`: each frame
     /// is drawn again in both once what it asked for is decoded, so both
-    /// show the same pictures. The damage of each frame's first drawing.
+    /// show the same pictures. What each frame's first drawing drew.
     private func play(_ app: AppModel, on incremental: Canvas, and whole: Canvas, waitingForDecodes: Bool = false,
-                      inputs: [InputEvent]) -> [[SDL_Rect]?] {
+                      inputs: [InputEvent]) -> [DrawnFrame] {
         var t = 0.0
-        var damages: [[SDL_Rect]?] = []
+        var frames: [DrawnFrame] = []
         func frame() {
             let scene = app.scene()
-            let moved = incremental.scene.draw(scene, scale: 1)
+            let first = incremental.scene.draw(scene, scale: 1)
             whole.scene.draw(scene, scale: 1, everything: true)
-            damages.append(moved)
+            frames.append(first)
+            let moved = first.damage
             var damage = moved
             if waitingForDecodes {
                 incremental.photos.finishPending()
                 whole.photos.finishPending()
-                damage = incremental.scene.draw(scene, scale: 1)
+                damage = incremental.scene.draw(scene, scale: 1).damage
                 whole.scene.draw(scene, scale: 1, everything: true)
             }
             let drawn = incremental.pixels(), expected = whole.pixels()
@@ -65,7 +66,7 @@ final class SceneRendererDamageTests: XCTestCase {
             let differing = (0..<drawn.count).filter { drawn[$0] != expected[$0] }
             let pitch = Int(incremental.surface.pointee.pitch)
             let xs = differing.map { $0 % pitch / 4 }, ys = differing.map { $0 / pitch }
-            XCTFail("frame \(damages.count) at \(t) s: \(differing.count) bytes differ from the whole frame, in x \(xs.min()!)...\(xs.max()!), "
+            XCTFail("frame \(frames.count) at \(t) s: \(differing.count) bytes differ from the whole frame, in x \(xs.min()!)...\(xs.max()!), "
                     + "y \(ys.min()!)...\(ys.max()!) (damage \(String(describing: moved)), then \(String(describing: damage)))")
         }
         func run(for seconds: Double) {
@@ -82,7 +83,7 @@ final class SceneRendererDamageTests: XCTestCase {
             app.handle(input)
             run(for: 0.6)
         }
-        return damages
+        return frames
     }
 
     func testAFrameDrawnWhereItChangedIsTheFrameDrawnWhole() throws {
@@ -97,6 +98,7 @@ final class SceneRendererDamageTests: XCTestCase {
         // The keyboard's focus walks along the strip; a photo opens and closes.
         let damages = play(app, on: incremental, and: whole, inputs: [.key(.tab, ctrl: false), .key(.right, ctrl: false), .key(.right, ctrl: false),
                                                                      .key(.returnKey, ctrl: false), .key(.escape, ctrl: false), .key(.left, ctrl: false)])
+            .map(\.damage)
         let partial = damages.filter { $0.map { !$0.isEmpty } ?? false }.count
         let unchanged = damages.filter { $0?.isEmpty ?? false }.count
         XCTAssertGreaterThan(partial, 0, "no frame was drawn in part: the test did not test it")
@@ -122,11 +124,11 @@ final class SceneRendererDamageTests: XCTestCase {
         let whole = try Canvas(width: 800, height: 600, loader: loaders[1], fonts: fonts, photoPaths: catalog.allPhotoPaths)
 
         // Tab reaches the playground button, Right the first strip photo.
-        let damages = play(app, on: incremental, and: whole, waitingForDecodes: true,
+        let frames = play(app, on: incremental, and: whole, waitingForDecodes: true,
                            inputs: [.key(.tab, ctrl: false), .key(.right, ctrl: false), .key(.returnKey, ctrl: false), .key(.right, ctrl: false),
                                     .key(.escape, ctrl: false), .key(.right, ctrl: false)])
-        let partial = damages.filter { $0.map { !$0.isEmpty } ?? false }.count
-        XCTAssertGreaterThan(incremental.scene.photosDrawn, 0, "no photo was drawn: the test did not test it")
+        let partial = frames.filter { $0.damage.map { !$0.isEmpty } ?? false }.count
+        XCTAssertGreaterThan(frames.map(\.photos).max() ?? 0, 0, "no photo was drawn: the test did not test it")
         XCTAssertGreaterThan(partial, 20, "few frames were drawn in part: the test did not test it")
     }
 

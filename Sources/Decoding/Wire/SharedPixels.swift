@@ -1,4 +1,3 @@
-import CSDL2
 import CSeccomp
 import Foundation
 import PhotoFile
@@ -65,10 +64,5 @@ public final class SharedPixels {
             return nil
         }
         return SharedPixels(descriptor: fd, width: width, height: height, base: base)
-    }
-
-    /// An SDL surface over these pixels (it does not own them).
-    public func surface() -> UnsafeMutablePointer<SDL_Surface>? {
-        SDL_CreateRGBSurfaceWithFormatFrom(base, Int32(width), Int32(height), 32, Int32(pitch), SDL_PIXELFORMAT_RGBA32.rawValue)
     }
 }

@@ -40,3 +40,14 @@ public enum ExifOrientation: Int, CaseIterable, Sendable {
         }
     }
 }
+
+extension PhotoHeader {
+    /// Orientation 1...8 from IFD0 of a TIFF block (EXIF's layout: II or MM,
+    /// 42, offset of IFD0). Anything unreadable gives nil: a bad EXIF block
+    /// should not cost the photo, which is then shown as stored.
+    static func tiffOrientation(_ t: ByteWindow) -> ExifOrientation? {
+        // SHORT is usual; some write LONG.
+        guard let tiff = TIFFBlock(t), let value = tiff.number(0x0112, inDirectoryAt: tiff.firstDirectory) else { return nil }
+        return ExifOrientation(rawValue: value)
+    }
+}

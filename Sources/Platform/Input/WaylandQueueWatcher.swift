@@ -1,6 +1,6 @@
 import CWayland
 import Foundation
-import TripsKit
+import Handoff
 
 /// Wakes the frame loop when an event queue of its own on SDL's
 /// `wl_display` has events, so the idle loop can sleep in SDL's own wait

@@ -30,6 +30,8 @@ public final class FrameLoop {
     private var uploadPacing: UploadPacing?
     /// What the last frame's drawing and present cost, in CPU seconds.
     var lastDrawSeconds = 0.0
+    /// What the last frame drew (its photos' counts).
+    var drawn = DrawnFrame()
     /// Told once whether the compositor's touchpad gestures were bound
     /// (`TRIPS_VERBOSE`); nil says nothing.
     private let verboseLog: ((String) -> Void)?
@@ -107,7 +109,7 @@ public final class FrameLoop {
     /// that photo back by 30), once, on the software renderer: memory for
     /// the textures to come, faulted in now rather than in their frames.
     func warmTextureMemoryOnce() {
-        guard !warmed, scene.photosDrawn > 0 else { return }
+        guard !warmed, drawn.photos > 0 else { return }
         warmed = true
         TextureMemory.warm()
     }
@@ -117,7 +119,7 @@ public final class FrameLoop {
     /// Turns what was decoded into textures at a frame's start, unless the
     /// last frame was busy (`UploadPacing`). The drawing's CPU clock starts after it.
     func pumpPhotos() -> Double {
-        let waiting = scene.placeholdersDrawn + scene.previewsDrawn
+        let waiting = drawn.placeholders + drawn.previews
         photos.pump(deferringUploads: uploadPacing?.mayUpload(lastFrameSeconds: lastDrawSeconds, photosWaiting: waiting) == false)
         return Self.cpu()
     }
@@ -128,7 +130,8 @@ public final class FrameLoop {
     func draw(_ app: AppModel, scale: Double, everything: Bool = false) -> [SDL_Rect]? {
         display.beginFrame()
         if scale != lastScale { lastScale = scale; text.clear() }
-        return scene.draw(app.scene(imageSizes: photos.imageSizes), scale: scale, everything: everything)
+        drawn = scene.draw(app.scene(imageSizes: photos.imageSizes), scale: scale, everything: everything)
+        return drawn.damage
     }
 
     /// Draws with every photo the frame asks for decoded: what a screenshot
@@ -280,15 +283,15 @@ public final class FrameLoop {
             report.frameTimes.append(Self.cpu() - cpuStart)
             if report.firstFrameSeconds == nil {
                 report.firstFrameSeconds = Self.clock() - started
-                report.firstFramePlaceholders = scene.placeholdersDrawn
+                report.firstFramePlaceholders = drawn.placeholders
                 afterFirstFrame?()
                 afterFirstFrame = nil
             }
-            if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 { report.firstPhotoSeconds = Self.clock() - started }
-            if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && scene.previewsDrawn > 0 {
+            if report.firstPhotoSeconds == nil && drawn.photos > 0 { report.firstPhotoSeconds = Self.clock() - started }
+            if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && drawn.previews > 0 {
                 report.firstPreviewSeconds = Self.clock() - started
             }
-            if report.allPhotosSeconds == nil && scene.photosDrawn > 0 && scene.placeholdersDrawn == 0 && scene.previewsDrawn == 0 {
+            if report.allPhotosSeconds == nil && drawn.photos > 0 && drawn.placeholders == 0 && drawn.previews == 0 {
                 report.allPhotosSeconds = Self.clock() - started
                 report.allPhotosFrame = report.frames
             }

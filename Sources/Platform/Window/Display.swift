@@ -1,5 +1,4 @@
 import CSDL2
-import CX11
 import Foundation
 import TripsKit
 
@@ -8,13 +7,16 @@ import TripsKit
 /// once (no mouse events synthesised from touches or touches from the mouse).
 public final class Display {
     public let window: OpaquePointer
-    public let renderer: OpaquePointer
+    /// How frames are shown, decided once (`PresentPath`).
+    private let frames: any FramePresenter
+    /// The renderer everything is drawn with.
+    public var renderer: OpaquePointer { frames.renderer }
     /// Shows the software renderer's frames through wl_shm on Wayland
     /// (`ShmPresenter`); nil where SDL presents them itself.
-    public private(set) var presenter: ShmPresenter?
+    public var presenter: ShmPresenter? { frames as? ShmPresenter }
     /// Why Wayland's software frames go through SDL's own path after all
     /// (a line for the log), when they do.
-    public private(set) var presenterFailure: String?
+    public let presenterFailure: String?
     public let rendererName: String
     /// Why the Wayland window for wl_shm frames was made with EGL after all
     /// (`SurfaceOnlyWindow`; a line for the log), when it was.
@@ -25,10 +27,11 @@ public final class Display {
     /// (the window's surface, or the wl_shm presenter's), in which opaque
     /// photos are uploaded so that drawing one is a plain copy
     /// (`CachedTexture`); nil for OpenGL, or a format other than 32 bits.
-    public let opaqueTextureFormat: UInt32?
-    public let hasVSync: Bool
+    public var opaqueTextureFormat: UInt32? { frames.opaqueTextureFormat }
+    /// Frames are paced by vsync or the compositor, not by the loop.
+    public var hasVSync: Bool { frames.hasVSync }
     /// SDL's software renderer (on the window's surface, or the presenter's picture).
-    let isSoftware: Bool
+    var isSoftware: Bool { frames.isSoftware }
     public let videoDriver: String
     /// Tells a lost display connection (`ExitCode.displayLost`) from a requested quit.
     public let connection: ConnectionWatch
@@ -75,99 +78,24 @@ public final class Display {
 
     public init(_ configuration: Configuration, environment: [String: String]) throws {
         var steps = OpeningSteps()
-        let choice = VideoDriverChoice.resolve(environment: environment)
-        switch choice {
-        case .none: throw Failure.noDisplay(VideoDriverChoice.noDisplayMessage)
-        case .preferred(let list): SDL_SetHint(SDL_HINT_VIDEODRIVER, list)
-        case .explicit: break // SDL reads SDL_VIDEODRIVER itself.
-        }
-        // Touch makes SDL synthesise mouse events and the mouse synthesise
-        // touches; Trips takes each real input once.
-        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
-        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
-        if configuration.mode == .kiosk {
-            // A visitor must not close the app: only SIGTERM/SIGINT (which SDL
-            // turns into SDL_QUIT) end it.
-            SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0")
-            // A kiosk is never out of fullscreen, so it has no frame to draw;
-            // libdecor, which draws one where the compositor does not, cost
-            // about 16 ms to load and a black frame shown some 50 ms before
-            // the first photo (weston, measured from captures of the screen).
-            SDL_SetHint(SDL_HINT_VIDEO_WAYLAND_ALLOW_LIBDECOR, "0")
-        } else {
-            // A desktop window should let the screen blank as usual.
-            SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
-        }
-        // Trips takes keys, never typed text, so the input method's Compose
-        // table (dead keys) is of no use to it; yet libX11 parses the
-        // locale's, thousands of lines a character at a time, in SDL_Init:
-        // about 9 ms of every X11 start, measured on Xvfb. It reads an
-        // empty table instead, unless the person named one of their own.
-        // X11 only: Wayland's xkbcommon reads the table when a key is
-        // first pressed, and refuses /dev/null with an error line.
-        if choice.firstDriver == "x11" && environment["XCOMPOSEFILE"] == nil { setenv("XCOMPOSEFILE", "/dev/null", 1) }
-        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
-            let reason = String(cString: SDL_GetError())
-            if case .explicit(let driver) = choice {
-                throw Failure.noDisplay("trips: cannot open the display with SDL_VIDEODRIVER=\(driver): \(reason)")
-            }
-            throw Failure.noDisplay(VideoDriverChoice.noDisplayMessage + " — SDL said: \(reason)")
-        }
-        videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?"
+        videoDriver = try Self.startSDL(mode: configuration.mode, environment: environment)
         steps.end("SDL_Init")
 
-        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        var size = configuration.size
-        let centered = Int32(bitPattern: 0x2FFF_0000) // SDL_WINDOWPOS_CENTERED
-        var origin = (x: centered, y: centered)
-        var screen = SDL_Rect()
-        if configuration.mode != .windowed && videoDriver == "x11" && trips_x11_window_manager_runs() == 0
-            && SDL_GetDisplayBounds(0, &screen) == 0 {
-            // No window manager (an X kiosk): nothing would answer a
-            // fullscreen request, and SDL waits for the answer (about 100 ms
-            // measured on Xvfb); a borderless window the size of the screen is the same.
-            flags |= SDL_WINDOW_BORDERLESS.rawValue
-            size = WindowSize(width: Int(screen.w), height: Int(screen.h))
-            origin = (screen.x, screen.y)
-        } else if configuration.mode != .windowed {
-            flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
-        }
-        var usable = SDL_Rect()
-        // In points, like the window's size (SDL divides by the output's
-        // scale). The offscreen driver's 1024 x 768 "display" is no screen.
-        if configuration.fitsDisplay, configuration.mode == .windowed, videoDriver != "offscreen",
-           SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
-            size = WindowSize(width: min(size.width, Int(usable.w)), height: min(size.height, Int(usable.h)))
-        }
-        // On Wayland the software renderer's frames go through wl_shm
-        // (ShmPresenter), never through SDL's OpenGL upload; TRIPS_WL_SHM=0
-        // keeps SDL's own path (for the benchmarks' comparison). Such a
-        // window needs no EGL, and is made without it when it can be.
-        // wl_shm when there is no GPU, or `--renderer software` asks for it.
+        var request = WindowRequest(configuration, videoDriver: videoDriver)
+        // Such a window needs no EGL, and is made without it when it can be.
         let hasGPU = Display.hasGPU()
-        let shm = videoDriver == "wayland" && environment["TRIPS_WL_SHM"] != "0"
-            && (configuration.renderer.map { $0 == "software" } ?? !hasGPU)
         var surfaceOnly = false
         var surfaceOnlyFailure: String?
-        if shm {
+        if PresentPath.goesThroughShm(videoDriver: videoDriver, renderer: configuration.renderer, hasGPU: hasGPU, environment: environment) {
             switch SurfaceOnlyWindow.prepare(library: configuration.surfaceOnlyLibrary) {
-            case .success(let flag): flags |= flag; surfaceOnly = true
+            case .success(let flag): request.flags |= flag; surfaceOnly = true
             case .failure(let why): surfaceOnlyFailure = why.description
             }
-        }
-        /// The window made with `flags`, or the opening ends with SDL's error.
-        func makeWindow(_ flags: UInt32) throws -> OpaquePointer {
-            guard let made = SDL_CreateWindow(configuration.title, origin.x, origin.y, Int32(size.width), Int32(size.height), flags) else {
-                let error = SDLError.last("SDL_CreateWindow")
-                SDL_Quit()
-                throw Failure.sdl(error)
-            }
-            return made
         }
         var window: OpaquePointer
         do {
             defer { if surfaceOnly { SurfaceOnlyWindow.releasePreparation() } }
-            window = try makeWindow(flags)
+            window = try request.make()
         }
         steps.end("window")
         if configuration.mode == .kiosk {
@@ -179,71 +107,39 @@ public final class Display {
             SDL_DisableScreenSaver()
         }
 
-        let available = Display.renderDrivers()
-        // SDL's software renderer draws into the window surface, which SDL
-        // would otherwise "accelerate" by uploading it through OpenGL
-        // (llvmpipe on machines without a GPU): measured here, that tripled
-        // the CPU per frame. X11 and the offscreen driver take the pixels
-        // directly; SDL's Wayland driver has no such path and needs the GL one.
-        let directFramebuffer = ["x11", "offscreen"].contains(videoDriver)
-        func software() -> OpaquePointer? {
-            if directFramebuffer { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
-            return SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        var path: PresentPath
+        do {
+            path = try PresentPath.decide(videoDriver: videoDriver, renderer: configuration.renderer, available: Display.renderDrivers(),
+                                          hasGPU: hasGPU, environment: environment, isHiDPI: { Display.isHiDPI(window) })
+        } catch {
+            SDL_DestroyWindow(window); SDL_Quit()
+            throw error
         }
-        func accelerated(_ index: Int32 = -1) -> OpaquePointer? {
-            SDL_CreateRenderer(window, index, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-        }
-        var presenter: ShmPresenter?
+        var shm: ShmPresenter?
         var presenterFailure: String?
-        func shmSoftware() throws -> OpaquePointer? {
-            var failure = "SDL gave no wl_surface for the window"
-            if let info = ConnectionWatch.windowInfo(window), info.subsystem == ConnectionWatch.subsystemWayland,
-               let display = info.display, let surface = info.surface {
-                presenter = ShmPresenter(display: display, surface: surface, failure: &failure)
+        if path == .waylandShm {
+            let made = Self.shmPresenter(on: window)
+            shm = made.presenter
+            if let failure = made.failure {
+                presenterFailure = "trips: software frames go through SDL's OpenGL path: \(failure)"
+                path = .software
+                if surfaceOnly {
+                    // SDL's own path needs the EGL the window was made without:
+                    // the window is made again, the usual way.
+                    SDL_DestroyWindow(window)
+                    request.flags &= ~SDL_WINDOW_VULKAN.rawValue
+                    window = try request.make()
+                    surfaceOnly = false
+                }
             }
-            if let presenter { return presenter.renderer }
-            presenterFailure = "trips: software frames go through SDL's OpenGL path: \(failure)"
-            if surfaceOnly {
-                // SDL's own path needs the EGL the window was made without:
-                // the window is made again, the usual way.
-                SDL_DestroyWindow(window)
-                window = try makeWindow(flags & ~SDL_WINDOW_VULKAN.rawValue)
-                surfaceOnly = false
-            }
-            return software()
         }
-        var created: OpaquePointer?
-        if shm {
-            // Software frames through wl_shm, at the output's scale (sharp
-            // on HiDPI too), with no OpenGL at all.
-            created = try shmSoftware()
-        } else if let name = configuration.renderer {
-            guard let index = available.firstIndex(of: name) else {
-                SDL_DestroyWindow(window); SDL_Quit()
-                throw Failure.unknownRenderer(name, available: available)
-            }
-            created = name == "software" ? software() : accelerated(Int32(index))
-        } else if !hasGPU && (directFramebuffer || !Display.isHiDPI(window)) {
-            // No GPU: SDL's "accelerated" renderer would be OpenGL on a
-            // software rasterizer (llvmpipe), measured here as 80 ms slower
-            // to start and ~2 ms more CPU a frame than SDL's own software one.
-            // On Wayland too, where SDL shows the software renderer's pixels
-            // as one OpenGL texture: llvmpipe then compiles one shader, not
-            // one for each blend mode, texture format and geometry Trips
-            // draws (Benchmarks/peers.sh: the photo on screen ~100 ms
-            // sooner). Not on a HiDPI output, where that surface is in
-            // points and would be scaled up, blurred.
-            created = software()
-        } else {
-            created = accelerated() ?? software()
-        }
+        let created = shm?.renderer ?? Self.sdlRenderer(for: path, on: window, direct: PresentPath.takesPixelsDirectly(videoDriver: videoDriver))
         guard let renderer = created else {
             let error = SDLError.last("SDL_CreateRenderer")
             SDL_DestroyWindow(window); SDL_Quit()
             throw Failure.sdl(error)
         }
         self.window = window
-        self.renderer = renderer
         self.isSurfaceOnly = surfaceOnly
         self.surfaceOnlyFailure = surfaceOnlyFailure
         // No smaller than a script or --size may say, so a recording of a
@@ -253,34 +149,54 @@ public final class Display {
         connection = ConnectionWatch(window: window, environment: environment)
         steps.end("renderer")
         openingSteps = steps.list.joined(separator: ", ")
-        self.presenter = presenter
         self.presenterFailure = presenterFailure
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
-        rendererName = (info.name.map { String(cString: $0) } ?? "?") + (presenter != nil ? "/wl_shm" : "")
-        isSoftware = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
-        if presenter != nil {
-            opaqueTextureFormat = ShmPresenter.pixelFormat
-        } else if isSoftware, let surface = SDL_GetWindowSurface(window),
-                  let format = surface.pointee.format, format.pointee.BytesPerPixel == 4 {
-            opaqueTextureFormat = format.pointee.format
+        rendererName = (info.name.map { String(cString: $0) } ?? "?") + (shm != nil ? "/wl_shm" : "")
+        if let shm {
+            frames = shm
+        } else if info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0 {
+            frames = SurfacePresenter(renderer: renderer, window: window)
         } else {
-            opaqueTextureFormat = nil
+            frames = RendererPresenter(renderer: renderer, hasVSync: info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0)
         }
-        // wl_surface.frame callbacks pace the presenter's frames. SDL's
-        // software renderer may claim vsync, yet its present on X11 returns
-        // at once: the attract loop's cross-fade ran at some 400 frames a
-        // second on Xvfb; the loop paces it at the display's rate instead.
-        hasVSync = presenter != nil || (!isSoftware && info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
     deinit {
-        if presenter == nil { SDL_DestroyRenderer(renderer) }
-        presenter?.close() // its renderer and Wayland objects go before the window
-        presenter = nil
+        frames.close() // the presenter's renderer and Wayland objects go before the window
         SDL_DestroyWindow(window)
         SDL_Quit()
+    }
+
+    /// The wl_shm presenter on `window`'s Wayland surface, or why there is none.
+    private static func shmPresenter(on window: OpaquePointer) -> (presenter: ShmPresenter?, failure: String?) {
+        var failure = "SDL gave no wl_surface for the window"
+        if let info = ConnectionWatch.windowInfo(window), info.subsystem == ConnectionWatch.subsystemWayland,
+           let display = info.display, let surface = info.surface, let presenter = ShmPresenter(display: display, surface: surface, failure: &failure) {
+            return (presenter, nil)
+        }
+        return (nil, failure)
+    }
+
+    /// SDL's renderer for `path` on `window` (none for wl_shm, whose
+    /// presenter makes its own): software, or an accelerated one with
+    /// vsync, software when SDL's own choice cannot be made. `direct`: the
+    /// video driver takes a software renderer's pixels as they are, which
+    /// SDL is told, or it would upload them through OpenGL
+    /// (`PresentPath.takesPixelsDirectly`).
+    private static func sdlRenderer(for path: PresentPath, on window: OpaquePointer, direct: Bool) -> OpaquePointer? {
+        func software() -> OpaquePointer? {
+            if direct { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
+            return SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        switch path {
+        case .waylandShm: return nil
+        case .software: return software()
+        case .accelerated(let index):
+            let made = SDL_CreateRenderer(window, index ?? -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+            return made ?? (index == nil ? software() : nil)
+        }
     }
 
     /// Whether the kernel offers a GPU (a DRM device): without one, OpenGL
@@ -315,21 +231,11 @@ public final class Display {
     }
 
     /// The drawable's size in pixels.
-    public var sizeInPixels: (width: Int, height: Int) {
-        var w: Int32 = 0, h: Int32 = 0
-        if presenter != nil { SDL_GetWindowSizeInPixels(window, &w, &h) } else { SDL_GetRendererOutputSize(renderer, &w, &h) }
-        return (Int(w), Int(h))
-    }
+    public var sizeInPixels: (width: Int, height: Int) { frames.sizeInPixels(of: window) }
 
-    /// Before a frame is drawn: the presenter's picture takes the window's
-    /// size in pixels, and its buffers the output's scale where the pixels
-    /// are a whole number of times the points (else SDL's viewport scales).
-    public func beginFrame() {
-        guard let presenter else { return }
-        let pixels = sizeInPixels, points = sizeInPoints
-        let whole = points.width > 0 && pixels.width % points.width == 0 ? pixels.width / points.width : 1
-        presenter.prepare(width: pixels.width, height: pixels.height, scale: whole)
-    }
+    /// Before a frame is drawn (the wl_shm presenter's picture takes the
+    /// window's size).
+    public func beginFrame() { frames.beginFrame(in: window) }
 
     /// Shows the frame drawn since `beginFrame`: `damage`, the pixel
     /// rectangles that changed (nil: everything; empty: nothing, so nothing
@@ -342,14 +248,7 @@ public final class Display {
             SDL_RenderFlush(renderer)
             return false
         }
-        if let presenter {
-            presenter.present(damage: damage)
-        } else if var damage, isSoftware {
-            SDL_RenderFlush(renderer)
-            SDL_UpdateWindowSurfaceRects(window, &damage, Int32(damage.count))
-        } else {
-            SDL_RenderPresent(renderer)
-        }
+        frames.present(damage: damage)
         return true
     }
 
@@ -357,7 +256,7 @@ public final class Display {
     /// (the presenter's vsync); nothing for SDL's renderers, which pace themselves.
     /// Meanwhile `other.fd` readable (the accessibility bus) calls `other.read`.
     public func waitForNextFrame(other: (fd: Int32, read: () -> Void)? = nil) {
-        presenter?.waitForFrame(timeout: 2 * refreshInterval, other: other)
+        frames.waitForNextFrame(timeout: 2 * refreshInterval, other: other)
     }
 
     /// Pixels per point (2 on a HiDPI screen that SDL reports as such).

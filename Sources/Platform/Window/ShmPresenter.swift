@@ -271,3 +271,32 @@ public final class ShmPresenter {
             + "\(c.releases) released, \(c.heldWrites) written while held, \(size.width)x\(size.height) at scale \(bufferScale)"
     }
 }
+
+/// The wl_shm presenter as the display's: its picture is the window's size
+/// in pixels, and the compositor's frame callbacks pace its frames.
+extension ShmPresenter: FramePresenter {
+    var isSoftware: Bool { true }
+    var hasVSync: Bool { true }
+    var opaqueTextureFormat: UInt32? { Self.pixelFormat }
+
+    func sizeInPixels(of window: OpaquePointer) -> (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSizeInPixels(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// The picture takes the window's size in pixels, and its buffers the
+    /// output's scale where the pixels are a whole number of times the
+    /// points (else SDL's viewport scales).
+    func beginFrame(in window: OpaquePointer) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        let pixels = sizeInPixels(of: window), points = (width: Int(w), height: Int(h))
+        let whole = points.width > 0 && pixels.width % points.width == 0 ? pixels.width / points.width : 1
+        prepare(width: pixels.width, height: pixels.height, scale: whole)
+    }
+
+    func waitForNextFrame(timeout: @autoclosure () -> Double, other: (fd: Int32, read: () -> Void)?) {
+        waitForFrame(timeout: timeout(), other: other)
+    }
+}
