@@ -44,49 +44,73 @@ public struct CaptureTimeCache: Sendable {
         LibraryCacheFile.path("capture-times", library: folder, fileExtension: "tsv", environment: environment)
     }
 
+    /// A cache of 10,000 photos is about 1 MiB; past this it is not read.
+    public static let sizeLimit = 64 << 20
+    /// Capture times outside 1900–2200 are damage, not photos: a time
+    /// such as 1e30 would otherwise overflow the calendar arithmetic.
+    static let plausibleTimes = -2_208_988_800.0 ..< 7_258_118_400.0
+
     /// Reads the file; a missing or damaged one is an empty cache (it is
-    /// only ever a shortcut).
-    public mutating func load() {
+    /// only ever a shortcut), and a damaged line is dropped. Returns what
+    /// was wrong, in words for one log line, or nil.
+    @discardableResult
+    public mutating func load() -> String? {
         // Parsed in place, numbers with strtod, not through a String a field:
         // a 10,000-photo cache is read on the way to the first frame (grapheme
         // breaking made that 20 ms, strings a field 7 ms).
-        guard let data = FileManager.default.contents(atPath: path) else { return }
-        var bytes = [UInt8](data)
+        var bytes: [UInt8]
+        do {
+            guard let read = try RegularFile(path: path, limit: Self.sizeLimit).read() else { return nil }
+            bytes = read
+        } catch {
+            return "\(path): the capture-time cache was not read: \(error); the photos' dates are read again"
+        }
         bytes.append(0) // strtod stops at the end
         var header = Array(Self.header.utf8), fields = 6
         if bytes.starts(with: Array(Self.headerWithoutPlaces.utf8)) { header = Array(Self.headerWithoutPlaces.utf8); fields = 4 }
-        guard bytes.count > header.count, bytes.starts(with: header), bytes[header.count] == UInt8(ascii: "\n") else { return }
+        guard bytes.count > header.count, bytes.starts(with: header), bytes[header.count] == UInt8(ascii: "\n") else {
+            return bytes.count > 1 ? "\(path):1: not a capture-time cache; the photos' dates are read again" : nil
+        }
         // The "C" locale's decimal point, whatever LC_NUMERIC is meanwhile
         // (SDL sets the person's locale for a moment while it opens X11).
-        guard let numeric = newlocale(LC_NUMERIC_MASK, "C", nil) else { return }
+        guard let numeric = newlocale(LC_NUMERIC_MASK, "C", nil) else { return nil }
         let before = uselocale(numeric) // this thread's only
         defer { uselocale(before); freelocale(numeric) }
+        var damaged = 0, firstDamaged = 0
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let end = buffer.count - 1
-            var i = header.count + 1
+            var i = header.count + 1, line = 1
             while i < end {
                 var tabs: [Int] = []
                 var j = i
+                line += 1
                 while j < end && buffer[j] != UInt8(ascii: "\n") {
                     if buffer[j] == UInt8(ascii: "\t") && tabs.count < fields { tabs.append(j) }
                     j += 1
                 }
                 defer { i = j + 1 }
+                func drop() {
+                    if damaged == 0 { firstDamaged = line }
+                    damaged += 1
+                }
                 guard tabs.count == fields, let size = Self.integer(buffer, i, tabs[0]),
-                      let modified = Self.number(base, tabs[0] + 1, tabs[1]) else { continue }
+                      let modified = Self.number(base, tabs[0] + 1, tabs[1]) else { drop(); continue }
                 // The pair of numbers in the fields after `tabs[k]` and `tabs[k + 1]`: nil for "-" "-", else both or the line is bad.
                 func pair(_ k: Int) -> (Double, Double)?? {
                     if tabs[k + 1] == tabs[k] + 2 && buffer[tabs[k] + 1] == UInt8(ascii: "-") { return .some(nil) }
                     guard let a = Self.number(base, tabs[k] + 1, tabs[k + 1]), let b = Self.number(base, tabs[k + 1] + 1, tabs[k + 2]) else { return nil }
                     return (a, b)
                 }
-                guard let time = pair(1) else { continue }
+                guard let time = pair(1) else { drop(); continue }
+                if let (instant, wall) = time {
+                    guard Self.plausibleTimes.contains(instant), Self.plausibleTimes.contains(wall) else { drop(); continue }
+                }
                 var entry = Entry(size: size, modified: modified, time: time.map { CaptureTime(instant: $0.0, wall: $0.1) }, placeRead: fields == 6)
                 if fields == 6 {
-                    guard let location = pair(3) else { continue }
+                    guard let location = pair(3) else { drop(); continue }
                     if let (lat, lon) = location {
-                        guard abs(lat) <= 90, abs(lon) <= 180 else { continue }
+                        guard abs(lat) <= 90, abs(lon) <= 180 else { drop(); continue }
                         entry.location = GeoPoint(latitude: lat, longitude: lon)
                     }
                 }
@@ -94,6 +118,9 @@ public struct CaptureTimeCache: Sendable {
                 if entries.updateValue(entry, forKey: path) == nil { order.append(path) }
             }
         }
+        guard damaged > 0 else { return nil }
+        return "\(path):\(firstDamaged): a damaged line of the capture-time cache"
+            + (damaged > 1 ? " (and \(damaged - 1) more)" : "") + " was dropped; those photos' dates are read again"
     }
 
     /// The decimal integer in `bytes[from..<to]`, or nil.
@@ -133,7 +160,7 @@ public struct CaptureTimeCache: Sendable {
 
     /// Writes the cache atomically, keeping only `photos` (files gone or
     /// changed drop out).
-    public func save(keeping photos: [PhotoLibrary.Photo]) throws {
+    public func save(keeping photos: [PhotoLibrary.Photo]) throws(AtomicFile.Failure) {
         var text = Self.header + "\n"
         for photo in photos where !photo.path.contains("\n") {
             guard let e = lookup(photo) else { continue }
@@ -141,9 +168,7 @@ public struct CaptureTimeCache: Sendable {
             let place = e.location.map { "\($0.latitude)\t\($0.longitude)" } ?? "-\t-"
             text += "\(e.size)\t\(e.modified)\t\(time)\t\(place)\t\(photo.path)\n"
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile(path: path).write(Array(text.utf8))
     }
 }
 

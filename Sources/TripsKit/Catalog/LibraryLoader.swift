@@ -22,6 +22,8 @@ public final class LibraryLoader: @unchecked Sendable {
     /// is known of capture times (the cache as last read or written).
     private var settled: TripCatalog?
     private var cache: CaptureTimeCache
+    /// A cache that cannot be saved is said once, not at each change.
+    private var cacheSaving = FailureNotice()
     /// Guarded by `publishing`, which makes each catalog and hands it over in
     /// turn (so a catalog named by places is never replaced by an older one
     /// without): the library and what is known of it, and the names of places.
@@ -53,7 +55,7 @@ public final class LibraryLoader: @unchecked Sendable {
     /// (`takeSettled`) only if anything differs.
     public func start(wait: Bool) throws -> TripCatalog {
         let begun = elapsed()
-        cache.load()
+        if let problem = cache.load() { log("trips: \(problem)") }
         let loaded = elapsed()
         let remembered = wait ? nil : PhotoLibrary.remembered(folder, from: cache)
         let library = try remembered ?? PhotoLibrary.scan(folder)
@@ -132,9 +134,14 @@ public final class LibraryLoader: @unchecked Sendable {
     private func settle(_ library: PhotoLibrary, handOver: Bool) -> TripCatalog {
         let reading = CaptureTimeReading(photos: library.allPhotos, cache: lock.withLock { cache }, timeZone: timeZone)
         lock.withLock { cache = reading.cache }
-        do { try reading.cache.save(keeping: library.allPhotos) } catch {
-            log("trips: \(cachePath): cannot save the capture times (\(error)); they will be read again next time")
+        let said: String?
+        do {
+            try reading.cache.save(keeping: library.allPhotos)
+            said = lock.withLock { cacheSaving.succeeded("trips: \(cachePath): the capture times are saved again") }
+        } catch {
+            said = lock.withLock { cacheSaving.failed("trips: cannot save the capture times: \(error); they will be read again next time") }
         }
+        if let said { log(said) }
         if verbose {
             log(String(format: "trips: capture times: %d photos, %d files opened, %d from the cache, settled after %.1f ms",
                        library.allPhotos.count, reading.filesOpened, reading.fromCache, elapsed() * 1000))
