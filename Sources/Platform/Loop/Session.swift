@@ -85,8 +85,16 @@ public struct Session {
                                    budgetBytes: options.memoryBudgetMiB << 20, opaqueFormat: display.opaqueTextureFormat, loader: loader,
                                    decodesReady: decodesReady, log: log)
         if let orderStore {
+            var saving = FailureNotice()
             app.onReorder = { [log] order in
-                do { try orderStore.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }
+                let said: String?
+                do {
+                    try orderStore.save(order: order)
+                    said = saving.succeeded("trips: \(orderStore.path): the order of trips is saved again")
+                } catch {
+                    said = saving.failed("trips: \(error)")
+                }
+                if let said { log(said) }
             }
         }
         let log = self.log
