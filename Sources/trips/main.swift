@@ -99,8 +99,8 @@ do { script = try options.replayScript.map { try ReplayScript.load(path: $0, isK
 let headless = script != nil && !options.replayInWindow
 if headless { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
 
-let saved = SavedOrder(stateFile: options.stateFile, replaying: script != nil, library: options.photosFolder != nil || pathsCatalog != nil,
-                       environment: systemEnvironment, log: log)
+let opened: SavedOrder.Opened = options.photosFolder.map { .library($0) } ?? (pathsCatalog != nil ? .photos : .trips)
+let saved = SavedOrder(stateFile: options.stateFile, replaying: script != nil, opened: opened, environment: systemEnvironment, log: log)
 let plan = WindowPlan(options: options, script: script)
 @Sendable func makeApp(_ trips: TripCatalog) -> AppModel {
     let app = AppModel(catalog: trips, size: plan.points.cgSize, mode: options.windowMode, theme: .standard, order: saved.order,

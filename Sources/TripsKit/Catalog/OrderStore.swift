@@ -30,11 +30,14 @@ public struct OrderStore: Sendable {
     /// `$XDG_STATE_HOME/trips/state.json`, else `$HOME/.local/state/trips/state.json`
     /// (the XDG base directory rules: a relative `XDG_STATE_HOME` is ignored).
     public static func defaultPath(environment: [String: String]) -> String {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return (state as NSString).appendingPathComponent("trips/state.json")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return (home as NSString).appendingPathComponent(".local/state/trips/state.json")
+        LibraryCacheFile.Base.state.folder(environment: environment) + "/trips/state.json"
+    }
+
+    /// `$XDG_STATE_HOME/trips/orders/NAME-HASH.json`: a photo library's
+    /// order, kept by its folder (`LibraryCacheFile`), so each library
+    /// keeps its own and none is lost to another's.
+    public static func defaultPath(library folder: String, environment: [String: String]) -> String {
+        LibraryCacheFile.path("orders", library: folder, fileExtension: "json", environment: environment, base: .state)
     }
 
     public enum LoadResult: Equatable, Sendable {
