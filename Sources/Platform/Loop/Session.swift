@@ -17,6 +17,8 @@ public struct Session {
     public var orderStore: OrderStore?
     public var loader: PhotoLoader
     public var decodesReady: RegisteredEvent
+    /// Wakes the loop when the live library changes (`LibraryWatch`, `LibraryLoader`).
+    public var libraryChanged: RegisteredEvent
     /// Names a live library's trips by their places once the first frame is up.
     public var places: PlaceIndexing?
     public var version: String
@@ -27,7 +29,7 @@ public struct Session {
 
     public init(plan: WindowPlan, environment: [String: String], options: LaunchOptions, script: ReplayScript?,
                 fonts: FontLocator.Choice?, strings: Strings, orderStore: OrderStore?, loader: PhotoLoader,
-                decodesReady: RegisteredEvent, places: PlaceIndexing?, version: String, started: Double, verbose: Bool,
+                decodesReady: RegisteredEvent, libraryChanged: RegisteredEvent, places: PlaceIndexing?, version: String, started: Double, verbose: Bool,
                 log: @escaping @Sendable (String) -> Void) {
         self.plan = plan
         self.environment = environment
@@ -38,6 +40,7 @@ public struct Session {
         self.orderStore = orderStore
         self.loader = loader
         self.decodesReady = decodesReady
+        self.libraryChanged = libraryChanged
         self.places = places
         self.version = version
         self.started = started
@@ -154,11 +157,13 @@ public struct Session {
     /// without a restart.
     private func follow(_ library: LibraryLoader, app: AppModel, photos: PhotoTextures, loop: FrameLoop) {
         app.onCatalogChange = { photos.update(photoPaths: $0.allPhotoPaths) }
-        let watcher = FolderWatcher(path: library.folder)
-        if watcher == nil {
+        let watch = LibraryWatch(root: library.folder, clock: FrameLoop.clock, wake: libraryChanged.push, log: log)
+        if let watch {
+            if verbose { log("trips: \(library.folder): watching \(watch.folderCount) folders") }
+        } else {
             log("trips: \(library.folder): cannot watch for new photos (\(String(cString: strerror(errno)))); showing what is there now")
         }
-        let follower = LibraryFollower(library: library, folderChanged: { watcher?.changed() == true },
+        let follower = LibraryFollower(library: library, folderChanged: { watch?.changed() == true }, beingWritten: { watch?.beingWritten ?? [] },
                                        forgetChangedFailures: { photos.forgetFailuresOfChangedFiles() }, verbose: verbose, log: log)
         loop.externalChanges = { follower.changes(for: app) }
     }

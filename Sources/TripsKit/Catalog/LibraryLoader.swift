@@ -34,9 +34,13 @@ public final class LibraryLoader: @unchecked Sendable {
     /// (`whenPlaced`); guarded by `publishing`.
     private var placed: (@Sendable () -> Void)?
 
+    /// Wakes the frame loop when a settled catalog waits to be taken.
+    private let wake: @Sendable () -> Void
+
     public init(folder: String, cachePath: String, timeZone: TimeZone = .current, verbose: Bool,
-         elapsed: @escaping @Sendable () -> Double, log: @escaping @Sendable (String) -> Void) {
+         elapsed: @escaping @Sendable () -> Double, wake: @escaping @Sendable () -> Void = {}, log: @escaping @Sendable (String) -> Void) {
         self.folder = folder
+        self.wake = wake
         self.timeZone = timeZone
         self.cachePath = cachePath
         self.log = log
@@ -89,6 +93,7 @@ public final class LibraryLoader: @unchecked Sendable {
             let catalog = current.library.catalog(times: current.times, locations: current.locations, naming: naming, timeZone: timeZone)
             lock.withLock { settled = catalog }
         }
+        wake()
         if verbose { log(String(format: "trips: places named after %.1f ms", elapsed() * 1000)) }
     }
 
@@ -116,6 +121,7 @@ public final class LibraryLoader: @unchecked Sendable {
             self.placed = nil
             return (catalog, placed)
         }
+        if handOver { wake() }
         firstPlaced?()
         return catalog
     }
@@ -188,7 +194,8 @@ public final class LibraryLoader: @unchecked Sendable {
 
     /// The catalog after the folder changed: the cache answers for the
     /// photos already read; new ones are read now (a few at a time arrive).
-    public func reload() throws -> TripCatalog {
-        settle(try PhotoLibrary.scan(folder), handOver: false)
+    /// Photos still being written (`excluding`) wait until they are whole.
+    public func reload(excluding: Set<String> = []) throws -> TripCatalog {
+        settle(try PhotoLibrary.scan(folder, excluding: excluding), handOver: false)
     }
 }

@@ -48,8 +48,9 @@ public struct PhotoLibrary: Equatable, Sendable {
     /// Lists `path` and its folders to `depthLimit`, each photo looked at
     /// with `stat` (a known library's first catalog is `remembered`
     /// instead). A folder reached twice (a symbolic link loop) is listed
-    /// once; one that cannot be opened is passed over.
-    public static func scan(_ path: String) throws -> PhotoLibrary {
+    /// once; one that cannot be opened is passed over, and so are the
+    /// photos in `excluding` (absolute paths still being written).
+    public static func scan(_ path: String, excluding: Set<String> = []) throws -> PhotoLibrary {
         try checkFolder(path)
         let root = absolute(path)
         guard let top = Listing(root) else {
@@ -65,7 +66,8 @@ public struct PhotoLibrary: Equatable, Sendable {
                 if listing.isFolder(entry) { subfolders.append(entry.name) } else if isPhotoName(entry.name) { photos.append(entry.name) }
             }
             if !photos.isEmpty {
-                folders.append(Folder(path: relative, photos: sortedNaturally(photos).map { photo(full + "/" + $0, listing.stat($0)) }))
+                let shown = sortedNaturally(photos).filter { !excluding.contains(full + "/" + $0) }
+                if !shown.isEmpty { folders.append(Folder(path: relative, photos: shown.map { photo(full + "/" + $0, listing.stat($0)) })) }
             }
             guard depth < depthLimit else { return }
             for name in sortedNaturally(subfolders) {
