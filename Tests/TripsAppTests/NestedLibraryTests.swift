@@ -106,4 +106,25 @@ final class NestedLibraryTests: XCTestCase {
         let rows = try rows()
         XCTAssertEqual(rows.map(\.0), ["Deep Album", "Looped"], "each folder once, however many links lead to it")
     }
+
+    /// A text file named like a photo: a placeholder in its trip, last, but
+    /// never its cover, nor counted, nor dating it; a folder of only such
+    /// files is no trip.
+    func testAFileThatIsNoPhotoCountsForNothing() throws {
+        try photo("Albums/2021-12-24 Christmas/a.jpg")
+        try photo("Albums/2021-12-24 Christmas/b.jpg")
+        try folder.write(Data("shopping list".utf8), to: "Albums/2021-12-24 Christmas/cover.jpg")
+        try folder.write(Data("notes".utf8), to: "Albums/Notes only/notes.jpg")
+        let r = try Replay.run("size 1280 800\nat 100 state", arguments: ["--photos", root.path], environment: ["TZ": "UTC"])
+        XCTAssertEqual(r.status, ExitCode.done.rawValue, r.stderr)
+        let s = try r.state(at: 100)
+        let rows = (s["a11y"]?.array ?? []).filter { $0["traits"]?.array.compactMap(\.string) == ["button"] && $0["label"]?.string != "Playground" }
+        XCTAssertEqual(rows.map { "\($0["label"]?.string ?? ""): \($0["value"]?.string ?? "")" }, ["Christmas: Day trip, December 2021 · 2 photos"])
+        XCTAssertEqual(s["strip", "items"]?.array.compactMap { $0["photo"]?.string }, ["a.jpg"], "its cover is a photo, not cover.jpg")
+        // A library of nothing but such files is refused as one with no photos.
+        try FileManager.default.removeItem(atPath: root.path + "/Albums/2021-12-24 Christmas")
+        let none = try Replay.run("size 1280 800\nat 100 state", arguments: ["--photos", root.path])
+        XCTAssertEqual(none.status, ExitCode.badInput.rawValue)
+        XCTAssertTrue(none.stderr.contains("has no photos to show"), none.stderr)
+    }
 }

@@ -9,10 +9,11 @@ import PhotoFile
 /// entry holds while the file's path, size and modification time are the
 /// ones it was read at; a photo without EXIF is remembered as such. The file
 /// is one entry a line (`size`, `modified`, `instant` and `wall` or `-` `-`,
-/// `latitude` and `longitude` or `-` `-`, path, tab-separated), written to
-/// a temporary file and renamed over the old one. A file of format 1 (no
-/// places) is still read: its times hold, and its photos are read once
-/// more for their places (`Entry.placeRead`).
+/// `latitude` and `longitude` or `-` `-`, why it is no photo to show or
+/// `-`, path, tab-separated), written to a temporary file and renamed over
+/// the old one. Files of formats 1 (no places) and 2 (no problems) are
+/// still read: their times hold, and their photos are read once more for
+/// what they lack (`Entry.placeRead`).
 public struct CaptureTimeCache: Sendable {
     public struct Entry: Equatable, Sendable {
         public var size: Int
@@ -21,8 +22,10 @@ public struct CaptureTimeCache: Sendable {
         public var time: CaptureTime?
         /// Where it was taken; nil: the file says nowhere (or was not asked, below).
         public var location: GeoPoint?
-        /// False for an entry of a format-1 file, written before places were read.
+        /// False for an entry of an older file, written before places and problems were read.
         public var placeRead = true
+        /// Why the file is no photo to show (`LibraryPhotoCheck`); nil: nothing wrong.
+        public var problem: String?
     }
 
     public let path: String
@@ -30,9 +33,10 @@ public struct CaptureTimeCache: Sendable {
     /// The photos' paths in the order the file lists them: the library's
     /// order when it was saved (`PhotoLibrary.remembered`).
     public private(set) var order: [String] = []
-    static let header = "trips capture times 2"
-    /// The format before places: read, its photos' places read again.
+    static let header = "trips capture times 3"
+    /// The formats before places and before problems: read, their photos read again.
     static let headerWithoutPlaces = "trips capture times 1"
+    static let headerWithoutProblems = "trips capture times 2"
 
     public init(path: String) { self.path = path }
 
@@ -66,8 +70,9 @@ public struct CaptureTimeCache: Sendable {
             return "\(path): the capture-time cache was not read: \(error); the photos' dates are read again"
         }
         bytes.append(0) // strtod stops at the end
-        var header = Array(Self.header.utf8), fields = 6
+        var header = Array(Self.header.utf8), fields = 7
         if bytes.starts(with: Array(Self.headerWithoutPlaces.utf8)) { header = Array(Self.headerWithoutPlaces.utf8); fields = 4 }
+        if bytes.starts(with: Array(Self.headerWithoutProblems.utf8)) { header = Array(Self.headerWithoutProblems.utf8); fields = 6 }
         guard bytes.count > header.count, bytes.starts(with: header), bytes[header.count] == UInt8(ascii: "\n") else {
             return bytes.count > 1 ? "\(path):1: not a capture-time cache; the photos' dates are read again" : nil
         }
@@ -106,13 +111,16 @@ public struct CaptureTimeCache: Sendable {
                 if let (instant, wall) = time {
                     guard Self.plausibleTimes.contains(instant), Self.plausibleTimes.contains(wall) else { drop(); continue }
                 }
-                var entry = Entry(size: size, modified: modified, time: time.map { CaptureTime(instant: $0.0, wall: $0.1) }, placeRead: fields == 6)
-                if fields == 6 {
+                var entry = Entry(size: size, modified: modified, time: time.map { CaptureTime(instant: $0.0, wall: $0.1) }, placeRead: fields == 7)
+                if fields >= 6 {
                     guard let location = pair(3) else { drop(); continue }
                     if let (lat, lon) = location {
                         guard abs(lat) <= 90, abs(lon) <= 180 else { drop(); continue }
                         entry.location = GeoPoint(latitude: lat, longitude: lon)
                     }
+                }
+                if fields == 7, tabs[6] != tabs[5] + 2 || buffer[tabs[5] + 1] != UInt8(ascii: "-") {
+                    entry.problem = String(decoding: buffer[(tabs[5] + 1)..<tabs[6]], as: UTF8.self)
                 }
                 let path = String(decoding: buffer[(tabs[fields - 1] + 1)..<j], as: UTF8.self)
                 if entries.updateValue(entry, forKey: path) == nil { order.append(path) }
@@ -154,8 +162,8 @@ public struct CaptureTimeCache: Sendable {
         return e
     }
 
-    public mutating func store(_ photo: PhotoLibrary.Photo, time: CaptureTime?, location: GeoPoint? = nil) {
-        entries[photo.path] = Entry(size: photo.size, modified: photo.modified, time: time, location: location)
+    public mutating func store(_ photo: PhotoLibrary.Photo, time: CaptureTime?, location: GeoPoint? = nil, problem: String? = nil) {
+        entries[photo.path] = Entry(size: photo.size, modified: photo.modified, time: time, location: location, problem: problem)
     }
 
     /// Writes the cache atomically, keeping only `photos` (files gone or
@@ -166,7 +174,8 @@ public struct CaptureTimeCache: Sendable {
             guard let e = lookup(photo) else { continue }
             let time = e.time.map { "\($0.instant)\t\($0.wall)" } ?? "-\t-"
             let place = e.location.map { "\($0.latitude)\t\($0.longitude)" } ?? "-\t-"
-            text += "\(e.size)\t\(e.modified)\t\(time)\t\(place)\t\(photo.path)\n"
+            let problem = e.problem.map { String($0.map { $0 == "\t" || $0 == "\n" ? " " : $0 }) } ?? "-"
+            text += "\(e.size)\t\(e.modified)\t\(time)\t\(place)\t\(problem)\t\(photo.path)\n"
         }
         try AtomicFile(path: path).write(Array(text.utf8))
     }
@@ -179,6 +188,8 @@ public struct CaptureTimeCache: Sendable {
 public struct CaptureTimeReading: Sendable {
     public var times: [String: CaptureTime] = [:]
     public var locations: [String: GeoPoint] = [:]
+    /// Why each file that is no photo to show is not (`LibraryPhotoCheck`).
+    public var problems: [String: String] = [:]
     public var cache: CaptureTimeCache
     /// Photo files opened to read their EXIF (the rest came from the cache).
     public private(set) var filesOpened = 0
@@ -195,6 +206,7 @@ public struct CaptureTimeReading: Sendable {
                 fromCache += 1
                 if let time = entry.time { times[photo.path] = time }
                 if let location = entry.location { locations[photo.path] = location }
+                if let problem = entry.problem { problems[photo.path] = problem }
                 if !entry.placeRead { unread.append(photo) }
                 continue
             }
@@ -204,7 +216,9 @@ public struct CaptureTimeReading: Sendable {
             let exif = ExifCapture.read(atPath: photo.path)
             let time = exif.time.map { CaptureTime(exif: $0, timeZone: timeZone) }
             let location = exif.location.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
-            self.cache.store(photo, time: time, location: location)
+            let problem = LibraryPhotoCheck.problem(atPath: photo.path)
+            self.cache.store(photo, time: time, location: location, problem: problem)
+            if let problem { problems[photo.path] = problem }
             if let time { times[photo.path] = time }
             if let location { locations[photo.path] = location }
         }

@@ -28,7 +28,7 @@ public final class LibraryLoader: @unchecked Sendable {
     /// turn (so a catalog named by places is never replaced by an older one
     /// without): the library and what is known of it, and the names of places.
     private let publishing = NSLock()
-    private var current: (library: PhotoLibrary, times: [String: CaptureTime], locations: [String: GeoPoint])?
+    private var current: (library: PhotoLibrary, times: [String: CaptureTime], locations: [String: GeoPoint], problems: [String: String])?
     private var naming: PlaceNaming?
     /// Run once, the first time a catalog has a photo with a place
     /// (`whenPlaced`); guarded by `publishing`.
@@ -68,7 +68,7 @@ public final class LibraryLoader: @unchecked Sendable {
             log("trips: library \(remembered == nil ? "listed" : "as the cache remembers it")"
                 + String(format: " in %.1f ms, its cache read in %.1f ms", (elapsed() - loaded) * 1000, (loaded - begun) * 1000))
         }
-        if wait { return known.unread.isEmpty ? settled(library, known) : settle(library, handOver: false) }
+        if wait { return try showing(known.unread.isEmpty ? settled(library, known) : settle(library, handOver: false)) }
         Thread.detachAtLowestPriority { [self] in
             let looked: PhotoLibrary
             do { looked = try PhotoLibrary.scan(folder) } catch {
@@ -81,7 +81,13 @@ public final class LibraryLoader: @unchecked Sendable {
             }
             settle(looked, handOver: true)
         }
-        return catalog(library, known, handOver: false)
+        return try showing(catalog(library, known, handOver: false))
+    }
+
+    /// `catalog`, unless none of the library's files is a photo to show.
+    private func showing(_ catalog: TripCatalog) throws -> TripCatalog {
+        guard catalog.trips.isEmpty else { return catalog }
+        throw CatalogError(file: folder, line: nil, message: "has no photos to show: its files named like photos are not photos")
     }
 
     /// Names the loose photos' trips by their places from now on, and hands
@@ -90,7 +96,8 @@ public final class LibraryLoader: @unchecked Sendable {
         publishing.withLock {
             self.naming = naming
             guard let current else { return }
-            let catalog = current.library.catalog(times: current.times, locations: current.locations, naming: naming, timeZone: timeZone)
+            let catalog = current.library.catalog(times: current.times, locations: current.locations, problems: current.problems,
+                                                  naming: naming, timeZone: timeZone)
             lock.withLock { settled = catalog }
         }
         wake()
@@ -114,9 +121,10 @@ public final class LibraryLoader: @unchecked Sendable {
     @discardableResult
     private func catalog(_ library: PhotoLibrary, _ reading: CaptureTimeReading, handOver: Bool) -> TripCatalog {
         let (catalog, firstPlaced): (TripCatalog, (@Sendable () -> Void)?) = publishing.withLock {
-            current = (library, reading.times, reading.locations)
-            let catalog = library.catalog(times: reading.times, locations: reading.locations, naming: naming, timeZone: timeZone)
-            if handOver { lock.withLock { settled = catalog } }
+            current = (library, reading.times, reading.locations, reading.problems)
+            let catalog = library.catalog(times: reading.times, locations: reading.locations, problems: reading.problems,
+                                          naming: naming, timeZone: timeZone)
+            if handOver && !catalog.trips.isEmpty { lock.withLock { settled = catalog } }
             guard !reading.locations.isEmpty, let placed else { return (catalog, nil) }
             self.placed = nil
             return (catalog, placed)
@@ -196,6 +204,6 @@ public final class LibraryLoader: @unchecked Sendable {
     /// photos already read; new ones are read now (a few at a time arrive).
     /// Photos still being written (`excluding`) wait until they are whole.
     public func reload(excluding: Set<String> = []) throws -> TripCatalog {
-        settle(try PhotoLibrary.scan(folder, excluding: excluding), handOver: false)
+        try showing(settle(try PhotoLibrary.scan(folder, excluding: excluding), handOver: false))
     }
 }

@@ -14,46 +14,60 @@ extension PhotoLibrary {
     /// sort by date), then the pooled photos' trips by time, so trips keep
     /// their places as times arrive. A trip's dates and nights are those of
     /// its photos that know their own; only where none does do a folder's
-    /// date or, last, the files' times count. A change of city does not
-    /// split a trip (docs/BEHAVIOUR.md, "Places").
-    public func catalog(times: [String: CaptureTime], locations: [String: GeoPoint] = [:], naming: PlaceNaming? = nil,
-                        timeZone: TimeZone) -> TripCatalog {
-        var trips: [Trip] = [], pool: [TimedPhoto] = []
-        func split(_ timed: [TimedPhoto], idPrefix: String, dated: (Photo) -> Bool) {
-            for group in Self.splitAtGaps(timed, dated: dated) {
-                let best = Self.bestTimes(group, times: times)
-                guard let first = best.first, let last = best.last else { continue }
+    /// date or, last, the files' times count. A file that is no photo to
+    /// show (`problems`, by path) stays in its trip, last, as a placeholder,
+    /// but dates, splits, covers and counts nothing, and a folder of only
+    /// such files is no trip. A change of city does not split a trip
+    /// (docs/BEHAVIOUR.md, "Places").
+    public func catalog(times: [String: CaptureTime], locations: [String: GeoPoint] = [:], problems: [String: String] = [:],
+                        naming: PlaceNaming? = nil, timeZone: TimeZone) -> TripCatalog {
+        var trips: [Trip] = [], pool: [TimedPhoto] = [], poolUnshown: [TimedPhoto] = []
+        let known = times.filter { problems[$0.key] == nil }
+        func make(id: String, city: (_ first: CaptureTime, _ last: CaptureTime) -> String, _ timed: [TimedPhoto], unshown: [TimedPhoto]) {
+            let best = Self.bestTimes(timed, times: known)
+            guard let first = best.first, let last = best.last else { return }
+            trips.append(Self.trip(id: id, city: city(first, last), timed + unshown, best, unshown: unshown.count))
+        }
+        func split(_ timed: [TimedPhoto], idPrefix: String, unshown: [TimedPhoto], dated: (Photo) -> Bool) {
+            let parts = Self.splitAtGaps(timed, dated: dated)
+            for (k, group) in parts.enumerated() {
                 let place = naming?.name(group.map { locations[$0.photo.path] })
-                trips.append(Self.trip(id: idPrefix + Self.groupID(first), city: place ?? TripWording.dateRange(first.day, last.day), group, best))
+                make(id: idPrefix + Self.groupID(Self.bestTimes(group, times: known)[0]), city: { place ?? TripWording.dateRange($0.day, $1.day) },
+                     group, unshown: k == parts.count - 1 ? unshown : [])
             }
         }
         for folder in folders {
             let folderTime = FolderDate(name: folder.name)?.captureTime(timeZone: timeZone)
-            let timed = inCaptureOrder(folder.photos) {
-                times[$0.path] ?? folderTime ?? CaptureTime(modified: $0.modified, timeZone: timeZone)
+            let all = inCaptureOrder(folder.photos) {
+                known[$0.path] ?? folderTime ?? CaptureTime(modified: $0.modified, timeZone: timeZone)
             }
-            if LibraryLayout.isCameraLayout(folder.path) {
+            let timed = all.filter { problems[$0.photo.path] == nil }, unshown = all.filter { problems[$0.photo.path] != nil }
+            if timed.isEmpty {
+                continue // a folder of files that are no photos is no trip
+            } else if LibraryLayout.isCameraLayout(folder.path) {
                 pool += timed
-            } else if Self.spansMoreThanATrip(timed, dated: { times[$0.path] != nil }) {
-                split(timed, idPrefix: folder.path + "/", dated: { times[$0.path] != nil })
+                poolUnshown += unshown
+            } else if Self.spansMoreThanATrip(timed, dated: { known[$0.path] != nil }) {
+                split(timed, idPrefix: folder.path + "/", unshown: unshown, dated: { known[$0.path] != nil })
             } else {
-                let best = Self.bestTimes(timed, times: times)
-                trips.append(Self.trip(id: folder.path, city: Self.cityName(fromFolderName: folder.name), timed, best))
+                make(id: folder.path, city: { _, _ in Self.cityName(fromFolderName: folder.name) }, timed, unshown: unshown)
             }
         }
         // A camera's photos have only their files' times where EXIF says none: those count.
         let pooled = pool.enumerated().sorted { ($0.element.time.instant, $0.offset) < ($1.element.time.instant, $1.offset) }.map(\.element)
-        split(pooled, idPrefix: "", dated: { _ in true })
+        split(pooled, idPrefix: "", unshown: poolUnshown, dated: { _ in true })
         return TripCatalog(trips: trips)
     }
 
     typealias TimedPhoto = (photo: Photo, time: CaptureTime)
 
-    /// The trip of `timed` (non-empty, in capture order), dated by `best`:
-    /// a "cover.*" photo stands for it, else the first.
-    private static func trip(id: String, city: String, _ timed: [TimedPhoto], _ best: [CaptureTime]) -> Trip {
-        Trip(id: id, city: city, nights: nights(best), photoPaths: timed.map(\.photo.path),
-             coverIndex: timed.firstIndex { isCover($0.photo.name) } ?? 0, firstDay: best.first?.day)
+    /// The trip of `timed` (non-empty, in capture order, its last
+    /// `unshown` no photos to show), dated by `best`: a "cover.*" photo
+    /// stands for it, else the first.
+    private static func trip(id: String, city: String, _ timed: [TimedPhoto], _ best: [CaptureTime], unshown: Int) -> Trip {
+        let shown = timed.dropLast(unshown)
+        return Trip(id: id, city: city, nights: nights(best), photoPaths: timed.map(\.photo.path),
+                    coverIndex: shown.firstIndex { isCover($0.photo.name) } ?? 0, firstDay: best.first?.day, unshown: unshown)
     }
 
     /// The times that date a trip: its photos' own where any has one, else
