@@ -30,6 +30,8 @@ public final class AccessibilityBridge {
     private var keys: KeyForwarding
     private var nextToken = 1
     private let log: @Sendable (String) -> Void
+    /// An oversized call from a client has been said.
+    private var oversizeLogged = false
     private let clock: @Sendable () -> Double
     private let wake: @Sendable () -> Void
     private var watcher: BusWatcher?
@@ -183,6 +185,12 @@ public final class AccessibilityBridge {
                     if !keyRefusalLogged { log("trips: the accessibility registry refused a key (\(error)); keys go to the app alone") }
                     keyRefusalLogged = true
                 }
+            case .refused(let member):
+                // Said once: a client that sends such calls sends many.
+                if !oversizeLogged {
+                    log("trips: an accessibility client's \(member) call was larger than the app reads; it was answered with an error")
+                }
+                oversizeLogged = true
             case .other:
                 break
             }

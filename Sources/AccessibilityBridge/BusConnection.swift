@@ -24,6 +24,9 @@ public final class BusConnection: @unchecked Sendable {
         case reply(serial: UInt32, arguments: [DBusValue])
         /// The error the call sent as `serial` got instead.
         case failed(serial: UInt32, error: String)
+        /// A call whose arguments were larger than Trips reads, already
+        /// answered with an error (`DBusMessageCoding.Budget`).
+        case refused(member: String)
         case other
     }
 
@@ -48,7 +51,7 @@ public final class BusConnection: @unchecked Sendable {
             throw Failure(description: reason)
         }
         defer { dbus_message_unref(answer) }
-        guard let name = DBusMessageCoding.arguments(of: answer).first?.stringValue else {
+        guard let name = DBusMessageCoding.arguments(of: answer)?.first?.stringValue else {
             dbus_connection_close(connection)
             dbus_connection_unref(connection)
             throw Failure(description: "the bus gave no name")
@@ -99,7 +102,10 @@ public final class BusConnection: @unchecked Sendable {
             throw Failure(description: Self.text(error, or: "no answer to \(interface).\(member)"))
         }
         defer { dbus_message_unref(answer) }
-        return DBusMessageCoding.arguments(of: answer)
+        guard let arguments = DBusMessageCoding.arguments(of: answer) else {
+            throw Failure(description: "the answer to \(interface).\(member) is larger than Trips reads")
+        }
+        return arguments
     }
 
     /// Sends a call without waiting; its answer comes through `pump` with
@@ -146,17 +152,29 @@ public final class BusConnection: @unchecked Sendable {
         while let message = dbus_connection_pop_message(raw) {
             switch dbus_message_get_type(message) {
             case DBUS_MESSAGE_TYPE_METHOD_CALL:
+                guard let arguments = DBusMessageCoding.arguments(of: message) else {
+                    // Answered here, never read further: the bridge does not see it.
+                    out.append(.refused(member: dbus_message_get_member(message).map { String(cString: $0) } ?? "?"))
+                    reply(message, .error(name: "org.freedesktop.DBus.Error.LimitsExceeded",
+                                          message: "an argument is longer than the \(DBusMessageCoding.Budget.stringLimit >> 10) KiB Trips reads"),
+                          wanted: dbus_message_get_no_reply(message) == 0)
+                    continue
+                }
                 let call = DBusCall(path: dbus_message_get_path(message).map { String(cString: $0) } ?? "",
                                     interface: dbus_message_get_interface(message).map { String(cString: $0) } ?? "",
                                     member: dbus_message_get_member(message).map { String(cString: $0) } ?? "",
-                                    arguments: DBusMessageCoding.arguments(of: message))
+                                    arguments: arguments)
                 out.append(.call(call, token: message, wantsReply: dbus_message_get_no_reply(message) == 0))
                 continue // `reply` lets it go
             case DBUS_MESSAGE_TYPE_METHOD_RETURN:
-                out.append(.reply(serial: dbus_message_get_reply_serial(message), arguments: DBusMessageCoding.arguments(of: message)))
+                if let arguments = DBusMessageCoding.arguments(of: message) {
+                    out.append(.reply(serial: dbus_message_get_reply_serial(message), arguments: arguments))
+                } else {
+                    out.append(.failed(serial: dbus_message_get_reply_serial(message), error: "an answer larger than Trips reads"))
+                }
             case DBUS_MESSAGE_TYPE_ERROR:
                 let name = dbus_message_get_error_name(message).map { String(cString: $0) } ?? "?"
-                let text = DBusMessageCoding.arguments(of: message).first?.stringValue ?? ""
+                let text = DBusMessageCoding.arguments(of: message)?.first?.stringValue ?? ""
                 out.append(.failed(serial: dbus_message_get_reply_serial(message), error: text.isEmpty ? name : name + ": " + text))
             default:
                 out.append(.other)

@@ -1,21 +1,46 @@
 import CDBus
+import Glibc
 
 /// `DBusValue`s in and out of libdbus messages, with its iterators (the
 /// variadic dbus_message_append_args cannot be called from Swift).
 enum DBusMessageCoding {
     private static func code(_ c: Character) -> Int32 { Int32(c.asciiValue!) }
 
-    /// Every argument of `message`.
-    static func arguments(of message: OpaquePointer) -> [DBusValue] {
-        var iter = DBusMessageIter()
-        guard dbus_message_iter_init(message, &iter) != 0 else { return [] }
-        return readAll(&iter)
+    /// How much of a message's arguments is read into Swift values: a
+    /// screen reader's calls are a few short strings, and a client that
+    /// sends megabytes gets an error rather than a stalled frame loop.
+    struct Budget {
+        /// The longest string taken, in bytes.
+        static let stringLimit = 64 << 10
+        /// Bytes of strings and values, and values, in all.
+        var bytes = 1 << 20
+        var values = 65_536
+        /// Set when the message went past it: its arguments are not used.
+        var exceeded = false
+
+        mutating func spend(bytes count: Int) -> Bool {
+            bytes -= count
+            values -= 1
+            if bytes < 0 || values < 0 || count > Self.stringLimit { exceeded = true }
+            return !exceeded
+        }
     }
 
-    private static func readAll(_ iter: inout DBusMessageIter) -> [DBusValue] {
+    /// Every argument of `message`; nil when they are larger than a
+    /// `Budget` allows (a string's length is asked of libdbus's own bytes
+    /// before any Swift string is made of it).
+    static func arguments(of message: OpaquePointer) -> [DBusValue]? {
+        var iter = DBusMessageIter()
+        guard dbus_message_iter_init(message, &iter) != 0 else { return [] }
+        var budget = Budget()
+        let values = readAll(&iter, &budget)
+        return budget.exceeded ? nil : values
+    }
+
+    private static func readAll(_ iter: inout DBusMessageIter, _ budget: inout Budget) -> [DBusValue] {
         var out: [DBusValue] = []
-        while dbus_message_iter_get_arg_type(&iter) != 0 {
-            out.append(read(&iter))
+        while dbus_message_iter_get_arg_type(&iter) != 0 && !budget.exceeded {
+            out.append(read(&iter, &budget))
             dbus_message_iter_next(&iter)
         }
         return out
@@ -27,8 +52,9 @@ enum DBusMessageCoding {
         return v
     }
 
-    private static func read(_ iter: inout DBusMessageIter) -> DBusValue {
+    private static func read(_ iter: inout DBusMessageIter, _ budget: inout Budget) -> DBusValue {
         let type = UInt8(truncatingIfNeeded: dbus_message_iter_get_arg_type(&iter))
+        guard budget.spend(bytes: 8) else { return .structure([]) }
         switch Character(Unicode.Scalar(type)) {
         case "y": return .byte(basic(&iter, UInt8(0)))
         case "b": return .bool(basic(&iter, dbus_bool_t(0)) != 0)
@@ -41,6 +67,7 @@ enum DBusMessageCoding {
         case "d": return .double(basic(&iter, Double(0)))
         case "s", "o", "g":
             let p = basic(&iter, UnsafePointer<CChar>?.none)
+            guard budget.spend(bytes: p.map { strlen($0) } ?? 0) else { return .string("") }
             let s = p.map { String(cString: $0) } ?? ""
             return type == UInt8(ascii: "s") ? .string(s) : type == UInt8(ascii: "o") ? .objectPath(s) : .signature(s)
         case "a":
@@ -49,20 +76,20 @@ enum DBusMessageCoding {
             dbus_free(signature)
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)
-            return .array(element: element, readAll(&sub))
+            return .array(element: element, readAll(&sub, &budget))
         case "r", "(":
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)
-            return .structure(readAll(&sub))
+            return .structure(readAll(&sub, &budget))
         case "e", "{":
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)
-            let pair = readAll(&sub)
+            let pair = readAll(&sub, &budget)
             return pair.count == 2 ? .dictEntry(pair[0], pair[1]) : .structure(pair)
         case "v":
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)
-            return .variant(readAll(&sub).first ?? .structure([]))
+            return .variant(readAll(&sub, &budget).first ?? .structure([]))
         default:
             // A Unix file descriptor ('h') is never passed on this
             // connection (not negotiated); nothing else is left.

@@ -66,11 +66,15 @@ let strings = MessageCatalog.strings(for: LanguageChoice(option: options.languag
 // photos' trips are named by libgeonames' cities.
 let places = options.photosFolder == nil ? nil
     : PlaceIndexing(cities: GeonamesCities.load, strings: strings, clock: FrameLoop.clock, verboseLog: verbose ? log : nil)
+// A live library wakes the frame loop with an SDL event of its own when it
+// changes on disk or its dates settle: the idle loop polls nothing.
+let libraryChanged = RegisteredEvent()
 let catalog: LaunchCatalog
 do {
     catalog = try LaunchCatalog(options: options, opened: pathsCatalog,
                                 bundledTrips: { InstalledFiles.running().bundledTripsFile(environment: systemEnvironment) },
-                                places: places, environment: systemEnvironment, verbose: verbose, elapsed: elapsed, log: log)
+                                places: places, environment: systemEnvironment, verbose: verbose, elapsed: elapsed,
+                                wakeForLibrary: libraryChanged.push, log: log)
 } catch {
     exit(.badInput, "trips: \(error)")
 }
@@ -99,8 +103,8 @@ do { script = try options.replayScript.map { try ReplayScript.load(path: $0, isK
 let headless = script != nil && !options.replayInWindow
 if headless { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
 
-let saved = SavedOrder(stateFile: options.stateFile, replaying: script != nil, library: options.photosFolder != nil || pathsCatalog != nil,
-                       environment: systemEnvironment, log: log)
+let opened: SavedOrder.Opened = options.photosFolder.map { .library($0) } ?? (pathsCatalog != nil ? .photos : .trips)
+let saved = SavedOrder(stateFile: options.stateFile, replaying: script != nil, opened: opened, environment: systemEnvironment, log: log)
 let plan = WindowPlan(options: options, script: script)
 @Sendable func makeApp(_ trips: TripCatalog) -> AppModel {
     let app = AppModel(launching: options, catalog: trips, size: plan.points.cgSize, order: saved.order, strings: strings)
@@ -122,7 +126,7 @@ let early = FirstPhotos(loader: loader, pixelScale: plan.pixelScale, guess: gues
 
 let session = Session(plan: plan, environment: headless ? systemEnvironment.merging(["SDL_VIDEODRIVER": "offscreen"]) { $1 } : systemEnvironment,
                       options: options, script: script, fonts: fonts, strings: strings,
-                      orderStore: saved.store, loader: loader, decodesReady: decodesReady, places: places, version: version,
+                      orderStore: saved.store, loader: loader, decodesReady: decodesReady, libraryChanged: libraryChanged, places: places, version: version,
                       started: started, verbose: verbose, log: log)
 let code = session.run(early: early, library: catalog.library, makeApp: makeApp)
 sharedThumbnails?.waitUntilWritten() // what was decoded is kept for the next start

@@ -177,8 +177,24 @@ final class ATSPIServiceTests: XCTestCase {
         defer { dbus_message_unref(message) }
         XCTAssertTrue(DBusMessageCoding.append(call.arguments, to: message))
         var read = call
-        read.arguments = DBusMessageCoding.arguments(of: message)
+        read.arguments = DBusMessageCoding.arguments(of: message) ?? []
         return read
+    }
+
+    /// A string longer than the bridge reads, or too many values, and the
+    /// message's arguments are not read at all; one just within is.
+    func testArgumentsLargerThanTheBudgetAreNotRead() {
+        func arguments(_ values: [DBusValue]) -> [DBusValue]? {
+            let message = dbus_message_new_method_call(":1.1", "/p", "org.freedesktop.DBus.Properties", "Get")!
+            defer { dbus_message_unref(message) }
+            XCTAssertTrue(DBusMessageCoding.append(values, to: message))
+            return DBusMessageCoding.arguments(of: message)
+        }
+        let limit = DBusMessageCoding.Budget.stringLimit
+        XCTAssertEqual(arguments([.string(String(repeating: "x", count: limit)), .string("Name")])?.count, 2)
+        XCTAssertNil(arguments([.string(String(repeating: "x", count: limit + 1)), .string("Name")]))
+        XCTAssertNil(arguments([.array(element: "i", Array(repeating: .int32(1), count: 70_000))]), "too many values")
+        XCTAssertNil(arguments((0..<20).map { _ in .string(String(repeating: "y", count: limit - 1)) }), "too many bytes in all")
     }
 
     func testValuesRoundTripThroughLibdbus() {

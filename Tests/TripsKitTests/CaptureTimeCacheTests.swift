@@ -70,16 +70,55 @@ final class CaptureTimeCacheTests: XCTestCase {
             "/p/with\ttab.jpg": .init(size: 7, modified: 1_700_000_000.25, time: nil, placeRead: false),
             "/p/d.jpg": .init(size: -3, modified: 0.00001, time: CaptureTime(instant: 1_717_580_000.5, wall: 1_717_587_200), placeRead: false),
         ])
-        // Format 2 with places: a place out of range or half written is a damaged line.
+        // Format 2 with places (its photos read again for problems): a place out of range or half written is a damaged line.
         try Data(("trips capture times 2\n" + "5\t1.5\t-\t-\t38.7\t-9.1\t/p/a.jpg\n" + "5\t1.5\t3\t4\t-\t-\t/p/b.jpg\n"
                   + "5\t1.5\t3\t4\t91\t0\t/p/c.jpg\n" + "5\t1.5\t3\t4\t10\t-\t/p/d.jpg\n" + "5\t1.5\t-\t-\t/p/old.jpg\n").utf8)
             .write(to: URL(fileURLWithPath: path))
         cache = CaptureTimeCache(path: path)
         cache.load()
         XCTAssertEqual(cache.entries, [
-            "/p/a.jpg": .init(size: 5, modified: 1.5, time: nil, location: GeoPoint(latitude: 38.7, longitude: -9.1)),
+            "/p/a.jpg": .init(size: 5, modified: 1.5, time: nil, location: GeoPoint(latitude: 38.7, longitude: -9.1), placeRead: false),
+            "/p/b.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4), placeRead: false),
+        ])
+        // Format 3: why a file is no photo to show, or "-".
+        try Data(("trips capture times 3\n" + "5\t1.5\t3\t4\t-\t-\tis not a photo (its bytes are not JPG data)\t/p/notes.jpg\n"
+                  + "5\t1.5\t3\t4\t-\t-\t-\t/p/b.jpg\n" + "5\t1.5\t3\t4\t-\t-\t/p/short.jpg\n").utf8).write(to: URL(fileURLWithPath: path))
+        cache = CaptureTimeCache(path: path)
+        cache.load()
+        XCTAssertEqual(cache.entries, [
+            "/p/notes.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4), problem: "is not a photo (its bytes are not JPG data)"),
             "/p/b.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4)),
         ])
+    }
+
+    /// Times no photo can have (1e30 overflowed the calendar and crashed
+    /// every start), NaN, and lines of the wrong shape are dropped, each
+    /// file's damage said in one line naming the first bad line.
+    func testImpossibleTimesAreDroppedAndSaidOnce() throws {
+        let path = dir.appendingPathComponent("capture-times.tsv").path
+        try Data(("trips capture times 3\n" + "5\t1.5\t1e30\t1e30\t-\t-\t-\t/p/far.jpg\n" + "5\t1.5\tnan\t4\t-\t-\t-\t/p/nan.jpg\n"
+                  + "5\t1.5\t-9e9\t-9e9\t-\t-\t-\t/p/before-1900.jpg\n" + "5\t1.5\t3\t4\t-\t-\t-\t/p/good.jpg\n"
+                  + "5\t1.5\t3\t/p/short.jpg\n" + "5\t1.5\tinf\t4\t-\t-\t-\t/p/inf.jpg\n").utf8).write(to: URL(fileURLWithPath: path))
+        var cache = CaptureTimeCache(path: path)
+        XCTAssertEqual(cache.load(), "\(path):2: a damaged line of the capture-time cache (and 4 more) was dropped; those photos' dates are read again")
+        XCTAssertEqual(cache.entries, ["/p/good.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4))])
+        var whole = CaptureTimeCache(path: path)
+        try Data("trips capture times 3\n5\t1.5\t3\t4\t-\t-\t-\t/p/good.jpg\n".utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertNil(whole.load(), "a sound cache says nothing")
+    }
+
+    /// A FIFO is not waited on and a huge file is not read: each is one line.
+    func testACacheThatIsNoFileOrTooLargeIsRefused() throws {
+        let fifo = dir.appendingPathComponent("fifo.tsv").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        var cache = CaptureTimeCache(path: fifo)
+        XCTAssertEqual(cache.load(), "\(fifo): the capture-time cache was not read: it is a FIFO, not a regular file; the photos' dates are read again")
+        let huge = dir.appendingPathComponent("huge.tsv").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: huge, contents: Data("trips capture times 3\n".utf8)))
+        XCTAssertEqual(truncate(huge, off_t(CaptureTimeCache.sizeLimit + 1)), 0)
+        cache = CaptureTimeCache(path: huge)
+        XCTAssertEqual(cache.load()?.contains("more than the 64 MiB allowed"), true)
+        XCTAssertTrue(cache.entries.isEmpty)
     }
 
     /// A cache of format 1 (before places) still gives the first frame its

@@ -16,4 +16,13 @@ final class FirstPhotosGuessTests: XCTestCase {
         XCTAssertEqual(guess.load(), ["/p/IMG_1.jpg", "/p/IMG_2.jpg"])
         XCTAssertTrue(FirstPhotosGuess.defaultPath(library: "/srv/Kiosk", environment: ["XDG_CACHE_HOME": "/c"]).hasPrefix("/c/trips/first-photos/Kiosk-"))
     }
+
+    func testAGuessThatIsNoFileIsRefusedInOneLine() throws {
+        let folder = try temporaryFolder("trips-guess")
+        let fifo = folder.appending("guess.txt")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        var said: [String] = []
+        XCTAssertEqual(FirstPhotosGuess(path: fifo).load { said.append($0) }, [])
+        XCTAssertEqual(said, ["\(fifo): the first photos' guess was not read: it is a FIFO, not a regular file"])
+    }
 }

@@ -13,14 +13,20 @@ final class LaunchSetupTests: XCTestCase {
 
     // MARK: Saved order
 
-    func testTheBundledTripsSaveInTheDefaultPlaceAndAReplayOrAFolderNowhere() {
+    func testTheBundledTripsSaveInTheDefaultPlaceALibraryInItsOwnAndAReplayOrLonePhotosNowhere() {
         let environment = ["XDG_STATE_HOME": folder.path]
         var lines: [String] = []
-        XCTAssertEqual(SavedOrder(stateFile: nil, replaying: false, library: false, environment: environment) { lines.append($0) }.store?.path,
+        XCTAssertEqual(SavedOrder(stateFile: nil, replaying: false, opened: .trips, environment: environment) { lines.append($0) }.store?.path,
                        folder.appending("trips/state.json"))
-        XCTAssertNil(SavedOrder(stateFile: nil, replaying: true, library: false, environment: environment) { lines.append($0) }.store)
-        XCTAssertNil(SavedOrder(stateFile: nil, replaying: false, library: true, environment: environment) { lines.append($0) }.store)
-        XCTAssertEqual(SavedOrder(stateFile: "/x/s.json", replaying: true, library: true, environment: environment) { lines.append($0) }.store?.path,
+        XCTAssertNil(SavedOrder(stateFile: nil, replaying: true, opened: .trips, environment: environment) { lines.append($0) }.store)
+        XCTAssertNil(SavedOrder(stateFile: nil, replaying: false, opened: .photos, environment: environment) { lines.append($0) }.store)
+        let pictures = SavedOrder(stateFile: nil, replaying: false, opened: .library("/home/ana/Pictures"), environment: environment) { lines.append($0) }
+        let path = pictures.store?.path ?? ""
+        XCTAssertTrue(path.hasPrefix(folder.appending("trips/orders/Pictures-")) && path.hasSuffix(".json"), path)
+        XCTAssertNotEqual(path, SavedOrder(stateFile: nil, replaying: false, opened: .library("/srv/Pictures"), environment: environment) { lines.append($0) }.store?.path,
+                          "each library its own order")
+        XCTAssertNil(SavedOrder(stateFile: nil, replaying: true, opened: .library("/home/ana/Pictures"), environment: environment) { lines.append($0) }.store)
+        XCTAssertEqual(SavedOrder(stateFile: "/x/s.json", replaying: true, opened: .library("/p"), environment: environment) { lines.append($0) }.store?.path,
                        "/x/s.json", "--state is saved to whatever runs")
         XCTAssertEqual(lines, [], "nothing there is nothing to say")
     }
@@ -29,11 +35,11 @@ final class LaunchSetupTests: XCTestCase {
         let path = folder.appending("state.json")
         try OrderStore(path: path).save(order: ["oslo", "lisbon"])
         var lines: [String] = []
-        let saved = SavedOrder(stateFile: path, replaying: false, library: false, environment: [:]) { lines.append($0) }
+        let saved = SavedOrder(stateFile: path, replaying: false, opened: .trips, environment: [:]) { lines.append($0) }
         XCTAssertEqual(saved.order, ["oslo", "lisbon"])
         XCTAssertEqual(lines, [])
         try Data("{ not json".utf8).write(to: URL(fileURLWithPath: path))
-        let damaged = SavedOrder(stateFile: path, replaying: false, library: false, environment: [:]) { lines.append($0) }
+        let damaged = SavedOrder(stateFile: path, replaying: false, opened: .trips, environment: [:]) { lines.append($0) }
         XCTAssertEqual(damaged.order, [])
         XCTAssertNotNil(damaged.store, "a damaged file was set aside: the next move saves a good one")
         XCTAssertEqual(lines.count, 1)
@@ -44,7 +50,7 @@ final class LaunchSetupTests: XCTestCase {
         let path = folder.appending("state.json")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) // a folder: cannot be read as a file
         var lines: [String] = []
-        let saved = SavedOrder(stateFile: path, replaying: false, library: false, environment: [:]) { lines.append($0) }
+        let saved = SavedOrder(stateFile: path, replaying: false, opened: .trips, environment: [:]) { lines.append($0) }
         XCTAssertNil(saved.store)
         XCTAssertEqual(saved.order, [])
         XCTAssertEqual(lines.count, 1)

@@ -9,7 +9,8 @@ import XCTest
 final class LibraryFollowerTests: XCTestCase {
     func testAPhotoAddedToTheFolderIsOfferedWhenTheWatcherSaysSo() throws {
         let folder = try temporaryFolder("trips-follow")
-        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xD9])
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Assets/photos/storm.jpg").standardized)
         try jpeg.write(to: folder.url.appendingPathComponent("a.jpg"))
         let library = LibraryLoader(folder: folder.path, cachePath: folder.appending("cache/times.tsv"), verbose: false,
                                     elapsed: { 0 }, log: { _ in })

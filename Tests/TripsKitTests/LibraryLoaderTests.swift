@@ -66,7 +66,9 @@ final class LibraryLoaderTests: XCTestCase {
 
     func testAPhotoAddedOrRemovedWhileClosedIsFoundByTheLookThatFollows() throws {
         let folder = try temporaryFolder("trips-loader"), dir = folder.url
-        for name in ["a.jpg", "b.jpg"] { try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: dir.appendingPathComponent(name)) }
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Assets/photos/storm.jpg").standardized)
+        for name in ["a.jpg", "b.jpg"] { try jpeg.write(to: dir.appendingPathComponent(name)) }
         let cache = dir.appendingPathComponent("cache/capture-times.tsv").path
         let utc = TimeZone(identifier: "UTC")!
         func loader() -> LibraryLoader {
@@ -74,7 +76,7 @@ final class LibraryLoaderTests: XCTestCase {
         }
         _ = try loader().start(wait: true) // reads and saves the cache
         try FileManager.default.removeItem(at: dir.appendingPathComponent("a.jpg"))
-        try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: dir.appendingPathComponent("c.jpg"))
+        try jpeg.write(to: dir.appendingPathComponent("c.jpg"))
         let next = loader()
         let names = { (catalog: TripCatalog) in catalog.allPhotoPaths.map { ($0 as NSString).lastPathComponent }.sorted() }
         XCTAssertEqual(names(try next.start(wait: false)), ["a.jpg", "b.jpg"], "the first frame shows what the cache remembers")
@@ -84,12 +86,14 @@ final class LibraryLoaderTests: XCTestCase {
     func testAReplayLooksAtEveryPhotoBeforeItsFirstCatalog() throws {
         let folder = try temporaryFolder("trips-loader"), dir = folder.url
         let photo = dir.appendingPathComponent("a.jpg").path
-        try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: photo))
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Assets/photos/storm.jpg").standardized)
+        try jpeg.write(to: URL(fileURLWithPath: photo))
         let cache = dir.appendingPathComponent("capture-times.tsv").path
         let utc = TimeZone(identifier: "UTC")!
         _ = try LibraryLoader(folder: dir.path, cachePath: cache, timeZone: utc, verbose: false, elapsed: { 0 }, log: { _ in }).start(wait: true)
         // Four days later, and larger: the cache's entry no longer matches.
-        try Data([0xFF, 0xD8, 0, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: photo))
+        try (jpeg + [0]).write(to: URL(fileURLWithPath: photo))
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_345_600)], ofItemAtPath: photo)
         let replay = try LibraryLoader(folder: dir.path, cachePath: cache, timeZone: utc, verbose: false, elapsed: { 0 }, log: { _ in }).start(wait: true)
         XCTAssertEqual(replay.trips.first?.firstDay, CaptureTime(modified: 1_700_345_600, timeZone: utc).day)

@@ -145,8 +145,30 @@ final class OrderStoreTests: XCTestCase {
     func testAFolderInsteadOfTheFileIsUnreadable() throws {
         try FileManager.default.createDirectory(atPath: statePath, withIntermediateDirectories: false)
         let result = OrderStore(path: statePath).load()
-        XCTAssertEqual(result, .unreadable(reason: "\(statePath): cannot be read: Is a directory"))
-        XCTAssertEqual(result.problem, "\(statePath): cannot be read: Is a directory (starting with the default order)")
+        XCTAssertEqual(result, .unreadable(reason: "\(statePath): cannot be read: it is a folder, not a regular file"))
+        XCTAssertEqual(result.problem, "\(statePath): cannot be read: it is a folder, not a regular file (starting with the default order)")
+    }
+
+    func testAFIFOIsRefusedWithoutWaitingForAWriter() throws {
+        XCTAssertEqual(mkfifo(statePath, 0o600), 0)
+        let result = OrderStore(path: statePath).load()
+        XCTAssertEqual(result, .unreadable(reason: "\(statePath): cannot be read: it is a FIFO, not a regular file"))
+        XCTAssertEqual(files(), ["state.json"])
+    }
+
+    func testALinkToADeviceIsRefusedUnread() throws {
+        try FileManager.default.createSymbolicLink(atPath: statePath, withDestinationPath: "/dev/zero")
+        XCTAssertEqual(OrderStore(path: statePath).load(),
+                       .unreadable(reason: "\(statePath): cannot be read: it is a character device, not a regular file"))
+    }
+
+    func testAFileLargerThanAnyStateFileIsRefusedAndKept() throws {
+        XCTAssertTrue(FileManager.default.createFile(atPath: statePath, contents: nil))
+        XCTAssertEqual(truncate(statePath, off_t(OrderStore.sizeLimit + 1)), 0)
+        XCTAssertEqual(OrderStore(path: statePath).load(),
+                       .unreadable(reason: "\(statePath): cannot be read: it is 4194305 bytes, more than the 4 MiB allowed"))
+        let size = try FileManager.default.attributesOfItem(atPath: statePath)[.size] as? Int
+        XCTAssertEqual(size, OrderStore.sizeLimit + 1, "the file is left as it was")
     }
 
     // MARK: Corrupt files

@@ -300,6 +300,23 @@ def overview():
           all(not ok and str(err).startswith("org.freedesktop.DBus.Error.") for ok, err in answers), answers)
     ok, reply = raw_call(bus, name, frame_path, "org.a11y.atspi.Accessible", "GetRole", None)
     check("and the app still answers after them", ok and reply.unpack()[0] == pyatspi.ROLE_FRAME, reply)
+    # Two 30 MiB strings: refused with an error, not read into the app, which answers on.
+    huge = "x" * (30 << 20)
+    started = time.monotonic()
+    try:
+        bus.call_sync(name, frame_path, "org.freedesktop.DBus.Properties", "Get", GLib.Variant("(ss)", (huge, huge)),
+                      None, 0, 20000, None)
+        refused = None
+    except GLib.Error as e:
+        refused = Gio.DBusError.get_remote_error(e) or e.message
+    took = time.monotonic() - started
+    del huge
+    # The time is mostly the bus carrying 60 MiB (libdbus still reads the
+    # message: its own size limit would drop the whole connection).
+    check("a Properties.Get with two 30 MiB strings is refused with LimitsExceeded (after %.2f s)" % took,
+          refused == "org.freedesktop.DBus.Error.LimitsExceeded", refused)
+    ok, reply = raw_call(bus, name, frame_path, "org.a11y.atspi.Accessible", "GetRole", None)
+    check("and the app still answers after it", ok and reply.unpack()[0] == pyatspi.ROLE_FRAME, reply)
 
 
 def paging():

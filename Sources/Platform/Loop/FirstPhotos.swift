@@ -39,7 +39,7 @@ public struct FirstPhotos: Sendable {
             return app
         }
         if let library = catalog.library {
-            if let guess { loader.guess(guess.load(), thumbnailTarget: thumbnailTarget(OverviewLayout(size: points, itemCount: 1).photoSize)) }
+            if let guess { loader.guess(guess.load(refused: { log("trips: \($0)") }), thumbnailTarget: thumbnailTarget(OverviewLayout(size: points, itemCount: 1).photoSize)) }
             library.prepare { [self] in ask(for: makeApp($0)) }
         }
         return nil

@@ -23,8 +23,10 @@ public final class FrameLoop {
     /// Runs once, after the first frame is presented: start-up work that
     /// must not delay it (naming trips by their places).
     private var afterFirstFrame: (() -> Void)?
-    /// The longest sleep between checks while idle, in milliseconds.
-    private let idleWaitMilliseconds = 250.0
+    /// The longest sleep while idle, in milliseconds: everything that can
+    /// happen meanwhile wakes the loop with an event of its own (a decode,
+    /// the library's watch, the bus, the touchpad), so this is only a net.
+    private let idleWaitMilliseconds = 60_000.0
     /// Whether a frame uploads what was decoded, or leaves it to a quieter
     /// one; nil (upload at once) but on the software renderer.
     private var uploadPacing: UploadPacing?

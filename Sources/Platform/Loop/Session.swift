@@ -17,6 +17,8 @@ public struct Session {
     public var orderStore: OrderStore?
     public var loader: PhotoLoader
     public var decodesReady: RegisteredEvent
+    /// Wakes the loop when the live library changes (`LibraryWatch`, `LibraryLoader`).
+    public var libraryChanged: RegisteredEvent
     /// Names a live library's trips by their places once the first frame is up.
     public var places: PlaceIndexing?
     public var version: String
@@ -27,7 +29,7 @@ public struct Session {
 
     public init(plan: WindowPlan, environment: [String: String], options: LaunchOptions, script: ReplayScript?,
                 fonts: FontLocator.Choice?, strings: Strings, orderStore: OrderStore?, loader: PhotoLoader,
-                decodesReady: RegisteredEvent, places: PlaceIndexing?, version: String, started: Double, verbose: Bool,
+                decodesReady: RegisteredEvent, libraryChanged: RegisteredEvent, places: PlaceIndexing?, version: String, started: Double, verbose: Bool,
                 log: @escaping @Sendable (String) -> Void) {
         self.plan = plan
         self.environment = environment
@@ -38,6 +40,7 @@ public struct Session {
         self.orderStore = orderStore
         self.loader = loader
         self.decodesReady = decodesReady
+        self.libraryChanged = libraryChanged
         self.places = places
         self.version = version
         self.started = started
@@ -91,11 +94,21 @@ public struct Session {
         let stdout = FileHandle.standardOutput
         let printing = script != nil
         let orderStore = self.orderStore
+        // A save that keeps failing (a full disk) is said once, and its mending once.
+        var saving = FailureNotice()
         let happened: (AppEvent) -> Void = { event in
             if printing, let line = event.jsonLine { stdout.write(Data((line + "\n").utf8)) }
             switch event.kind {
             case .reorder(let order):
-                do { try orderStore?.save(order: order) } catch { log("trips: cannot save the order of trips: \(error)") }
+                guard let orderStore else { break }
+                let said: String?
+                do {
+                    try orderStore.save(order: order)
+                    said = saving.succeeded("trips: \(orderStore.path): the order of trips is saved again")
+                } catch {
+                    said = saving.failed("trips: \(error)")
+                }
+                if let said { log(said) }
             case .tripsChanged(let trips):
                 photos.update(photoPaths: trips.allPhotoPaths)
             default: break
@@ -155,15 +168,18 @@ public struct Session {
         }
     }
 
-    /// Follows the library: photos added to or removed from the folder
-    /// appear or go without a restart (a new list waits for the fingers to
-    /// lift; the textures follow it through the driver's `tripsChanged`).
+    /// Follows the library: photos added to or removed from the folder, at
+    /// any depth, appear or go without a restart (a new list waits for the
+    /// fingers to lift; the textures follow it through the driver's
+    /// `tripsChanged`). Its watch wakes the loop; nothing is polled.
     private func follow(_ library: LibraryLoader, photos: PhotoTextures) -> LibraryFollower {
-        let watcher = FolderWatcher(path: library.folder)
-        if watcher == nil {
+        let watch = LibraryWatch(root: library.folder, clock: FrameLoop.clock, wake: libraryChanged.push, log: log)
+        if let watch {
+            if verbose { log("trips: \(library.folder): watching \(watch.folderCount) folders") }
+        } else {
             log("trips: \(library.folder): cannot watch for new photos (\(String(cString: strerror(errno)))); showing what is there now")
         }
-        return LibraryFollower(library: library, folderChanged: { watcher?.changed() == true },
+        return LibraryFollower(library: library, folderChanged: { watch?.changed() == true }, beingWritten: { watch?.beingWritten ?? [] },
                                forgetChangedFailures: { photos.forgetFailuresOfChangedFiles() }, verbose: verbose, log: log)
     }
 

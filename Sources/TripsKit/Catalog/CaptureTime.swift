@@ -50,5 +50,15 @@ public struct CalendarDay: Equatable, Hashable, Sendable, Comparable {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
+    /// The day of `year`, `month` (1-12) and `day`: Howard Hinnant's days_from_civil.
+    public init(year: Int, month: Int, day: Int) {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        self.init(daysSince1970: era * 146097 + doe - 719468)
+    }
+
     public static func < (a: CalendarDay, b: CalendarDay) -> Bool { a.daysSince1970 < b.daysSince1970 }
 }

@@ -9,10 +9,11 @@ import PhotoFile
 /// entry holds while the file's path, size and modification time are the
 /// ones it was read at; a photo without EXIF is remembered as such. The file
 /// is one entry a line (`size`, `modified`, `instant` and `wall` or `-` `-`,
-/// `latitude` and `longitude` or `-` `-`, path, tab-separated), written to
-/// a temporary file and renamed over the old one. A file of format 1 (no
-/// places) is still read: its times hold, and its photos are read once
-/// more for their places (`Entry.placeRead`).
+/// `latitude` and `longitude` or `-` `-`, why it is no photo to show or
+/// `-`, path, tab-separated), written to a temporary file and renamed over
+/// the old one. Files of formats 1 (no places) and 2 (no problems) are
+/// still read: their times hold, and their photos are read once more for
+/// what they lack (`Entry.placeRead`).
 public struct CaptureTimeCache: Sendable {
     public struct Entry: Equatable, Sendable {
         public var size: Int
@@ -21,8 +22,10 @@ public struct CaptureTimeCache: Sendable {
         public var time: CaptureTime?
         /// Where it was taken; nil: the file says nowhere (or was not asked, below).
         public var location: GeoPoint?
-        /// False for an entry of a format-1 file, written before places were read.
+        /// False for an entry of an older file, written before places and problems were read.
         public var placeRead = true
+        /// Why the file is no photo to show (`LibraryPhotoCheck`); nil: nothing wrong.
+        public var problem: String?
     }
 
     public let path: String
@@ -30,9 +33,10 @@ public struct CaptureTimeCache: Sendable {
     /// The photos' paths in the order the file lists them: the library's
     /// order when it was saved (`PhotoLibrary.remembered`).
     public private(set) var order: [String] = []
-    static let header = "trips capture times 2"
-    /// The format before places: read, its photos' places read again.
+    static let header = "trips capture times 3"
+    /// The formats before places and before problems: read, their photos read again.
     static let headerWithoutPlaces = "trips capture times 1"
+    static let headerWithoutProblems = "trips capture times 2"
 
     public init(path: String) { self.path = path }
 
@@ -44,56 +48,87 @@ public struct CaptureTimeCache: Sendable {
         LibraryCacheFile.path("capture-times", library: folder, fileExtension: "tsv", environment: environment)
     }
 
+    /// A cache of 10,000 photos is about 1 MiB; past this it is not read.
+    public static let sizeLimit = 64 << 20
+    /// Capture times outside 1900–2200 are damage, not photos: a time
+    /// such as 1e30 would otherwise overflow the calendar arithmetic.
+    static let plausibleTimes = -2_208_988_800.0 ..< 7_258_118_400.0
+
     /// Reads the file; a missing or damaged one is an empty cache (it is
-    /// only ever a shortcut).
-    public mutating func load() {
+    /// only ever a shortcut), and a damaged line is dropped. Returns what
+    /// was wrong, in words for one log line, or nil.
+    @discardableResult
+    public mutating func load() -> String? {
         // Parsed in place, numbers with strtod, not through a String a field:
         // a 10,000-photo cache is read on the way to the first frame (grapheme
         // breaking made that 20 ms, strings a field 7 ms).
-        guard let data = FileManager.default.contents(atPath: path) else { return }
-        var bytes = [UInt8](data)
+        var bytes: [UInt8]
+        do {
+            guard let read = try RegularFile(path: path, limit: Self.sizeLimit).read() else { return nil }
+            bytes = read
+        } catch {
+            return "\(path): the capture-time cache was not read: \(error); the photos' dates are read again"
+        }
         bytes.append(0) // strtod stops at the end
-        var header = Array(Self.header.utf8), fields = 6
+        var header = Array(Self.header.utf8), fields = 7
         if bytes.starts(with: Array(Self.headerWithoutPlaces.utf8)) { header = Array(Self.headerWithoutPlaces.utf8); fields = 4 }
-        guard bytes.count > header.count, bytes.starts(with: header), bytes[header.count] == UInt8(ascii: "\n") else { return }
+        if bytes.starts(with: Array(Self.headerWithoutProblems.utf8)) { header = Array(Self.headerWithoutProblems.utf8); fields = 6 }
+        guard bytes.count > header.count, bytes.starts(with: header), bytes[header.count] == UInt8(ascii: "\n") else {
+            return bytes.count > 1 ? "\(path):1: not a capture-time cache; the photos' dates are read again" : nil
+        }
         // The "C" locale's decimal point, whatever LC_NUMERIC is meanwhile
         // (SDL sets the person's locale for a moment while it opens X11).
-        guard let numeric = newlocale(LC_NUMERIC_MASK, "C", nil) else { return }
+        guard let numeric = newlocale(LC_NUMERIC_MASK, "C", nil) else { return nil }
         let before = uselocale(numeric) // this thread's only
         defer { uselocale(before); freelocale(numeric) }
+        var damaged = 0, firstDamaged = 0
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let end = buffer.count - 1
-            var i = header.count + 1
+            var i = header.count + 1, line = 1
             while i < end {
                 var tabs: [Int] = []
                 var j = i
+                line += 1
                 while j < end && buffer[j] != UInt8(ascii: "\n") {
                     if buffer[j] == UInt8(ascii: "\t") && tabs.count < fields { tabs.append(j) }
                     j += 1
                 }
                 defer { i = j + 1 }
+                func drop() {
+                    if damaged == 0 { firstDamaged = line }
+                    damaged += 1
+                }
                 guard tabs.count == fields, let size = Self.integer(buffer, i, tabs[0]),
-                      let modified = Self.number(base, tabs[0] + 1, tabs[1]) else { continue }
+                      let modified = Self.number(base, tabs[0] + 1, tabs[1]) else { drop(); continue }
                 // The pair of numbers in the fields after `tabs[k]` and `tabs[k + 1]`: nil for "-" "-", else both or the line is bad.
                 func pair(_ k: Int) -> (Double, Double)?? {
                     if tabs[k + 1] == tabs[k] + 2 && buffer[tabs[k] + 1] == UInt8(ascii: "-") { return .some(nil) }
                     guard let a = Self.number(base, tabs[k] + 1, tabs[k + 1]), let b = Self.number(base, tabs[k + 1] + 1, tabs[k + 2]) else { return nil }
                     return (a, b)
                 }
-                guard let time = pair(1) else { continue }
-                var entry = Entry(size: size, modified: modified, time: time.map { CaptureTime(instant: $0.0, wall: $0.1) }, placeRead: fields == 6)
-                if fields == 6 {
-                    guard let location = pair(3) else { continue }
+                guard let time = pair(1) else { drop(); continue }
+                if let (instant, wall) = time {
+                    guard Self.plausibleTimes.contains(instant), Self.plausibleTimes.contains(wall) else { drop(); continue }
+                }
+                var entry = Entry(size: size, modified: modified, time: time.map { CaptureTime(instant: $0.0, wall: $0.1) }, placeRead: fields == 7)
+                if fields >= 6 {
+                    guard let location = pair(3) else { drop(); continue }
                     if let (lat, lon) = location {
-                        guard abs(lat) <= 90, abs(lon) <= 180 else { continue }
+                        guard abs(lat) <= 90, abs(lon) <= 180 else { drop(); continue }
                         entry.location = GeoPoint(latitude: lat, longitude: lon)
                     }
+                }
+                if fields == 7, tabs[6] != tabs[5] + 2 || buffer[tabs[5] + 1] != UInt8(ascii: "-") {
+                    entry.problem = String(decoding: buffer[(tabs[5] + 1)..<tabs[6]], as: UTF8.self)
                 }
                 let path = String(decoding: buffer[(tabs[fields - 1] + 1)..<j], as: UTF8.self)
                 if entries.updateValue(entry, forKey: path) == nil { order.append(path) }
             }
         }
+        guard damaged > 0 else { return nil }
+        return "\(path):\(firstDamaged): a damaged line of the capture-time cache"
+            + (damaged > 1 ? " (and \(damaged - 1) more)" : "") + " was dropped; those photos' dates are read again"
     }
 
     /// The decimal integer in `bytes[from..<to]`, or nil.
@@ -127,23 +162,22 @@ public struct CaptureTimeCache: Sendable {
         return e
     }
 
-    public mutating func store(_ photo: PhotoLibrary.Photo, time: CaptureTime?, location: GeoPoint? = nil) {
-        entries[photo.path] = Entry(size: photo.size, modified: photo.modified, time: time, location: location)
+    public mutating func store(_ photo: PhotoLibrary.Photo, time: CaptureTime?, location: GeoPoint? = nil, problem: String? = nil) {
+        entries[photo.path] = Entry(size: photo.size, modified: photo.modified, time: time, location: location, problem: problem)
     }
 
     /// Writes the cache atomically, keeping only `photos` (files gone or
     /// changed drop out).
-    public func save(keeping photos: [PhotoLibrary.Photo]) throws {
+    public func save(keeping photos: [PhotoLibrary.Photo]) throws(AtomicFile.Failure) {
         var text = Self.header + "\n"
         for photo in photos where !photo.path.contains("\n") {
             guard let e = lookup(photo) else { continue }
             let time = e.time.map { "\($0.instant)\t\($0.wall)" } ?? "-\t-"
             let place = e.location.map { "\($0.latitude)\t\($0.longitude)" } ?? "-\t-"
-            text += "\(e.size)\t\(e.modified)\t\(time)\t\(place)\t\(photo.path)\n"
+            let problem = e.problem.map { String($0.map { $0 == "\t" || $0 == "\n" ? " " : $0 }) } ?? "-"
+            text += "\(e.size)\t\(e.modified)\t\(time)\t\(place)\t\(problem)\t\(photo.path)\n"
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile(path: path).write(Array(text.utf8))
     }
 }
 
@@ -154,6 +188,8 @@ public struct CaptureTimeCache: Sendable {
 public struct CaptureTimeReading: Sendable {
     public var times: [String: CaptureTime] = [:]
     public var locations: [String: GeoPoint] = [:]
+    /// Why each file that is no photo to show is not (`LibraryPhotoCheck`).
+    public var problems: [String: String] = [:]
     public var cache: CaptureTimeCache
     /// Photo files opened to read their EXIF (the rest came from the cache).
     public private(set) var filesOpened = 0
@@ -170,6 +206,7 @@ public struct CaptureTimeReading: Sendable {
                 fromCache += 1
                 if let time = entry.time { times[photo.path] = time }
                 if let location = entry.location { locations[photo.path] = location }
+                if let problem = entry.problem { problems[photo.path] = problem }
                 if !entry.placeRead { unread.append(photo) }
                 continue
             }
@@ -179,7 +216,9 @@ public struct CaptureTimeReading: Sendable {
             let exif = ExifCapture.read(atPath: photo.path)
             let time = exif.time.map { CaptureTime(exif: $0, timeZone: timeZone) }
             let location = exif.location.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
-            self.cache.store(photo, time: time, location: location)
+            let problem = LibraryPhotoCheck.problem(atPath: photo.path)
+            self.cache.store(photo, time: time, location: location, problem: problem)
+            if let problem { problems[photo.path] = problem }
             if let time { times[photo.path] = time }
             if let location { locations[photo.path] = location }
         }

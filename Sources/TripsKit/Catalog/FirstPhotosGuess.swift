@@ -15,16 +15,27 @@ public struct FirstPhotosGuess: Sendable {
         LibraryCacheFile.path("first-photos", library: folder, fileExtension: "txt", environment: environment)
     }
 
-    /// The photos' paths, one a line; none when there is no file (it is only ever a shortcut).
-    public func load() -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { $0.hasPrefix("/") }
+    /// A guess lists a screenful of paths; past this it is not one.
+    static let sizeLimit = 1 << 20
+
+    /// The photos' paths, one a line; none when there is no file (it is
+    /// only ever a shortcut), or when it is no file to read, which
+    /// `refused` is told in words.
+    public func load(refused: (String) -> Void = { _ in }) -> [String] {
+        let bytes: [UInt8]
+        do {
+            guard let read = try RegularFile(path: path, limit: Self.sizeLimit).read() else { return [] }
+            bytes = read
+        } catch {
+            refused("\(path): the first photos' guess was not read: \(error)")
+            return []
+        }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter { $0.hasPrefix("/") }
     }
 
     /// Writes `photos` atomically when they differ from what is there.
-    public func save(_ photos: [String]) throws {
+    public func save(_ photos: [String]) throws(AtomicFile.Failure) {
         guard photos != load(), !photos.contains(where: { $0.contains("\n") }) else { return }
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(photos.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile(path: path).write(Array(photos.map { $0 + "\n" }.joined().utf8))
     }
 }

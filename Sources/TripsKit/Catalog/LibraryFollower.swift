@@ -6,16 +6,19 @@ public struct LibraryFollower {
     let library: LibraryLoader
     /// Whether the folder changed since last asked (its watcher).
     let folderChanged: () -> Bool
+    /// Photos still being copied in, which join no trip until they are whole.
+    let beingWritten: () -> Set<String>
     /// Forgets the photos that failed and have changed since, so a bad
     /// photo replaced under the same name is tried again; true when any was.
     let forgetChangedFailures: () -> Bool
     let verbose: Bool
     let log: (String) -> Void
 
-    public init(library: LibraryLoader, folderChanged: @escaping () -> Bool, forgetChangedFailures: @escaping () -> Bool,
-                verbose: Bool, log: @escaping (String) -> Void) {
+    public init(library: LibraryLoader, folderChanged: @escaping () -> Bool, beingWritten: @escaping () -> Set<String> = { [] },
+                forgetChangedFailures: @escaping () -> Bool, verbose: Bool, log: @escaping (String) -> Void) {
         self.library = library
         self.folderChanged = folderChanged
+        self.beingWritten = beingWritten
         self.forgetChangedFailures = forgetChangedFailures
         self.verbose = verbose
         self.log = log
@@ -30,7 +33,7 @@ public struct LibraryFollower {
         if folderChanged() {
             changed = forgetChangedFailures() || changed
             do {
-                let updated = try library.reload()
+                let updated = try library.reload(excluding: beingWritten())
                 if verbose { log("trips: \(library.folder) changed: \(updated.allPhotoPaths.count) photos") }
                 changed = driver.offer(updated) || changed
             } catch {

@@ -22,19 +22,25 @@ public final class LibraryLoader: @unchecked Sendable {
     /// is known of capture times (the cache as last read or written).
     private var settled: TripCatalog?
     private var cache: CaptureTimeCache
+    /// A cache that cannot be saved is said once, not at each change.
+    private var cacheSaving = FailureNotice()
     /// Guarded by `publishing`, which makes each catalog and hands it over in
     /// turn (so a catalog named by places is never replaced by an older one
     /// without): the library and what is known of it, and the names of places.
     private let publishing = NSLock()
-    private var current: (library: PhotoLibrary, times: [String: CaptureTime], locations: [String: GeoPoint])?
+    private var current: (library: PhotoLibrary, times: [String: CaptureTime], locations: [String: GeoPoint], problems: [String: String])?
     private var naming: PlaceNaming?
     /// Run once, the first time a catalog has a photo with a place
     /// (`whenPlaced`); guarded by `publishing`.
     private var placed: (@Sendable () -> Void)?
 
+    /// Wakes the frame loop when a settled catalog waits to be taken.
+    private let wake: @Sendable () -> Void
+
     public init(folder: String, cachePath: String, timeZone: TimeZone = .current, verbose: Bool,
-         elapsed: @escaping @Sendable () -> Double, log: @escaping @Sendable (String) -> Void) {
+         elapsed: @escaping @Sendable () -> Double, wake: @escaping @Sendable () -> Void = {}, log: @escaping @Sendable (String) -> Void) {
         self.folder = folder
+        self.wake = wake
         self.timeZone = timeZone
         self.cachePath = cachePath
         self.log = log
@@ -53,7 +59,7 @@ public final class LibraryLoader: @unchecked Sendable {
     /// (`takeSettled`) only if anything differs.
     public func start(wait: Bool) throws -> TripCatalog {
         let begun = elapsed()
-        cache.load()
+        if let problem = cache.load() { log("trips: \(problem)") }
         let loaded = elapsed()
         let remembered = wait ? nil : PhotoLibrary.remembered(folder, from: cache)
         let library = try remembered ?? PhotoLibrary.scan(folder)
@@ -62,7 +68,7 @@ public final class LibraryLoader: @unchecked Sendable {
             log("trips: library \(remembered == nil ? "listed" : "as the cache remembers it")"
                 + String(format: " in %.1f ms, its cache read in %.1f ms", (elapsed() - loaded) * 1000, (loaded - begun) * 1000))
         }
-        if wait { return known.unread.isEmpty ? settled(library, known) : settle(library, handOver: false) }
+        if wait { return try showing(known.unread.isEmpty ? settled(library, known) : settle(library, handOver: false)) }
         Thread.detachAtLowestPriority { [self] in
             let looked: PhotoLibrary
             do { looked = try PhotoLibrary.scan(folder) } catch {
@@ -75,7 +81,13 @@ public final class LibraryLoader: @unchecked Sendable {
             }
             settle(looked, handOver: true)
         }
-        return catalog(library, known, handOver: false)
+        return try showing(catalog(library, known, handOver: false))
+    }
+
+    /// `catalog`, unless none of the library's files is a photo to show.
+    private func showing(_ catalog: TripCatalog) throws -> TripCatalog {
+        guard catalog.trips.isEmpty else { return catalog }
+        throw CatalogError(file: folder, line: nil, message: "has no photos to show: its files named like photos are not photos")
     }
 
     /// Names the loose photos' trips by their places from now on, and hands
@@ -84,9 +96,11 @@ public final class LibraryLoader: @unchecked Sendable {
         publishing.withLock {
             self.naming = naming
             guard let current else { return }
-            let catalog = current.library.catalog(times: current.times, locations: current.locations, naming: naming, timeZone: timeZone)
+            let catalog = current.library.catalog(times: current.times, locations: current.locations, problems: current.problems,
+                                                  naming: naming, timeZone: timeZone)
             lock.withLock { settled = catalog }
         }
+        wake()
         if verbose { log(String(format: "trips: places named after %.1f ms", elapsed() * 1000)) }
     }
 
@@ -107,13 +121,15 @@ public final class LibraryLoader: @unchecked Sendable {
     @discardableResult
     private func catalog(_ library: PhotoLibrary, _ reading: CaptureTimeReading, handOver: Bool) -> TripCatalog {
         let (catalog, firstPlaced): (TripCatalog, (@Sendable () -> Void)?) = publishing.withLock {
-            current = (library, reading.times, reading.locations)
-            let catalog = library.catalog(times: reading.times, locations: reading.locations, naming: naming, timeZone: timeZone)
-            if handOver { lock.withLock { settled = catalog } }
+            current = (library, reading.times, reading.locations, reading.problems)
+            let catalog = library.catalog(times: reading.times, locations: reading.locations, problems: reading.problems,
+                                          naming: naming, timeZone: timeZone)
+            if handOver && !catalog.trips.isEmpty { lock.withLock { settled = catalog } }
             guard !reading.locations.isEmpty, let placed else { return (catalog, nil) }
             self.placed = nil
             return (catalog, placed)
         }
+        if handOver { wake() }
         firstPlaced?()
         return catalog
     }
@@ -132,9 +148,14 @@ public final class LibraryLoader: @unchecked Sendable {
     private func settle(_ library: PhotoLibrary, handOver: Bool) -> TripCatalog {
         let reading = CaptureTimeReading(photos: library.allPhotos, cache: lock.withLock { cache }, timeZone: timeZone)
         lock.withLock { cache = reading.cache }
-        do { try reading.cache.save(keeping: library.allPhotos) } catch {
-            log("trips: \(cachePath): cannot save the capture times (\(error)); they will be read again next time")
+        let said: String?
+        do {
+            try reading.cache.save(keeping: library.allPhotos)
+            said = lock.withLock { cacheSaving.succeeded("trips: \(cachePath): the capture times are saved again") }
+        } catch {
+            said = lock.withLock { cacheSaving.failed("trips: cannot save the capture times: \(error); they will be read again next time") }
         }
+        if let said { log(said) }
         if verbose {
             log(String(format: "trips: capture times: %d photos, %d files opened, %d from the cache, settled after %.1f ms",
                        library.allPhotos.count, reading.filesOpened, reading.fromCache, elapsed() * 1000))
@@ -181,7 +202,8 @@ public final class LibraryLoader: @unchecked Sendable {
 
     /// The catalog after the folder changed: the cache answers for the
     /// photos already read; new ones are read now (a few at a time arrive).
-    public func reload() throws -> TripCatalog {
-        settle(try PhotoLibrary.scan(folder), handOver: false)
+    /// Photos still being written (`excluding`) wait until they are whole.
+    public func reload(excluding: Set<String> = []) throws -> TripCatalog {
+        try showing(settle(try PhotoLibrary.scan(folder, excluding: excluding), handOver: false))
     }
 }

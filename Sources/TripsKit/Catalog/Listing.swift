@@ -34,6 +34,14 @@ struct Listing: ~Copyable {
 
     deinit { closedir(folder) }
 
+    /// The open folder's device and inode: the same folder reached again
+    /// through a symbolic link has the same.
+    var identity: FolderIdentity? {
+        var info = Glibc.stat()
+        guard fstat(dirfd(folder), &info) == 0 else { return nil }
+        return FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
     /// What `stat` says of entry `name` (following a symbolic link), or nil.
     func stat(_ name: String) -> Glibc.stat? {
         var info = Glibc.stat()
@@ -49,4 +57,10 @@ struct Listing: ~Copyable {
         default: return stat(entry.name).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
         }
     }
+}
+
+/// A folder as the file system knows it, whatever path led to it.
+struct FolderIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
 }

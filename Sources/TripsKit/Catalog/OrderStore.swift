@@ -21,6 +21,8 @@ public struct OrderStoreError: Error, Equatable, CustomStringConvertible {
 /// and the app starts with the default order.
 public struct OrderStore: Sendable {
     public static let version = 1
+    /// A state file holds a few hundred trip ids; anything this large is not one.
+    public static let sizeLimit = 4 << 20
     public var path: String
 
     public init(path: String) { self.path = path }
@@ -28,11 +30,14 @@ public struct OrderStore: Sendable {
     /// `$XDG_STATE_HOME/trips/state.json`, else `$HOME/.local/state/trips/state.json`
     /// (the XDG base directory rules: a relative `XDG_STATE_HOME` is ignored).
     public static func defaultPath(environment: [String: String]) -> String {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return (state as NSString).appendingPathComponent("trips/state.json")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return (home as NSString).appendingPathComponent(".local/state/trips/state.json")
+        LibraryCacheFile.Base.state.folder(environment: environment) + "/trips/state.json"
+    }
+
+    /// `$XDG_STATE_HOME/trips/orders/NAME-HASH.json`: a photo library's
+    /// order, kept by its folder (`LibraryCacheFile`), so each library
+    /// keeps its own and none is lost to another's.
+    public static func defaultPath(library folder: String, environment: [String: String]) -> String {
+        LibraryCacheFile.path("orders", library: folder, fileExtension: "json", environment: environment, base: .state)
     }
 
     public enum LoadResult: Equatable, Sendable {
@@ -66,10 +71,10 @@ public struct OrderStore: Sendable {
     public func load() -> LoadResult {
         let bytes: [UInt8]
         do {
-            guard let read = try Self.readFile(path) else { return .missing }
+            guard let read = try RegularFile(path: path, limit: Self.sizeLimit).read() else { return .missing }
             bytes = read
         } catch {
-            return .unreadable(reason: "\(path): cannot be read: \(error.message)")
+            return .unreadable(reason: "\(path): cannot be read: \(error)")
         }
         do {
             return .loaded(try Self.parse(bytes, file: path))
@@ -91,47 +96,8 @@ public struct OrderStore: Sendable {
             ("order", JSONNode(.array(order.map { JSONNode(.string($0), line: 0) }), line: 0)),
         ])
         let bytes = Array((JSONDocument.serialize(document) + "\n").utf8)
-        let folder = Self.folder(of: path)
-        func fail(_ what: String, _ code: Int32) -> OrderStoreError {
-            OrderStoreError(path: path, message: "cannot save the order: \(what): \(Self.describe(code))")
-        }
-        if let failure = Self.makeFolders(folder) { throw fail("cannot create the folder \(failure.folder)", failure.code) }
-
-        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw fail("cannot create \(temporary)", errno) }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else {
-                let code = errno
-                close(fd); unlink(temporary)
-                throw fail("cannot write \(temporary)", code)
-            }
-            written += n
-        }
-        guard fsync(fd) == 0 else {
-            let code = errno
-            close(fd); unlink(temporary)
-            throw fail("cannot sync \(temporary)", code)
-        }
-        guard close(fd) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw fail("cannot close \(temporary)", code)
-        }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw fail("cannot rename \(temporary) to \(path)", code)
-        }
-        // The rename is only durable once the folder is synced. The new order
-        // is already in place, so a folder that cannot be synced is no error.
-        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderFD >= 0 {
-            fsync(folderFD)
-            close(folderFD)
+        do { try AtomicFile(path: path).write(bytes) } catch {
+            throw OrderStoreError(path: path, message: "cannot save the order: \(error)")
         }
     }
 
@@ -164,30 +130,6 @@ extension OrderStore {
     }
 
     static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
-
-    static func folder(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
-    }
-
-    /// The whole file, or nil when there is none.
-    static func readFile(_ path: String) throws(SystemError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw SystemError(code: errno)
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { throw SystemError(code: errno) }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: buffer[0..<n])
-        }
-    }
 
     /// The order in a state file's bytes; errors name `file` and the line.
     static func parse(_ bytes: [UInt8], file: String) throws -> [String] {
@@ -241,16 +183,5 @@ extension OrderStore {
             }
         }
         throw SystemError(code: EEXIST)
-    }
-
-    /// Makes `folder` and its missing parents (mode 0700); on failure the
-    /// folder that could not be made and the errno.
-    static func makeFolders(_ folder: String) -> (folder: String, code: Int32)? {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue { return nil }
-        let parent = (folder as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != folder, let failure = makeFolders(parent) { return failure }
-        if mkdir(folder, 0o700) != 0, errno != EEXIST { return (folder, errno) }
-        return nil
     }
 }

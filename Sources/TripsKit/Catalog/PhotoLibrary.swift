@@ -2,10 +2,12 @@ import Foundation
 import Geography
 import Glibc
 
-/// A folder of photos as `--photos DIR` finds it: each subfolder that holds
-/// photos, and the photos lying in DIR itself, each with the size and
+/// A folder of photos as `--photos DIR` finds it: every folder below it,
+/// to any depth, that holds photos, each photo with the size and
 /// modification time that key its capture time in the cache. Listing and
 /// `stat` only: no photo is opened, so the first frame can come at once.
+/// Which folders are albums and which a camera's is `LibraryLayout`'s
+/// say; the trips are made in `LibraryTrips`.
 public struct PhotoLibrary: Equatable, Sendable {
     public struct Photo: Equatable, Hashable, Sendable {
         public var path: String
@@ -21,46 +23,64 @@ public struct PhotoLibrary: Equatable, Sendable {
     }
 
     public struct Folder: Equatable, Sendable {
-        public var name: String
+        /// From the library's root: "" for the root itself, "Albums/Christmas".
+        public var path: String
         public var photos: [Photo]
+        /// The folder's own name (the root's is "").
+        public var name: String { path.split(separator: "/").last.map(String.init) ?? "" }
     }
 
     public var root: String
-    /// Subfolders with photos, in file-manager order.
+    /// The folders that hold photos, the root first, then each subfolder
+    /// in file-manager order before the next (depth first).
     public var folders: [Folder]
-    /// Photos directly in the root, in file-manager order.
-    public var loose: [Photo]
 
-    public var allPhotos: [Photo] { folders.flatMap(\.photos) + loose }
+    public var allPhotos: [Photo] { folders.flatMap(\.photos) }
 
     /// A new trip starts after more than this many seconds without a photo.
     public static let tripGap: Double = 48 * 3600
+    /// An album whose own dates span more than this is split (`LibraryTrips`).
+    public static let longestTrip: Double = 21 * 86400
+    /// How deep folders are looked into: deeper than any layout seen in
+    /// the wild, shallow enough that a runaway tree costs little.
+    public static let depthLimit = 16
 
-    /// Lists `path` and its subfolders (one level deep), each photo looked
-    /// at with `stat` (a known library's first catalog is `remembered` instead).
-    public static func scan(_ path: String) throws -> PhotoLibrary {
+    /// Lists `path` and its folders to `depthLimit`, each photo looked at
+    /// with `stat` (a known library's first catalog is `remembered`
+    /// instead). A folder reached twice (a symbolic link loop) is listed
+    /// once; one that cannot be opened is passed over, and so are the
+    /// photos in `excluding` (absolute paths still being written).
+    public static func scan(_ path: String, excluding: Set<String> = []) throws -> PhotoLibrary {
         try checkFolder(path)
         let root = absolute(path)
-        guard let listing = Listing(root) else {
+        guard let top = Listing(root) else {
             throw CatalogError(file: path, line: nil, message: "cannot be listed")
         }
-        var folders: [Folder] = [], loose: [Photo] = []
-        for entry in sortedNaturally(listing.entries.filter { !$0.name.hasPrefix(".") }, by: \.name) {
-            let name = entry.name
-            if listing.isFolder(entry) {
-                guard let inner = Listing(root + "/" + name) else { continue }
-                let folder = root + "/" + name
-                let photos = sortedNaturally(inner.names.filter(isPhotoName)).map { photo(folder + "/" + $0, inner.stat($0)) }
-                if !photos.isEmpty { folders.append(Folder(name: name, photos: photos)) }
-            } else if isPhotoName(name) {
-                loose.append(photo(root + "/" + name, listing.stat(name)))
+        var folders: [Folder] = []
+        var seen = Set<FolderIdentity>()
+        func walk(_ listing: borrowing Listing, relative: String, depth: Int) {
+            if let identity = listing.identity, !seen.insert(identity).inserted { return }
+            let full = relative.isEmpty ? root : root + "/" + relative
+            var subfolders: [String] = [], photos: [String] = []
+            for entry in listing.entries where !entry.name.hasPrefix(".") {
+                if listing.isFolder(entry) { subfolders.append(entry.name) } else if isPhotoName(entry.name) { photos.append(entry.name) }
+            }
+            if !photos.isEmpty {
+                let shown = sortedNaturally(photos).filter { !excluding.contains(full + "/" + $0) }
+                if !shown.isEmpty { folders.append(Folder(path: relative, photos: shown.map { photo(full + "/" + $0, listing.stat($0)) })) }
+            }
+            guard depth < depthLimit else { return }
+            for name in sortedNaturally(subfolders) {
+                guard let inner = Listing(full + "/" + name) else { continue }
+                walk(inner, relative: relative.isEmpty ? name : relative + "/" + name, depth: depth + 1)
             }
         }
-        guard !folders.isEmpty || !loose.isEmpty else {
+        walk(top, relative: "", depth: 0)
+        guard !folders.isEmpty else {
             throw CatalogError(file: path, line: nil,
                                message: "has no photos (looked for \(TripCatalog.photoExtensions.sorted().joined(separator: ", ")), in it and in its subfolders)")
         }
-        return PhotoLibrary(root: root, folders: folders, loose: loose)
+        return PhotoLibrary(root: root, folders: folders)
     }
 
     /// The library in `path` as `cache` last saw it, in the order it was
@@ -70,22 +90,17 @@ public struct PhotoLibrary: Equatable, Sendable {
     public static func remembered(_ path: String, from cache: CaptureTimeCache) -> PhotoLibrary? {
         let root = absolute(path)
         let inside = root == "/" ? "/" : root + "/"
-        var folders: [Folder] = [], loose: [Photo] = []
+        var folders: [Folder] = []
         let slash = UInt8(ascii: "/"), skip = inside.utf8.count
         for photoPath in cache.order where photoPath.hasPrefix(inside) {
             guard let known = cache.entries[photoPath] else { continue }
             let photo = Photo(path: photoPath, size: known.size, modified: known.modified)
             let rest = photoPath.utf8.dropFirst(skip)
-            guard let cut = rest.firstIndex(of: slash) else {
-                loose.append(photo)
-                continue
-            }
-            guard !rest[rest.index(after: cut)...].contains(slash) else { continue } // deeper than a trip's folder
-            let name = String(Substring(rest[..<cut]))
-            if folders.last?.name == name { folders[folders.count - 1].photos.append(photo) } else { folders.append(Folder(name: name, photos: [photo])) }
+            let folder = rest.lastIndex(of: slash).map { String(Substring(rest[..<$0])) } ?? ""
+            if folders.last?.path == folder { folders[folders.count - 1].photos.append(photo) } else { folders.append(Folder(path: folder, photos: [photo])) }
         }
-        guard !folders.isEmpty || !loose.isEmpty else { return nil }
-        return PhotoLibrary(root: root, folders: folders, loose: loose)
+        guard !folders.isEmpty else { return nil }
+        return PhotoLibrary(root: root, folders: folders)
     }
 
     /// `path` from the root, without a trailing "/": how the library's
@@ -129,77 +144,11 @@ public struct PhotoLibrary: Equatable, Sendable {
             .map(\.item)
     }
 
-    // MARK: Trips
-
-    /// The trips, with each photo's capture time from `times` (keyed by
-    /// path), or its modification time where `times` has none yet. Folder
-    /// trips come in name order (dated names sort by date), then the loose
-    /// photos' trips by time, so trips keep their places as times arrive.
-    /// A folder's trip is named by the folder; a loose photos' trip by the
-    /// places of `locations` where `naming` knows them, else by its dates.
-    /// A change of city does not split a trip (docs/BEHAVIOUR.md, "Places").
-    public func catalog(times: [String: CaptureTime], locations: [String: GeoPoint] = [:], naming: PlaceNaming? = nil,
-                        timeZone: TimeZone) -> TripCatalog {
-        func time(_ p: Photo) -> CaptureTime { times[p.path] ?? CaptureTime(modified: p.modified, timeZone: timeZone) }
-        var trips = folders.map { Self.trip(id: $0.name, city: Self.cityName(fromFolderName: $0.name), inCaptureOrder($0.photos, time)) }
-        var group: [TimedPhoto] = []
-        func closeGroup() {
-            guard let first = group.first, let last = group.last else { return }
-            let place = naming?.name(group.map { locations[$0.photo.path] })
-            trips.append(Self.trip(id: Self.groupID(first.time), city: place ?? TripWording.dateRange(first.time.day, last.time.day), group))
-            group = []
-        }
-        for item in inCaptureOrder(loose, time) {
-            if let last = group.last, item.time.instant - last.time.instant > Self.tripGap { closeGroup() }
-            group.append(item)
-        }
-        closeGroup()
-        return TripCatalog(trips: trips)
-    }
-
-    typealias TimedPhoto = (photo: Photo, time: CaptureTime)
-
-    /// The trip of `timed` (non-empty, in capture order): a "cover.*" photo
-    /// stands for it, else the first.
-    private static func trip(id: String, city: String, _ timed: [TimedPhoto]) -> Trip {
-        Trip(id: id, city: city, nights: nights(timed.map(\.time)), photoPaths: timed.map(\.photo.path),
-             coverIndex: timed.firstIndex { isCover($0.photo.name) } ?? 0, firstDay: timed.first?.time.day)
-    }
-
-    /// Stable sort by capture moment: photos taken at the same second keep name order.
-    private func inCaptureOrder(_ photos: [Photo], _ time: (Photo) -> CaptureTime) -> [TimedPhoto] {
-        photos.enumerated().map { (i: $0.offset, photo: $0.element, time: time($0.element)) }
-            .sorted { $0.time.instant != $1.time.instant ? $0.time.instant < $1.time.instant : $0.i < $1.i }
-            .map { ($0.photo, $0.time) }
-    }
-
-    /// Calendar days between the first and last photo's wall-clock dates.
-    static func nights(_ times: [CaptureTime]) -> Int? {
-        let days = times.map(\.day.daysSince1970)
-        guard let lo = days.min(), let hi = days.max() else { return nil }
-        return hi - lo
-    }
-
-    /// "cover.jpg", "Cover.PNG".
-    static func isCover(_ name: String) -> Bool {
-        guard let dot = name.lastIndex(of: ".") else { return false }
-        return name[..<dot].lowercased() == "cover"
-    }
-
-    /// A loose photos' trip is known by when it began (the wall clock, to
-    /// the second): renaming its photos does not change it.
-    static func groupID(_ start: CaptureTime) -> String {
-        let seconds = Int(start.wall.rounded(.down)), c = start.day.civil
-        let s = ((seconds % 86400) + 86400) % 86400
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(c.year)-\(two(c.month))-\(two(c.day))T\(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60))"
-    }
-
-    /// "2024-05-12 Lisbon", "2024-05_Porto", "2024 Rome" → the city; a name
+    /// "2024-05-12 Lisbon", "2024-05_Porto", "20240512 Rome", "2024 Rome" → the city; a name
     /// that is only a date stays as it is.
     public static func cityName(fromFolderName name: String) -> String {
         // The longest date that is there (a "2024-05-12" is not "2024-05" then "12").
-        for pattern in [#"^[0-9]{4}-[0-9]{2}-[0-9]{2}"#, #"^[0-9]{4}-[0-9]{2}"#, #"^[0-9]{4}"#] {
+        for pattern in [#"^[0-9]{4}-[0-9]{2}-[0-9]{2}"#, #"^[0-9]{8}"#, #"^[0-9]{4}-[0-9]{2}"#, #"^[0-9]{4}"#] {
             guard let date = name.range(of: pattern, options: .regularExpression) else { continue }
             let after = name[date.upperBound...]
             guard let first = after.first, first == " " || first == "-" || first == "_" else { return name }

@@ -11,9 +11,14 @@ public struct Trip: Equatable, Sendable, Identifiable {
     public var coverIndex: Int
     /// The day of its first photo, when capture times are known.
     public var firstDay: CalendarDay?
+    /// How many of `photoPaths`, the last ones, are files that are no
+    /// photos to show (placeholders): not counted, never the cover.
+    public var unshown: Int
 
-    public init(id: String, city: String, nights: Int?, photoPaths: [String], coverIndex: Int = 0, firstDay: CalendarDay? = nil) {
+    public init(id: String, city: String, nights: Int?, photoPaths: [String], coverIndex: Int = 0, firstDay: CalendarDay? = nil, unshown: Int = 0) {
         precondition(!photoPaths.isEmpty && photoPaths.indices.contains(coverIndex), "a trip has at least one photo and its cover is one of them")
+        precondition(unshown >= 0 && unshown < photoPaths.count && coverIndex < photoPaths.count - unshown, "a trip shows a photo, its cover")
+        self.unshown = unshown
         self.id = id
         self.city = city
         self.nights = nights
@@ -40,7 +45,10 @@ public struct Trip: Equatable, Sendable, Identifiable {
     /// The list row's second line ("May 2024 · 27 photos") in the language
     /// of `strings`; nil for a lone photo with no date, which needs none.
     public func detailText(in strings: Strings = .english) -> String? {
-        guard firstDay != nil || photoPaths.count > 1 else { return nil }
-        return TripWording(strings: strings).rowDetail(month: firstDay, photos: photoPaths.count)
+        guard firstDay != nil || photoCount > 1 else { return nil }
+        return TripWording(strings: strings).rowDetail(month: firstDay, photos: photoCount)
     }
+
+    /// The photos it shows: the files that are no photos are not counted.
+    public var photoCount: Int { photoPaths.count - unshown }
 }

@@ -50,13 +50,21 @@ public struct TripCatalog: Equatable, Sendable {
     public static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "bmp", "gif", "tif", "tiff", "tga", "jxl", "avif", "qoi",
                                                       "heic", "heif"]
 
+    /// A trips file lists trips by hand; past this it is not one.
+    static let sizeLimit = 16 << 20
+
     /// Reads and checks a trips file.
     public static func load(file path: String) throws -> TripCatalog {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
-            throw CatalogError(file: path, line: nil, message: "the trips file \(reason)")
+        let bytes: [UInt8]
+        do {
+            guard let read = try RegularFile(path: path, limit: sizeLimit).read() else {
+                throw CatalogError(file: path, line: nil, message: "the trips file does not exist")
+            }
+            bytes = read
+        } catch let refusal as RegularFile.Refusal {
+            throw CatalogError(file: path, line: nil, message: "the trips file cannot be read: \(refusal)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CatalogError(file: path, line: nil, message: "is not UTF-8 text")
         }
         let folder = (path as NSString).deletingLastPathComponent

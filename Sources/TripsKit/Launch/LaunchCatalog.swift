@@ -18,12 +18,13 @@ public struct LaunchCatalog {
     ///   - bundledTrips: where the bundled trips.json is, asked only when
     ///     nothing else is given.
     ///   - places: names a replay's library by its places before it is read.
+    ///   - wakeForLibrary: wakes the frame loop when a live library has news.
     public init(options: LaunchOptions, opened: TripCatalog?, bundledTrips: () -> String?, places: PlaceIndexing?,
-                environment: [String: String], verbose: Bool,
-                elapsed: @escaping @Sendable () -> Double, log: @escaping @Sendable (String) -> Void) throws {
+                environment: [String: String], verbose: Bool, elapsed: @escaping @Sendable () -> Double,
+                wakeForLibrary: @escaping @Sendable () -> Void = {}, log: @escaping @Sendable (String) -> Void) throws {
         library = options.photosFolder.map { folder in
             LibraryLoader(folder: folder, cachePath: CaptureTimeCache.defaultPath(library: folder, environment: environment), verbose: verbose,
-                          elapsed: elapsed, log: log)
+                          elapsed: elapsed, wake: wakeForLibrary, log: log)
         }
         if let opened {
             ready = opened

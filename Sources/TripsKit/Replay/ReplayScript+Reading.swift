@@ -47,7 +47,8 @@ extension ReplayScript {
     /// Reads the script at `path`: `Unreadable` when the file cannot be
     /// read as text, a `ReplayScriptError` for a bad line.
     public static func load(path: String, isKeyName: @escaping (String) -> Bool) throws -> ReplayScript {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        // A script is typed or recorded; a FIFO or a huge file is not one.
+        guard let bytes = try? RegularFile(path: path, limit: 64 << 20).read(), let text = String(validating: bytes, as: UTF8.self) else {
             throw Unreadable(path: path)
         }
         return try parse(text, file: path, isKeyName: isKeyName)
