@@ -22,7 +22,7 @@ final class ArchitectureTests: XCTestCase {
         "PhotoLoading": ["CSeccomp", "Decoding", "PhotoFile"],
         // SDL, Xlib, fontconfig, FriBidi, gettext, libwayland-client for wl_shm frames and, with the
         // pointer-gestures protocol, the touchpad; the photos through PhotoLoading.
-        "Platform": ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Decoding", "PhotoLoading", "Motion",
+        "Platform": ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "CSystemd", "Decoding", "PhotoLoading", "Motion",
                      "Gestures", "PhotoFile", "JSON", "TripsKit", "AccessibilityBridge"],
         // libdbus behind one seam (BusConnection); the tree comes from TripsKit's accessibility elements.
         "AccessibilityBridge": ["CDBus", "TripsKit"],

@@ -32,6 +32,8 @@ public final class FrameLoop {
     /// Told once whether the compositor's touchpad gestures were bound
     /// (`TRIPS_VERBOSE`); nil says nothing.
     private let verboseLog: ((String) -> Void)?
+    /// systemd's notify socket, under a kiosk unit (`ServiceNotifier`); nil: none.
+    private let service: ServiceNotifier?
 
     /// What a run did, for logs and benchmarks.
     public struct Report {
@@ -58,7 +60,8 @@ public final class FrameLoop {
         public var inputLatencies: [Double] = []
     }
 
-    public init(display: Display, photos: PhotoTextures, text: TextRenderer, verboseLog: ((String) -> Void)? = nil) {
+    public init(display: Display, photos: PhotoTextures, text: TextRenderer, verboseLog: ((String) -> Void)? = nil,
+                service: ServiceNotifier? = nil) {
         // Before the first texture: the loop's textures reuse freed memory.
         if display.isSoftware {
             TextureMemory.keepFreedMemory()
@@ -67,6 +70,7 @@ public final class FrameLoop {
         warmed = !display.isSoftware
         self.display = display
         self.verboseLog = verboseLog
+        self.service = service
         self.photos = photos
         self.text = text
         self.scene = SceneRenderer(renderer: display.renderer, photos: photos, text: text, opaqueFormat: display.opaqueTextureFormat)
@@ -222,6 +226,7 @@ public final class FrameLoop {
         }
 
         while !app.quitRequested {
+            service?.loopTurned()
             let busy = needsFrame || app.isAnimating || frames != nil
             if !busy {
                 // A key waiting for the reader's verdict is looked at again within a millisecond.
@@ -282,6 +287,7 @@ public final class FrameLoop {
                 report.firstFramePlaceholders = scene.placeholdersDrawn
                 afterFirstFrame?()
                 afterFirstFrame = nil
+                service?.ready()
             }
             if report.firstPhotoSeconds == nil && scene.photosDrawn > 0 { report.firstPhotoSeconds = Self.clock() - started }
             if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && scene.previewsDrawn > 0 {

@@ -91,7 +91,9 @@ public struct Session {
         }
         let log = self.log
         let verboseLog: ((String) -> Void)? = verbose ? { log($0) } : nil
-        let loop = FrameLoop(display: display, photos: photos, text: text, verboseLog: verboseLog)
+        // Under a kiosk unit's notify socket: ready, watchdog, stopping (live runs only).
+        let service = script == nil ? ServiceNotifier(environment: environment, clock: FrameLoop.clock) : nil
+        let loop = FrameLoop(display: display, photos: photos, text: text, verboseLog: verboseLog, service: service)
         // SDL ends the loop with the same SDL_QUIT for SIGTERM and for a
         // compositor that went away: only the connection tells them apart.
         func connectionLost() -> ExitCode? {
@@ -130,6 +132,7 @@ public struct Session {
                 recorder = { input, ms in recording.record(input, atMilliseconds: ms) }
             }
             let report = try loop.run(app, frames: options.frames, screenshot: options.screenshot, started: started, record: recorder)
+            service?.stopping()
             if let lost = connectionLost() { return lost }
             if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
             if verbose { logFirstFrames(report, photos: photos, display: display) }
