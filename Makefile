@@ -107,7 +107,8 @@ uninstall:
 # make deb: dist/trips_VERSION_ARCH.deb from debian/ (debhelper,
 # dpkg-buildpackage), the Swift runtime and Foundation linked in; its scratch
 # folder .build-deb stays between builds. SOURCE_DATE_EPOCH is the commit's
-# time, so two builds of one commit are the same file (docs/PACKAGING.md).
+# time (the changelog's outside git), so two builds of one commit are the same
+# file (docs/PACKAGING.md).
 # lintian must find no error. make test-deb installs it in a clean Debian 12.
 DEB_PACKAGES := debhelper dpkg-dev lintian appstream mmdebstrap
 deb-deps: deps
@@ -115,7 +116,7 @@ deb-deps: deps
 
 deb: deb-deps
 	mkdir -p dist
-	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct) SWIFT="$(SWIFT)" dpkg-buildpackage -b --no-sign \
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || dpkg-parsechangelog -S Timestamp) SWIFT="$(SWIFT)" dpkg-buildpackage -b --no-sign \
 	  --buildinfo-option=-udist --buildinfo-file=dist/trips.buildinfo --changes-option=-udist --changes-file=dist/trips.changes
 	lintian --fail-on error --info dist/trips_$$(dpkg-parsechangelog -S Version)_$$(dpkg --print-architecture).deb
 
