@@ -110,7 +110,7 @@ uninstall:
 # time (the changelog's outside git), so two builds of one commit are the same
 # file (docs/PACKAGING.md).
 # lintian must find no error. make test-deb installs it in a clean Debian 12.
-DEB_PACKAGES := debhelper dpkg-dev lintian appstream mmdebstrap
+DEB_PACKAGES := debhelper dpkg-dev lintian appstream mmdebstrap debugedit
 deb-deps: deps
 	$(call install_missing,$(DEB_PACKAGES))
 
