@@ -9,13 +9,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the app needs to build and run, and what the tests need on top.
 APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libjpeg62-turbo-dev libseccomp-dev libheif-dev liblcms2-dev zlib1g-dev libx11-dev libfontconfig-dev libfribidi-dev gettext fonts-dejavu-core \
-  libdbus-1-dev libwayland-dev wayland-protocols libwayland-bin libgeonames-dev libjxl-dev
+  libdbus-1-dev libwayland-dev wayland-protocols libwayland-bin libgeonames-dev libjxl-dev libsystemd-dev
 # Tests/e2e/i18n.sh: fonts for Chinese, Japanese, Korean and Devanagari, fc-list,
 # and ImageMagick's pango coder for its reference renders.
 TEST_PACKAGES := fonts-wqy-microhei fonts-lohit-deva fontconfig libmagickcore-6.q16-6-extra weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev colord-data \
   desktop-file-utils appstream xdg-utils python3-pyatspi orca speech-dispatcher at-spi2-core dbus libjxl-tools libheif-examples libimage-exiftool-perl
 
-.PHONY: all deps test-deps build release run test unit e2e bench clean install uninstall icon
+.PHONY: all deps test-deps deb-deps build release run test unit e2e bench clean install uninstall icon deb test-deb
 
 all: build
 
@@ -66,7 +66,7 @@ unit: deps
 
 # The end-to-end scripts, in the order they run; each takes the trips binary.
 # A new script under Tests/e2e/ is added here.
-E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/hostile.sh Tests/e2e/library.sh Tests/e2e/decoders.sh Tests/e2e/detail.sh Tests/e2e/thumbnails.sh Tests/e2e/i18n.sh Tests/e2e/run.sh Tests/e2e/touch.sh Tests/e2e/desktop.sh Tests/e2e/wayland-shm.sh Tests/e2e/atspi.sh Tests/e2e/colours.sh
+E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/hostile.sh Tests/e2e/library.sh Tests/e2e/decoders.sh Tests/e2e/detail.sh Tests/e2e/thumbnails.sh Tests/e2e/i18n.sh Tests/e2e/run.sh Tests/e2e/touch.sh Tests/e2e/desktop.sh Tests/e2e/wayland-shm.sh Tests/e2e/atspi.sh Tests/e2e/colours.sh Tests/e2e/watchdog.sh Tests/e2e/kiosk-unit.sh
 
 e2e: test-deps build
 	set -e; bin=$$($(SWIFT) build --show-bin-path); for script in $(E2E_SCRIPTS); do $$script $$bin/trips; done
@@ -104,10 +104,29 @@ install: $(if $(TRIPS_BINARY),deps,release)
 uninstall:
 	data/install.sh uninstall "$(DESTDIR)" "$(PREFIX)"
 
+# make deb: dist/trips_VERSION_ARCH.deb from debian/ (debhelper,
+# dpkg-buildpackage), the Swift runtime and Foundation linked in; its scratch
+# folder .build-deb stays between builds. SOURCE_DATE_EPOCH is the commit's
+# time (the changelog's outside git), so two builds of one commit are the same
+# file (docs/PACKAGING.md).
+# lintian must find no error. make test-deb installs it in a clean Debian 12.
+DEB_PACKAGES := debhelper dpkg-dev lintian appstream mmdebstrap debugedit
+deb-deps: deps
+	$(call install_missing,$(DEB_PACKAGES))
+
+deb: deb-deps
+	mkdir -p dist
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || dpkg-parsechangelog -S Timestamp) SWIFT="$(SWIFT)" dpkg-buildpackage -b --no-sign \
+	  --buildinfo-option=-udist --buildinfo-file=dist/trips.buildinfo --changes-option=-udist --changes-file=dist/trips.changes
+	lintian --fail-on error --info dist/trips_$$(dpkg-parsechangelog -S Version)_$$(dpkg --print-architecture).deb
+
+test-deb: deb
+	Tests/deb/clean-root.sh dist/trips_$$(dpkg-parsechangelog -S Version)_$$(dpkg --print-architecture).deb
+
 # The 256 px icon is data/trips.svg drawn by ImageMagick (a test tool), kept
 # in the repository so that installing needs no SVG renderer.
 icon:
 	convert -background none -density 384 data/trips.svg -resize 256x256 -depth 8 -strip data/trips-256.png
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-deb dist

@@ -121,6 +121,13 @@ let package = Package(
             pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
+        // libsystemd: a kiosk unit's notify socket (ServiceNotifier: ready,
+        // watchdog, stopping).
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         // zlib: inflates a PNG's iCCP profile.
         .systemLibrary(
             name: "CZlib",
@@ -156,8 +163,9 @@ let package = Package(
         // loop through a callback.
         .target(name: "PhotoLoading", dependencies: ["CSeccomp", "Decoding", "PhotoFile"], swiftSettings: swift6),
         .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Decoding",
-                                                 "PhotoLoading", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge", "Handoff"],
-                swiftSettings: swift6),
+                                                 "PhotoLoading", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge", "Handoff", "CSystemd"],
+                // The frame loop's test-only stall (FrameLoopStall), debug builds only.
+                swiftSettings: swift6 + [.define("TRIPS_LOOP_FAULTS", .when(configuration: .debug))]),
         .executableTarget(name: "trips", dependencies: ["Decoding", "PhotoLoading", "Platform", "TripsKit", "Gazetteer", "Geography"], swiftSettings: swift6),
         // The benchmarks' harnesses stay in Swift 5 mode (they compile in 6),
         // so their figures compare with earlier runs like for like.

@@ -4,29 +4,40 @@
 # The app reports the time from its own start to its first present
 # (TRIPS_VERBOSE); the wall time of a whole `--frames 1` run (exec, load,
 # draw, tear down) is reported too. Also the CPU of an idle window.
+# Benchmarks/startup.sh BINARY [OTHER]: with OTHER (e.g. make deb's static
+# build against the dynamic one) each display path's launches alternate
+# between the two, a row each.
 set -u
 cd "$(dirname "$0")/.."
 TRIPS=$(realpath "${1:-.build/release/trips}")
+BINARIES=("$TRIPS")
+[ $# -ge 2 ] && BINARIES+=("$(realpath "$2")")
 . Tests/e2e/lib.sh
 e2e_begin trips-bench
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 # first_frame ENV... (flags in ARGS): median ms from start to first present, and of wall time.
+# Each binary's launches in $OUT/inner-N and $OUT/wall-N (N its place in BINARIES).
 first_frame() {
-    local i inner=() wall=() s e
+    local i n s e
+    for n in "${!BINARIES[@]}"; do : >"$OUT/inner-$n"; : >"$OUT/wall-$n"; done
     for i in 1 2 3 4 5; do
-        s=$(date +%s%N)
-        env "$@" TRIPS_VERBOSE=1 "$TRIPS" ${ARGS:-} --frames 1 2>"$OUT/ff.err" >/dev/null
-        e=$(date +%s%N)
-        inner+=("$(sed -n 's/.*first frame after \([0-9.]*\) ms.*/\1/p' "$OUT/ff.err")")
-        wall+=("$(( (e - s) / 1000000 ))")
+        for n in "${!BINARIES[@]}"; do
+            s=$(date +%s%N)
+            env "$@" TRIPS_VERBOSE=1 "${BINARIES[$n]}" ${ARGS:-} --frames 1 2>"$OUT/ff.err" >/dev/null
+            e=$(date +%s%N)
+            sed -n 's/.*first frame after \([0-9.]*\) ms.*/\1/p' "$OUT/ff.err" >>"$OUT/inner-$n"
+            echo "$(( (e - s) / 1000000 ))" >>"$OUT/wall-$n"
+        done
     done
-    printf '%-28s first frame %7s ms   whole --frames 1 run %5s ms   (median of 5)\n' "$LABEL" \
-        "$(printf '%s\n' "${inner[@]}" | median)" "$(printf '%s\n' "${wall[@]}" | median)"
+    for n in "${!BINARIES[@]}"; do
+        printf '%-28s first frame %7s ms   whole --frames 1 run %5s ms   (median of 5)%s\n' "$LABEL" \
+            "$(median <"$OUT/inner-$n")" "$(median <"$OUT/wall-$n")" "$([ ${#BINARIES[@]} -gt 1 ] && echo "   binary $((n + 1))")"
+    done
 }
 
-echo "startup: $TRIPS"
+echo "startup: ${BINARIES[*]}"
 LABEL="offscreen (default)" first_frame SDL_VIDEODRIVER=offscreen
 ARGS="--renderer opengl" LABEL="offscreen (opengl)" first_frame SDL_VIDEODRIVER=offscreen
 ARGS="--renderer software" LABEL="offscreen (software)" first_frame SDL_VIDEODRIVER=offscreen

@@ -37,6 +37,8 @@ public final class FrameLoop {
     /// Told once whether the compositor's touchpad gestures were bound
     /// (`TRIPS_VERBOSE`); nil says nothing.
     private let verboseLog: ((String) -> Void)?
+    /// systemd's notify socket, under a kiosk unit (`ServiceNotifier`); nil: none.
+    private let service: ServiceNotifier?
 
     /// What a run did, for logs and benchmarks.
     public struct Report {
@@ -63,10 +65,11 @@ public final class FrameLoop {
         public var inputLatencies: [Double] = []
     }
 
-    /// `accessibility`, `externalChanges` and `afterFirstFrame` are for a
-    /// live run (a replay has none of them).
+    /// `accessibility`, `externalChanges`, `afterFirstFrame` and `service`
+    /// are for a live run (a replay has none of them).
     public init(display: Display, photos: PhotoTextures, text: TextRenderer, accessibility: AccessibilityLink? = nil,
-                externalChanges: (() -> Bool)? = nil, afterFirstFrame: (() -> Void)? = nil, verboseLog: ((String) -> Void)? = nil) {
+                externalChanges: (() -> Bool)? = nil, afterFirstFrame: (() -> Void)? = nil, verboseLog: ((String) -> Void)? = nil,
+                service: ServiceNotifier? = nil) {
         self.accessibility = accessibility
         self.externalChanges = externalChanges
         self.afterFirstFrame = afterFirstFrame
@@ -78,6 +81,7 @@ public final class FrameLoop {
         warmed = !display.isSoftware
         self.display = display
         self.verboseLog = verboseLog
+        self.service = service
         self.photos = photos
         self.text = text
         self.scene = SceneRenderer(renderer: display.renderer, photos: photos, text: text, opaqueFormat: display.opaqueTextureFormat)
@@ -230,6 +234,7 @@ public final class FrameLoop {
         }
 
         while !app.quitRequested {
+            service?.loopTurned()
             let busy = needsFrame || app.isAnimating || frames != nil
             if !busy {
                 // A key waiting for the reader's verdict is looked at again within a millisecond.
@@ -288,6 +293,7 @@ public final class FrameLoop {
                 report.firstFramePlaceholders = drawn.placeholders
                 afterFirstFrame?()
                 afterFirstFrame = nil
+                service?.ready()
             }
             if report.firstPhotoSeconds == nil && drawn.photos > 0 { report.firstPhotoSeconds = Self.clock() - started }
             if report.firstPreviewSeconds == nil && report.firstPhotoSeconds == nil && drawn.previews > 0 {

@@ -114,6 +114,8 @@ public struct Session {
             default: break
             }
         }
+        // Under a kiosk unit's notify socket: ready, watchdog, stopping (live runs only).
+        let service = script == nil ? ServiceNotifier(environment: environment, clock: FrameLoop.clock) : nil
         // SDL ends the loop with the same SDL_QUIT for SIGTERM and for a
         // compositor that went away: only the connection tells them apart.
         func connectionLost() -> ExitCode? {
@@ -155,8 +157,9 @@ public struct Session {
             } }
             let loop = FrameLoop(display: display, photos: photos, text: text, accessibility: accessibility,
                                  externalChanges: follower.map { follower in { follower.changes(for: driver) } },
-                                 afterFirstFrame: afterFirstFrame, verboseLog: verboseLog)
+                                 afterFirstFrame: afterFirstFrame, verboseLog: verboseLog, service: service)
             let report = try loop.run(driver, frames: options.frames, screenshot: options.screenshot, started: started)
+            service?.stopping()
             if let lost = connectionLost() { return lost }
             if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
             if verbose { logFirstFrames(report, photos: photos, display: display) }
