@@ -29,6 +29,15 @@ final class NestedLibraryTests: XCTestCase {
         try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
     }
 
+    /// Photos at each path, taken at their EXIF time (UTC), or with none and
+    /// modified 2026-01-01.
+    func photos(_ taken: [String: String?]) throws {
+        for (path, exif) in taken { try photo(path, exif: exif, modified: "2026-01-01T00:00:00Z") }
+    }
+
+    /// The Overview's rows as "label: value".
+    func described() throws -> [String] { try rows().map { "\($0.0): \($0.1)" } }
+
     /// The Overview's rows: (label, value) of each trip's button.
     func rows(_ arguments: [String] = []) throws -> [(String, String)] {
         let r = try Replay.run("size 1280 800\nat 100 state", arguments: ["--photos", root.path] + arguments, environment: ["TZ": "UTC"])
@@ -62,22 +71,20 @@ final class NestedLibraryTests: XCTestCase {
     }
 
     func testAFolderDateNeverLosesToTheFilesTimesAndOwnDatesWinOverBoth() throws {
-        try photo("20211224_party/a.jpg", modified: "2026-01-01T00:00:00Z")
-        try photo("2019-06 Porto/a.jpg", exif: "2019:06:02 10:00:00")
-        try photo("2019-06 Porto/b.jpg", exif: "2019:06:03 10:00:00")
-        try photo("2019-06 Porto/c.jpg", modified: "2026-01-01T00:00:00Z") // copied later: stretches nothing
-        XCTAssertEqual(try rows().map { "\($0.0): \($0.1)" }, [
+        // The last was copied in later: it stretches nothing.
+        try photos(["20211224_party/a.jpg": nil, "2019-06 Porto/a.jpg": "2019:06:02 10:00:00", "2019-06 Porto/b.jpg": "2019:06:03 10:00:00",
+                    "2019-06 Porto/c.jpg": nil])
+        XCTAssertEqual(try described(), [
             "Porto: 1 night, June 2019 · 3 photos",
             "party: Day trip, December 2021 · 1 photo",
         ])
     }
 
     func testDCIMAndAYearMonthDayTreeArePooledAsACamerasPhotos() throws {
-        try photo("DCIM/100APPLE/IMG_0001.jpg", exif: "2023:05:12 10:00:00")
-        try photo("DCIM/101APPLE/IMG_0002.jpg", exif: "2023:05:13 10:00:00") // the same trip across numbered folders
-        try photo("2023/05/12/DSC_1.jpg", exif: "2023:05:12 14:00:00")
-        try photo("2023/08/01/DSC_2.jpg", exif: "2023:08:01 14:00:00")
-        XCTAssertEqual(try rows().map { "\($0.0): \($0.1)" }, [
+        // One trip across DCIM's numbered folders and the tree's days.
+        try photos(["DCIM/100APPLE/IMG_0001.jpg": "2023:05:12 10:00:00", "DCIM/101APPLE/IMG_0002.jpg": "2023:05:13 10:00:00",
+                    "2023/05/12/DSC_1.jpg": "2023:05:12 14:00:00", "2023/08/01/DSC_2.jpg": "2023:08:01 14:00:00"])
+        XCTAssertEqual(try described(), [
             "12–13 May 2023: 1 night, May 2023 · 3 photos",
             "1 Aug 2023: Day trip, August 2023 · 1 photo",
         ])
