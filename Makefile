@@ -79,6 +79,7 @@ bench: test-deps release
 	$$($(SWIFT) build -c release --show-bin-path)/bench
 	Benchmarks/startup.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/places-startup.sh $$($(SWIFT) build -c release --show-bin-path)/trips
+	Benchmarks/library-layouts.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/session.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/attract.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/atspi.sh $$($(SWIFT) build -c release --show-bin-path)/trips
