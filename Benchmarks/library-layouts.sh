@@ -22,11 +22,12 @@ for t in $(seq 0 49); do
     exiftool -q -overwrite_original -DateTimeOriginal="$day 10:00:00" -OffsetTimeOriginal="+00:00" "$OUT/src-$t.jpg"
     mkdir -p "$flat/trip-$t"
     if [ "$t" -lt 25 ]; then folder="$nested/DCIM/$((100 + t))APPLE"
-    else folder="$nested/Albums/$(seq -s/ 1 $((t - 25 + 1 < 20 ? t - 25 + 1 : 19)) | sed 's#[0-9]*#level&#g')/Album $t"; fi
+    else folder="$nested/Albums/$(seq -s/ 1 $((t - 25 + 1 < 18 ? t - 25 + 1 : 18)) | sed 's#[0-9]*#level&#g')/Album $t"; fi
     mkdir -p "$folder"
     for n in $(seq -w 1 200); do ln "$OUT/src-$t.jpg" "$flat/trip-$t/IMG_$n.jpg"; ln "$OUT/src-$t.jpg" "$folder/IMG_$n.jpg"; done
 done
-echo "layouts: the nested library's deepest folder is $(find "$nested" -type d | awk -F/ '{ print NF }' | sort -n | tail -1) - $(echo "$nested" | awk -F/ '{ print NF }') folders below it"
+deepest=$(( $(find "$nested" -type d | awk -F/ '{ print NF }' | sort -n | tail -1) - $(echo "$nested" | awk -F/ '{ print NF }') ))
+echo "layouts: 10,000 photos in 50 folders; the nested library's deepest is $deepest folders down"
 
 # start BINARY LIBRARY CACHE: one start, 1 frame; prints the first frame's ms.
 start() {
