@@ -52,6 +52,10 @@ final class WaylandQueueWatcher: @unchecked Sendable {
                 // Blocks until every other prepared reader (SDL) reads or
                 // cancels; the last one reads for all queues.
                 if wl_display_read_events(display) < 0 { return }
+                // What it read may be SDL's alone (a pointer's motion): SDL's
+                // own wait polls the socket, which is empty now, so the loop
+                // is woken for it here or it would sleep on with it queued.
+                wake()
             } else {
                 wl_display_cancel_read(display)
                 if n < 0 && errno != EINTR { return }
