@@ -234,4 +234,18 @@ final class ExternalClockTests: XCTestCase {
         XCTAssertLessThan(animator.stepCount, 240)
         animator.runSteps(-3)
     }
+
+    func testAnAnimatorDroppedWhileItsPropertiesRunIsFreedWithThem() {
+        weak var weakAnimator: Animator?
+        weak var weakProperty: Animated<Double>?
+        do {
+            let (animator, x) = springing(to: 100, with: .smooth)
+            animator.advance(to: 0.1)
+            XCTAssertTrue(x.isAnimating)
+            weakAnimator = animator
+            weakProperty = x
+        }
+        XCTAssertNil(weakAnimator, "a running property must not keep its animator alive")
+        XCTAssertNil(weakProperty, "nor the animator a running property once it is gone")
+    }
 }
