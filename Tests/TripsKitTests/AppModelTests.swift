@@ -1,5 +1,6 @@
 import Foundation
 import Gestures
+import Motion
 import XCTest
 @testable import TripsKit
 
