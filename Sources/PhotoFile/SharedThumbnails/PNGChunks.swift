@@ -35,9 +35,9 @@ public enum PNGChunks {
     /// as gdk-pixbuf keeps it. `read` gives up to `count` bytes at `offset`
     /// of the file (fewer at its end): the pixels are stepped over, chunk
     /// head to chunk head, never read. The walk ends at IEND, or at the first
-    /// IDAT when the keys before it hold all of `enough` (so a thumbnail
-    /// that puts its keys first, as Trips writes them, costs no more reads),
-    /// and gives up past `maximumScanBytes` or `maximumChunks`.
+    /// IDAT when the keys before it hold all of `enough`, if any are named
+    /// (so a thumbnail that puts its keys first, as Trips writes them, costs
+    /// no more reads), and gives up past `maximumScanBytes` or `maximumChunks`.
     public static func textKeys(enough: Set<String> = [], read: (_ offset: Int, _ count: Int) -> [UInt8])
         -> Result<(width: Int, height: Int, keys: [String: String]), Problem> {
         guard read(0, 8) == signature else { return .failure(.notPNG) }
@@ -48,7 +48,7 @@ public enum PNGChunks {
             guard head.count == 8 else { return .failure(.truncated) }
             let length = Int(u32(head, 0)), type = String(decoding: head[4..<8], as: UTF8.self)
             guard type == "IHDR" || size != nil else { return .failure(.notPNG) } // IHDR comes first
-            if type == "IEND" || (type == "IDAT" && !sawPixels && enough.isSubset(of: keys.keys)) {
+            if type == "IEND" || (type == "IDAT" && !sawPixels && !enough.isEmpty && enough.isSubset(of: keys.keys)) {
                 guard let size else { return .failure(.notPNG) }
                 return .success((size.0, size.1, keys))
             }
