@@ -8,10 +8,13 @@ SANITIZE_DIR=$PWD/Tests/sanitize
 # sanitized_trips KIND: builds trips (and the library beside it, and the
 # message catalogues) with KIND, address (with LeakSanitizer) or thread,
 # in .build-sanitize-KIND, so the normal build is untouched; prints the
-# binary's path. The build's own output goes to stderr.
+# binary's path. The build's own output goes to stderr. ThreadSanitizer's
+# build is optimised: unoptimised, every byte a decode worker's Swift code
+# touches is checked, and a photo misses its decode deadline (6 s).
 sanitized_trips() {
     local kind=$1 swift=${SWIFT:-swift} bin po lang
     local build=("$swift" build --sanitize="$kind" --scratch-path "$PWD/.build-sanitize-$kind")
+    [ "$kind" = thread ] && build+=(-c release)
     "${build[@]}" --product trips >&2 && "${build[@]}" --product TripsSurfaceOnlyVulkan >&2 || return 1
     bin=$("${build[@]}" --show-bin-path) || return 1
     for po in po/*.po; do
