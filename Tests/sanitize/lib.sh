@@ -35,7 +35,9 @@ sanitizer_env() {
     symbolizer=$(command -v llvm-symbolizer || echo /opt/swift/usr/bin/llvm-symbolizer)
     case "$kind" in
         address)
-            export ASAN_OPTIONS="detect_leaks=1:log_path=$reports/address:external_symbolizer_path=$symbolizer"
+            # Full stacks: Debian's libraries have no frame pointers, and a
+            # leak's stack must reach past them to be judged.
+            export ASAN_OPTIONS="detect_leaks=1:fast_unwind_on_malloc=0:log_path=$reports/address:external_symbolizer_path=$symbolizer"
             export LSAN_OPTIONS="suppressions=$SANITIZE_DIR/leaks.supp:print_suppressions=0" ;;
         thread)
             export TSAN_OPTIONS="log_path=$reports/thread:external_symbolizer_path=$symbolizer:suppressions=$SANITIZE_DIR/races.supp:print_suppressions=0:halt_on_error=0" ;;
