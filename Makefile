@@ -80,8 +80,8 @@ test: test-deps unit e2e
 # AddressSanitizer (with LeakSanitizer), then ThreadSanitizer: each builds
 # in a folder of its own and runs the replays, a zoomed library, the attract
 # loop and the AT-SPI test (Tests/sanitize/sanitize.sh). Not part of `make
-# test`: under a sanitizer the replay suite alone runs longer than test's
-# whole 25-minute budget.
+# test`: its two optimised builds from scratch and its runs together take
+# longer than test's whole 25-minute budget.
 sanitize: test-deps
 	$(SWIFT) build --build-tests
 	Tests/sanitize/sanitize.sh address; address=$$?; Tests/sanitize/sanitize.sh thread && [ $$address = 0 ]

@@ -8,13 +8,14 @@ SANITIZE_DIR=$PWD/Tests/sanitize
 # sanitized_trips KIND: builds trips (and the library beside it, and the
 # message catalogues) with KIND, address (with LeakSanitizer) or thread,
 # in .build-sanitize-KIND, so the normal build is untouched; prints the
-# binary's path. The build's own output goes to stderr. ThreadSanitizer's
-# build is optimised: unoptimised, every byte a decode worker's Swift code
-# touches is checked, and a photo misses its decode deadline (6 s).
+# binary's path. The build's own output goes to stderr. Both builds are
+# optimised: unoptimised, every byte a decode worker's Swift code touches
+# is checked, a photo misses its decode deadline (6 s), and the replay
+# suite runs for most of an hour instead of minutes.
 sanitized_trips() {
     local kind=$1 swift=${SWIFT:-swift} bin po lang
     local build=("$swift" build --sanitize="$kind" --scratch-path "$PWD/.build-sanitize-$kind")
-    [ "$kind" = thread ] && build+=(-c release)
+    build+=(-c release)
     "${build[@]}" --product trips >&2 && "${build[@]}" --product TripsSurfaceOnlyVulkan >&2 || return 1
     bin=$("${build[@]}" --show-bin-path) || return 1
     for po in po/*.po; do
