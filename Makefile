@@ -15,7 +15,7 @@ APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libtur
 TEST_PACKAGES := fonts-wqy-microhei fonts-lohit-deva fontconfig libmagickcore-6.q16-6-extra weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev colord-data \
   desktop-file-utils appstream xdg-utils python3-pyatspi orca speech-dispatcher at-spi2-core dbus libjxl-tools libheif-examples libimage-exiftool-perl
 
-.PHONY: all deps test-deps deb-deps build release run test unit e2e bench clean install uninstall icon deb test-deb
+.PHONY: all deps test-deps deb-deps build release run test unit e2e bench sanitize clean install uninstall icon deb test-deb
 
 all: build
 
@@ -59,10 +59,13 @@ release: deps
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/trips $(ARGS)
 
-unit: deps
+# With the test tools (ImageMagick, heif-enc, colord's profiles...): a test
+# that finds one missing skips, so they are installed here, or make stops.
+unit: test-deps
 	$(SWIFT) build --build-tests
 	$(call catalogues,$$($(SWIFT) build --show-bin-path))
 	$(SWIFT) test --skip-build --disable-swift-testing
+	python3 Tests/soak/judge-test.py
 
 # The end-to-end scripts, in the order they run; each takes the trips binary.
 # A new script under Tests/e2e/ is added here.
@@ -73,6 +76,15 @@ e2e: test-deps build
 
 # unit, then e2e (written in that order: make runs them so without -j).
 test: test-deps unit e2e
+
+# AddressSanitizer (with LeakSanitizer), then ThreadSanitizer: each builds
+# in a folder of its own and runs the replays, a zoomed library, the attract
+# loop and the AT-SPI test (Tests/sanitize/sanitize.sh). Not part of `make
+# test`: its two optimised builds from scratch and its runs together take
+# longer than test's whole 25-minute budget.
+sanitize: test-deps
+	$(SWIFT) build --build-tests
+	Tests/sanitize/sanitize.sh address; address=$$?; Tests/sanitize/sanitize.sh thread && [ $$address = 0 ]
 
 bench: test-deps release
 	$(SWIFT) build -c release --product bench
@@ -130,4 +142,4 @@ icon:
 	convert -background none -density 384 data/trips.svg -resize 256x256 -depth 8 -strip data/trips-256.png
 
 clean:
-	rm -rf .build .build-deb dist
+	rm -rf .build .build-deb dist .build-sanitize-address .build-sanitize-thread

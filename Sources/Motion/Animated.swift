@@ -13,10 +13,14 @@
 /// component is ignored (the property keeps its target and motion), and a
 /// non-finite `initialVelocity` counts as zero.
 ///
-/// A running property is kept alive by its animator until it rests.
+/// A running property is kept alive by its animator until it rests. The
+/// property does not keep its animator alive (whoever made the animator
+/// owns it and must keep it while its properties are used): a property
+/// running when its owner drops everything would otherwise keep itself and
+/// the animator alive for good, a cycle.
 public final class Animated<Value: VectorArithmetic>: SpringBankOwner {
     /// The animator that moves this property.
-    public let animator: Animator
+    public unowned let animator: Animator
     /// Distance from the target, in value units, under which (together with
     /// a speed under `restThreshold` × the spring's angular frequency) the
     /// property is at rest and lands exactly on its target.

@@ -107,14 +107,15 @@ public final class SharedThumbnailCache: @unchecked Sendable {
         return .missing(source: source, size: size)
     }
 
-    /// The keys of the PNG at `path`, read chunk by chunk without its pixels.
+    /// The keys of the PNG at `path`, read chunk by chunk without its pixels
+    /// (before them or after, as `PNGChunks.textKeys` walks).
     static func keys(at path: String) -> Result<(width: Int, height: Int, keys: [String: String]), PNGChunks.Problem> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return .failure(.notPNG) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .failure(.notPNG) }
-        return PNGChunks.textKeys { offset, count in
+        return PNGChunks.textKeys(enough: SharedThumbnail.requiredKeys) { offset, count in
             var bytes = [UInt8](repeating: 0, count: count)
             let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
             return Array(bytes.prefix(max(0, got)))

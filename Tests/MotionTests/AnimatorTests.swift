@@ -207,6 +207,20 @@ final class AnimatorTests: XCTestCase {
         XCTAssertEqual(frame.presentationValue, CGRect(x: 100, y: 50, width: 400, height: 300))
         XCTAssertEqual(angle.presentationValue, .degrees(90))
     }
+
+    func testAnAnimatorDroppedWhileItsPropertiesRunIsFreedWithThem() {
+        weak var weakAnimator: Animator?
+        weak var weakProperty: Animated<Double>?
+        do {
+            let (animator, x) = springing(to: 100, with: .smooth)
+            animator.advance(to: 0.1)
+            XCTAssertTrue(x.isAnimating)
+            weakAnimator = animator
+            weakProperty = x
+        }
+        XCTAssertNil(weakAnimator, "a running property must not keep its animator alive")
+        XCTAssertNil(weakProperty, "nor the animator a running property once it is gone")
+    }
 }
 
 final class ExternalClockTests: XCTestCase {

@@ -65,6 +65,51 @@ final class SharedThumbnailTests: XCTestCase {
         XCTAssertEqual(PNGChunks.adler32(Array("Wikipedia".utf8)), 0x11E6_0398)
         XCTAssertEqual(CRC32.of(Array("IEND".utf8)), 0xAE42_6082, "the CRC every PNG ends with")
     }
+
+    func testKeysAfterThePixelsAreReadAsGdkPixbufReadsThem() {
+        let header = PNGChunks.chunk("IHDR", PNGChunks.be32(3) + PNGChunks.be32(2) + [8, 6, 0, 0, 0])
+        let pixels = (0..<3).map { PNGChunks.chunk("IDAT", Array(repeating: UInt8($0), count: 100)) }.flatMap { $0 }
+        let after = PNGChunks.text("Thumb::URI", "file:///p/a.jpg") + PNGChunks.text("Thumb::MTime", "42")
+            + PNGChunks.text("Thumb::URI", "file:///p/second.jpg")
+        let png = PNGChunks.signature + header + pixels + after + PNGChunks.chunk("IEND", [])
+        var reads = 0
+        let read = PNGChunks.textKeys(enough: SharedThumbnail.requiredKeys) { offset, count in
+            reads += 1
+            return Array(png.dropFirst(offset).prefix(count))
+        }
+        guard case .success(let found) = read else { return XCTFail("\(read)") }
+        XCTAssertEqual([found.width, found.height], [3, 2])
+        XCTAssertEqual(found.keys, ["Thumb::URI": "file:///p/a.jpg", "Thumb::MTime": "42"], "the first of a key twice is kept")
+        XCTAssertLessThan(reads, 20, "the pixels are stepped over, not read")
+        XCTAssertEqual(PNGChunks.textKeys { Array(png.dropLast(12).dropFirst($0).prefix($1)) }.failure, .truncated, "no IEND")
+
+        // Keys before the pixels that hold all the required ones end the walk
+        // there: the pixels may be cut short and are never looked at.
+        let first = PNGChunks.signature + header + PNGChunks.text("Thumb::MTime", "42") + PNGChunks.text("Thumb::URI", "file:///p/a.jpg")
+            + Array(pixels.prefix(50))
+        guard case .success(let early) = PNGChunks.textKeys(enough: SharedThumbnail.requiredKeys, read: { Array(first.dropFirst($0).prefix($1)) })
+        else { return XCTFail("keys before the pixels") }
+        XCTAssertEqual(early.keys["Thumb::MTime"], "42")
+        XCTAssertEqual(PNGChunks.textKeys(enough: ["Thumb::Size"]) { Array(first.dropFirst($0).prefix($1)) }.failure, .truncated,
+                       "a key still missing sends the walk on through the pixels")
+    }
+
+    func testTheWalkForKeysIsBounded() {
+        let header = PNGChunks.chunk("IHDR", PNGChunks.be32(1) + PNGChunks.be32(1) + [8, 6, 0, 0, 0])
+        let empty = PNGChunks.chunk("IDAT", [])
+        let endless = PNGChunks.signature + header + Array(repeating: empty, count: PNGChunks.maximumChunks).flatMap { $0 }
+            + PNGChunks.text("Thumb::URI", "file:///p/a.jpg") + PNGChunks.chunk("IEND", [])
+        XCTAssertEqual(PNGChunks.textKeys { Array(endless.dropFirst($0).prefix($1)) }.failure, .tooLong, "more chunks than a thumbnail has")
+        // One IDAT that claims to reach past the bound: the next head is never asked for.
+        let huge = PNGChunks.signature + header + PNGChunks.be32(UInt32(PNGChunks.maximumScanBytes)) + Array("IDAT".utf8)
+        var asked: [Int] = []
+        let read = PNGChunks.textKeys { offset, count in
+            asked.append(offset)
+            return offset < huge.count ? Array(huge.dropFirst(offset).prefix(count)) : Array(repeating: 0, count: count)
+        }
+        XCTAssertEqual(read.failure, .tooLong)
+        XCTAssertLessThanOrEqual(asked.max() ?? 0, PNGChunks.maximumScanBytes)
+    }
 }
 
 private extension Result {

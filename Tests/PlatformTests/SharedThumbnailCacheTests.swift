@@ -110,6 +110,33 @@ final class SharedThumbnailCacheTests: XCTestCase {
         guard case .success? = thumbnail(loader, photo) else { return XCTFail("the mended photo was not tried again") }
     }
 
+    /// ImageMagick writes a PNG's text keys after its pixels; gdk-pixbuf
+    /// reads them there, and so does Trips: such a thumbnail is used, not rewritten.
+    func testAThumbnailWithItsKeysAfterThePixelsIsUsed() throws {
+        let photo = try DecodeFixtures.convert(["-size", "400x300", "xc:red"], output: "red.jpg", in: folder)
+        let uri = try XCTUnwrap(FileURI.of(absolutePath: photo))
+        try FileManager.default.createDirectory(atPath: folder + "/thumbnails/large", withIntermediateDirectories: true)
+        let name = "thumbnails/large/" + MD5.hex(Array(uri.utf8)) + ".png"
+        let entry = try DecodeFixtures.convert(["-size", "256x192", "xc:blue", "-set", "Thumb::URI", uri,
+                                                "-set", "Thumb::MTime", String(try modified(photo))], output: name, in: folder)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry)))
+        let firstText = try XCTUnwrap(bytes.firstRange(of: Array("tEXt".utf8))?.lowerBound)
+        XCTAssertGreaterThan(firstText, try XCTUnwrap(bytes.firstRange(of: Array("IDAT".utf8))?.lowerBound),
+                             "this ImageMagick writes its keys after the pixels")
+        let before = try modified(entry)
+
+        let cache = SharedThumbnailCache(root: folder + "/thumbnails", version: "test", log: { _ in })
+        let loader = PhotoLoader(workers: 1, executable: DecodeFixtures.trips, sharedThumbnails: cache)
+        defer { loader.stop() }
+        guard case .success(let decoded)? = thumbnail(loader, photo) else { return XCTFail("the photo's thumbnail") }
+        cache.waitUntilWritten()
+        XCTAssertEqual(DecodeFixtures.colour(decoded.pixels, at: .topLeft), "blue", "drawn from the cache's (blue), not the photo (red)")
+        XCTAssertEqual(cache.summary.found, 1, "the thumbnail was judged by its keys after the pixels")
+        XCTAssertEqual(cache.summary.stale + cache.summary.written, 0, "and neither called stale nor rewritten")
+        XCTAssertEqual(try modified(entry), before)
+        XCTAssertEqual(try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry))), bytes)
+    }
+
     private func idatAndEnd(_ png: [UInt8]) -> [UInt8] {
         var offset = 8
         while offset + 8 <= png.count {

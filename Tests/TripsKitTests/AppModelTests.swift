@@ -1,5 +1,6 @@
 import Foundation
 import Gestures
+import Motion
 import XCTest
 @testable import TripsKit
 
@@ -153,6 +154,24 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(app.catalog.trips.map(\.id), ["t0", "t5", "t1", "t2"])
         XCTAssertEqual(heard, [4])
         XCTAssertFalse(app.offerCatalog(app.catalog), "the same trips again change nothing")
+    }
+
+    func testAModelDroppedDuringItsAttractLoopIsFreed() {
+        weak var weakModel: AppModel?
+        weak var weakAnimator: Animator?
+        do {
+            let trips = (0..<2).map { Trip(id: "t\($0)", city: "C\($0)", nights: 1, photoPaths: ["/p/\($0)a"]) }
+            let app = AppModel(catalog: TripCatalog(trips: trips), size: CGSize(width: 1280, height: 800), mode: .kiosk,
+                               idleTimeout: 1, attract: Attract.Settings(slideSeconds: 2))
+            app.advance(to: 1)
+            app.advance(to: 3)
+            XCTAssertEqual(app.screen, .attract)
+            XCTAssertTrue(app.animator.isAnimating, "the slide fades in and pans while the model is dropped")
+            weakModel = app
+            weakAnimator = app.animator
+        }
+        XCTAssertNil(weakModel)
+        XCTAssertNil(weakAnimator, "the attract loop's springs must not keep the animator alive")
     }
 }
 

@@ -186,8 +186,22 @@ check "touchpad: the pinch zoomed at the pointer (the picture's centre moved tow
     '[ "$(field tp-pinch "abs(s[\"photo\"][\"center\"][0] - 0.3915) < 0.01 and abs(s[\"photo\"][\"center\"][1] - 0.3512) < 0.01")" = True ]'
 check "touchpad: the accessibility value says the zoom" \
     '[ "$(field tp-pinch "[e[\"value\"] for e in s[\"a11y\"] if e[\"label\"] == \"Photo of Lisbon\"][0]")" = "Zoomed in 2.5×" ]'
+# badge_is_drawn FILE X Y W: the zoom badge of the big frame at X,Y, W wide
+# (OverviewScene: 72 x 30 at 84 pt from its right edge, 12 pt below its top):
+# white text (2% of its pixels or more) on a dark pill, darker by 0.15 or
+# more than the picture just below it.
+badge_is_drawn() {
+    local x=$(($2 + $4 - 84)) y=$(($3 + 12)) white badge below
+    white=$(near_colour "$1" "$x" "$y" 72 30 "rgb(255,255,255)")
+    badge=$(convert "$1" -crop "72x30+$x+$y" +repage -colorspace Gray -format "%[fx:mean]" info:)
+    below=$(convert "$1" -crop "72x30+$x+$((y + 40))" +repage -colorspace Gray -format "%[fx:mean]" info:)
+    at_least "$white" 0.02 && at_least "$(awk -v a="$below" -v b="$badge" 'BEGIN { print a - b }')" 0.15 && return 0
+    echo "       $1: at $x,$y white $white (want >= 0.02), grey $badge against $below below it (want darker by >= 0.15)"
+    return 1
+}
 check "touchpad: the screenshot shows the zoomed photo with its badge (top right of the frame)" \
-    'at_least "$(non_background "$OUT/tp-pinched.png" 100 120 700 400)" 0.97 && ! cmp -s "$OUT/tp-pinched.png" "$OUT/open.png"'
+    'at_least "$(non_background "$OUT/tp-pinched.png" 100 120 700 400)" 0.97 && ! cmp -s "$OUT/tp-pinched.png" "$OUT/open.png" &&
+     badge_is_drawn "$OUT/tp-pinched.png" $(field tp-pinch "\" \".join(str(int(v)) for v in s[\"photo\"][\"frame\"][:3])")'
 check "touchpad: a pinch-rotate turns the playground's square 90° and scales it 1.5x together" \
     '[ "$(field tp-rotate "s[\"screen\"] == \"playground\" and abs(s[\"playground\"][\"square\"][\"angle\"] - 90) < 0.5 and abs(s[\"playground\"][\"square\"][\"scale\"] - 1.5) < 0.01")" = True ]'
 # Without the hold the same fling goes on: the recording replayed without its hold lines.
@@ -222,8 +236,13 @@ stop "$TRIPS_PID"
 SDL_VIDEODRIVER=offscreen "$TRIPS" --photos "$OUT/photos" --replay "$OUT/paging-replay.txt" >"$OUT/paging-replay.jsonl" 2>"$OUT/paging-replay.err"
 check "touchpad: a two-finger sideways swipe of 320 pt pages the big photo by its speed (the replay of the recording)" \
     'tail -1 "$OUT/paging-replay.jsonl" | python3 -c "import json, sys; s = json.load(sys.stdin); sys.exit(0 if s[\"photo\"][\"index\"] == 1 and s[\"photo\"][\"count\"] == 3 else 1)"'
-check "touchpad: the screenshot shows the second photo after the swipe" \
-    'at_least "$(non_background "$OUT/tp-paged.png" 100 120 700 400)" 0.97 && grep -q "\"event\": \"page\"" "$OUT/paging-replay.jsonl"'
+# The trip's photos in its order, from the replay's last snapshot; the
+# screenshot's frame is matched against the first and the second.
+read -r PAGED_FRAME FIRST SECOND < <(tail -1 "$OUT/paging-replay.jsonl" | python3 -c "import json, sys; p = json.load(sys.stdin)[\"photo\"]; print(\",\".join(str(int(v)) for v in p[\"frame\"]), *p[\"photos\"][:2])")
+SECOND_NCC=$(Tests/e2e/ncc.py "$OUT/tp-paged.png" "$OUT/photos/Lisbon/$SECOND" "$PAGED_FRAME" 1 .5 .5 | cut -d' ' -f1)
+FIRST_NCC=$(Tests/e2e/ncc.py "$OUT/tp-paged.png" "$OUT/photos/Lisbon/$FIRST" "$PAGED_FRAME" 1 .5 .5 | cut -d' ' -f1)
+check "touchpad: the screenshot shows the second photo after the swipe ($SECOND: NCC $SECOND_NCC; the first, $FIRST: $FIRST_NCC)" \
+    'at_least "$SECOND_NCC" 0.75 && at_most "$FIRST_NCC" 0.5 && grep -q "\"event\": \"page\"" "$OUT/paging-replay.jsonl"'
 check "touchpad: the app said once that it bound the compositor's touchpad gestures" \
     '[ "$(grep -c "touchpad gestures from the compositor" "$OUT/paging.err")" = 1 ]'
 

@@ -7,36 +7,52 @@ public enum PNGChunks {
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// A text chunk longer than this is not a thumbnail's key (a URI is far shorter).
     public static let maximumTextBytes = 64 << 10
+    /// How far into a file its keys are looked for: the largest thumbnail
+    /// (xx-large, 1024 x 1024 RGBA) is 4 MiB of pixels before compression.
+    public static let maximumScanBytes = 16 << 20
+    /// How many chunks are looked at: libpng cuts the pixels into 8 KiB
+    /// IDAT chunks, so an xx-large thumbnail has some 500.
+    public static let maximumChunks = 4096
 
     /// Why a file's keys could not be read.
     public enum Problem: Error, Equatable, CustomStringConvertible {
-        case notPNG, truncated, badCRC(String), tooLarge(String)
+        case notPNG, truncated, badCRC(String), tooLarge(String), tooLong
         public var description: String {
             switch self {
             case .notPNG: return "not a PNG"
             case .truncated: return "cut short"
             case .badCRC(let type): return "its \(type) chunk's CRC is wrong"
             case .tooLarge(let type): return "its \(type) chunk is too large for a thumbnail's key"
+            case .tooLong:
+                return "it goes on past \(maximumScanBytes >> 20) MiB or \(maximumChunks) chunks without an IEND"
             }
         }
     }
 
-    /// The IHDR size and the `tEXt` keys before the first IDAT. `read`
-    /// gives up to `count` bytes at `offset` of the file (fewer at its
-    /// end), so only the header and the text chunks are read, never the pixels.
-    public static func textKeys(read: (_ offset: Int, _ count: Int) -> [UInt8])
+    /// The IHDR size and the `tEXt` keys wherever they are, before the
+    /// pixels or after them, as gdk-pixbuf reads them (ImageMagick writes
+    /// its keys after the IDAT chunks); the first of a key twice is kept,
+    /// as gdk-pixbuf keeps it. `read` gives up to `count` bytes at `offset`
+    /// of the file (fewer at its end): the pixels are stepped over, chunk
+    /// head to chunk head, never read. The walk ends at IEND, or at the first
+    /// IDAT when the keys before it hold all of `enough`, if any are named
+    /// (so a thumbnail that puts its keys first, as Trips writes them, costs
+    /// no more reads), and gives up past `maximumScanBytes` or `maximumChunks`.
+    public static func textKeys(enough: Set<String> = [], read: (_ offset: Int, _ count: Int) -> [UInt8])
         -> Result<(width: Int, height: Int, keys: [String: String]), Problem> {
         guard read(0, 8) == signature else { return .failure(.notPNG) }
-        var offset = 8, keys: [String: String] = [:], size: (Int, Int)?
-        while true {
+        var offset = 8, keys: [String: String] = [:], size: (Int, Int)?, sawPixels = false, chunks = 0
+        while offset <= maximumScanBytes && chunks < maximumChunks {
+            chunks += 1
             let head = read(offset, 8)
             guard head.count == 8 else { return .failure(.truncated) }
             let length = Int(u32(head, 0)), type = String(decoding: head[4..<8], as: UTF8.self)
-            if type == "IDAT" || type == "IEND" {
+            guard type == "IHDR" || size != nil else { return .failure(.notPNG) } // IHDR comes first
+            if type == "IEND" || (type == "IDAT" && !sawPixels && !enough.isEmpty && enough.isSubset(of: keys.keys)) {
                 guard let size else { return .failure(.notPNG) }
                 return .success((size.0, size.1, keys))
             }
-            guard type == "IHDR" || type == "tEXt" || size != nil else { return .failure(.notPNG) } // IHDR comes first
+            sawPixels = sawPixels || type == "IDAT"
             if type == "IHDR" || type == "tEXt" {
                 guard length <= maximumTextBytes else { return .failure(.tooLarge(type)) }
                 let body = read(offset + 8, length + 4)
@@ -44,16 +60,19 @@ public enum PNGChunks {
                 let data = Array(body[0..<length])
                 guard CRC32.of(Array(head[4..<8]) + data) == u32(body, length) else { return .failure(.badCRC(type)) }
                 if type == "IHDR" {
-                    guard length >= 8 else { return .failure(.notPNG) }
+                    guard length >= 8, size == nil else { return .failure(.notPNG) }
                     size = (Int(u32(data, 0)), Int(u32(data, 4)))
                 } else if let nul = data.firstIndex(of: 0) {
                     // Latin-1, as PNG says; a thumbnail's URI is ASCII.
                     let key = String(decoding: data[0..<nul].map { UInt16($0) }, as: UTF16.self)
-                    keys[key] = String(decoding: data[(nul + 1)...].map { UInt16($0) }, as: UTF16.self)
+                    if keys[key] == nil {
+                        keys[key] = String(decoding: data[(nul + 1)...].map { UInt16($0) }, as: UTF16.self)
+                    }
                 }
             }
             offset += 12 + length
         }
+        return .failure(.tooLong)
     }
 
     /// One chunk: its length, type, data and CRC.

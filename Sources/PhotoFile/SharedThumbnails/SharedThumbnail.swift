@@ -54,6 +54,10 @@ public enum SharedThumbnail {
         public var fileName: String { MD5.hex(Array(uri.utf8)) + ".png" }
     }
 
+    /// The keys a thumbnail must have to be judged (`PNGChunks.textKeys`
+    /// need not walk past the pixels once it has them).
+    public static let requiredKeys: Set<String> = ["Thumb::URI", "Thumb::MTime"]
+
     /// Why a thumbnail's keys do not describe `source` (stale, another
     /// file's, or not a thumbnail), or nil when it is valid.
     public static func problem(keys: [String: String], for source: Source) -> String? {
