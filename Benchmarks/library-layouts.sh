@@ -34,15 +34,6 @@ start() {
     env SDL_VIDEODRIVER=offscreen TRIPS_VERBOSE=1 XDG_CACHE_HOME="$3" XDG_STATE_HOME="$3" TZ=UTC "$1" --photos "$2" --frames 1 2>"$OUT/start.err" >/dev/null
     sed -n 's/.*first frame after \([0-9.]*\) ms.*/\1/p' "$OUT/start.err"
 }
-# warm BINARY LIBRARY CACHE: a start left running until its capture times
-# settled and were saved (60 s at most): what a known start reads.
-warm() {
-    env SDL_VIDEODRIVER=offscreen TRIPS_VERBOSE=1 XDG_CACHE_HOME="$3" XDG_STATE_HOME="$3" TZ=UTC "$1" --photos "$2" 2>"$OUT/warm.err" >/dev/null &
-    local pid=$! i; track "$pid"
-    for i in $(seq 600); do grep -q "capture times:" "$OUT/warm.err" && break; sleep 0.1; done
-    sleep 0.5
-    stop "$pid"
-}
 rows=("this build, flat:$TRIPS:$flat" "this build, nested:$TRIPS:$nested")
 [ -n "$BASELINE" ] && rows+=("before, flat:$(realpath "$BASELINE"):$flat")
 declare -A first known
@@ -51,7 +42,7 @@ for round in 1 2 3 4 5; do
         IFS=: read -r name binary library <<<"$row"
         cache="$OUT/cache-$round-${name//[^a-z]/}"
         first[$name]+="$(start "$binary" "$library" "$cache") "
-        warm "$binary" "$library" "$cache"
+        library_run_until "$binary" "$library" "$cache" "capture times:"
         known[$name]+="$(start "$binary" "$library" "$cache") "
     done
 done

@@ -33,12 +33,7 @@ start() {
     sed -n 's/.*first frame after \([0-9.]*\) ms.*/\1/p' "$OUT/start.err"
 }
 # run_until BINARY CACHE TEXT: a start left running until its log says TEXT (60 s at most).
-run_until() {
-    env SDL_VIDEODRIVER=offscreen TRIPS_VERBOSE=1 XDG_CACHE_HOME="$2" XDG_STATE_HOME="$2" TZ=UTC "$1" --photos "$lib" 2>"$OUT/until.err" >/dev/null &
-    local pid=$! i; track "$pid"
-    for i in $(seq 600); do grep -q "$3" "$OUT/until.err" && break; sleep 0.1; done
-    stop "$pid"
-}
+run_until() { library_run_until "$1" "$lib" "$2" "$3"; }
 declare -A first known
 whos=(new); for b in "${!BASELINES[@]}"; do whos+=("base$b"); done
 binary() { if [ "$1" = new ]; then echo "$TRIPS"; else echo "${BASELINES[${1#base}]}"; fi; }

@@ -245,3 +245,14 @@ camera_photos() {
             "'"$1.new"'/camera-$(basename "$0" .jpg)-$1.jpg"'
     mv "$1.new" "$1"
 }
+
+# library_run_until BINARY LIBRARY CACHE TEXT: an offscreen start on the
+# photo library LIBRARY, its caches and state in CACHE, left running until
+# its log ($OUT/until.err) says TEXT (60 s at most): how the benchmarks
+# warm a library's caches before they time a known start.
+library_run_until() {
+    env SDL_VIDEODRIVER=offscreen TRIPS_VERBOSE=1 XDG_CACHE_HOME="$3" XDG_STATE_HOME="$3" TZ=UTC "$1" --photos "$2" 2>"$OUT/until.err" >/dev/null &
+    local pid=$! i; track "$pid"
+    for i in $(seq 600); do grep -q "$4" "$OUT/until.err" && break; sleep 0.1; done
+    stop "$pid"
+}

@@ -240,6 +240,8 @@ public final class FrameLoop {
                 // A key waiting for the reader's verdict is looked at again within a millisecond.
                 var wait = accessibility?.needsPump == true ? 1 : idleWaitMilliseconds
                 if let deadline = app.nextDeadline { wait = min(wait, max(1, (deadline - (Self.now() - origin)) * 1000)) }
+                // A kiosk unit's watchdog is pinged from the loop's turns, so it turns in time.
+                if let ping = service?.secondsToNextPing { wait = min(wait, max(1, ping * 1000)) }
                 // The touchpad's queue wakes it through its watcher's event.
                 if SDL_WaitEventTimeout(&event, Int32(wait.rounded(.up))) != 0 {
                     dispatch(event)

@@ -45,6 +45,14 @@ public final class ServiceNotifier {
         send("WATCHDOG=1")
     }
 
+    /// Seconds until the next ping is due: the idle loop sleeps no longer,
+    /// since nothing else wakes it while nothing happens. Nil: no watchdog.
+    public var secondsToNextPing: Double? {
+        guard let pingInterval else { return nil }
+        guard let lastPing else { return 0 }
+        return max(0, pingInterval - (clock() - lastPing))
+    }
+
     /// The loop ended (SIGTERM, SIGINT, or the display went away).
     public func stopping() { send("STOPPING=1") }
 
