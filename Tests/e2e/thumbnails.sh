@@ -23,7 +23,9 @@ lib="$OUT/library"
 mkdir -p "$lib/a" "$lib/b" "$lib/c"
 convert -size 1600x1200 xc:'rgb(200,40,40)' -seed 1 +noise Gaussian -quality 90 "$lib/a/red.jpg"
 convert -size 1600x1200 xc:'rgb(40,170,60)' -seed 2 +noise Gaussian -define png:compression-level=1 "$lib/b/green.png"
-printf 'not a photo at all' >"$lib/c/broken.jpg"
+# Broken as a photo is (its end cut off), not a text file named .jpg: a
+# folder of only files that are no photos at all is no trip (PHOTOS.md).
+head -c 3000 "$lib/a/red.jpg" >"$lib/c/broken.jpg"
 touch -d 2024-01-01 "$lib/a/red.jpg"; touch -d 2024-02-01 "$lib/b/green.png"; touch -d 2024-03-01 "$lib/c/broken.jpg"
 tools=Tests/e2e/thumbnail-cache.py
 red=$($tools place "$cache" "$lib/a/red.jpg" xx-large 255,0,255)
