@@ -38,7 +38,16 @@ extension Display {
         // X11 only: Wayland's xkbcommon reads the table when a key is
         // first pressed, and refuses /dev/null with an error line.
         if choice.firstDriver == "x11" && environment["XCOMPOSEFILE"] == nil { setenv("XCOMPOSEFILE", "/dev/null", 1) }
-        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+        // A display server that is there but busy (just started with a kiosk
+        // at boot, or closing a large client) can refuse a connection for a
+        // moment: while its socket is there, it is asked again for a second.
+        var tries = 1
+        while SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0 && tries < 6 && displaySocketExists(environment: environment) {
+            SDL_Quit()
+            usleep(200_000)
+            tries += 1
+        }
+        guard SDL_WasInit(SDL_INIT_VIDEO) != 0 else {
             let reason = String(cString: SDL_GetError())
             if case .explicit(let driver) = choice {
                 throw Failure.noDisplay("trips: cannot open the display with SDL_VIDEODRIVER=\(driver): \(reason)")
@@ -46,5 +55,20 @@ extension Display {
             throw Failure.noDisplay(VideoDriverChoice.noDisplayMessage + " — SDL said: \(reason)")
         }
         return SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?"
+    }
+
+    /// Whether the socket of the display named in `environment` is there:
+    /// X11's `/tmp/.X11-unix/XN` for `DISPLAY=:N`, Wayland's in the
+    /// runtime folder (or at its own path).
+    static func displaySocketExists(environment: [String: String]) -> Bool {
+        var sockets: [String] = []
+        if let display = environment["DISPLAY"], display.hasPrefix(":"),
+           let number = display.dropFirst().split(separator: ".").first {
+            sockets.append("/tmp/.X11-unix/X\(number)")
+        }
+        if let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty {
+            sockets.append(wayland.hasPrefix("/") ? wayland : (environment["XDG_RUNTIME_DIR"] ?? "") + "/" + wayland)
+        }
+        return sockets.contains { FileManager.default.fileExists(atPath: $0) }
     }
 }
