@@ -11,14 +11,13 @@ import TripsKit
 /// on both and wakes the frame loop, which sleeps in SDL's own wait, so
 /// nothing is polled while nothing changes. Past the kernel's watch limit
 /// the folders left unwatched are found by a rescan every `rescanSeconds`.
+/// It watches for as long as the process runs (its thread holds it).
 public final class LibraryWatch: @unchecked Sendable {
     public let root: String
     private let inotify: Int32
     /// The mount table: readable with POLLPRI when a mount comes or goes.
     private let mounts: Int32
-    private let stopRead: Int32, stopWrite: Int32
     private let handoff = WakeHandoff()
-    private let finished = DispatchSemaphore(value: 0)
     private let clock: @Sendable () -> Double
     private let log: @Sendable (String) -> Void
     private let lock = NSLock()
@@ -45,19 +44,15 @@ public final class LibraryWatch: @unchecked Sendable {
                  log: @escaping @Sendable (String) -> Void) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
-        var pipeFDs: [Int32] = [-1, -1]
-        guard pipe(&pipeFDs) == 0 else { close(fd); return nil }
-        for end in pipeFDs { _ = fcntl(end, F_SETFD, FD_CLOEXEC) } // not inherited by the decoders
         self.root = PhotoLibrary.absolute(root)
         inotify = fd
         mounts = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC)
-        (stopRead, stopWrite) = (pipeFDs[0], pipeFDs[1])
         self.clock = clock
         self.log = log
         lastRescan = clock()
         if mounts >= 0 { drainMounts() }
         lock.withLock { watchTree("", depth: 0) }
-        let thread = Thread { [self] in sleepUntilChanged(wake); finished.signal() }
+        let thread = Thread { [self] in sleepUntilChanged(wake) }
         thread.name = "library watch"
         thread.start()
     }
@@ -78,9 +73,7 @@ public final class LibraryWatch: @unchecked Sendable {
             if mountsMoved {
                 mountsMoved = false
                 // The drive may have gone or come back: watch what is there now.
-                for wd in folders.keys { inotify_rm_watch(inotify, wd) }
-                folders = [:]
-                watchTree("", depth: 0)
+                rewatch()
                 any = true
             }
             let now = clock()
@@ -91,21 +84,6 @@ public final class LibraryWatch: @unchecked Sendable {
         }
     }
 
-    /// Ends the thread and waits for it.
-    public func stop() {
-        handoff.stop()
-        var byte: UInt8 = 1
-        _ = write(stopWrite, &byte, 1)
-        finished.wait()
-    }
-
-    deinit {
-        close(inotify)
-        if mounts >= 0 { close(mounts) }
-        close(stopRead)
-        close(stopWrite)
-    }
-
     // MARK: The thread
 
     /// Sleeps on inotify and the mount table; a second at a time while a
@@ -113,16 +91,14 @@ public final class LibraryWatch: @unchecked Sendable {
     /// interval past the watch limit, else until something happens.
     private func sleepUntilChanged(_ wake: @Sendable () -> Void) {
         var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: mounts, events: Int16(POLLPRI), revents: 0)]
         while !handoff.isStopped {
             let (busy, capped) = lock.withLock { (!writing.isEmpty, limited) }
             let timeout: Int32 = busy ? 1000 : capped ? Int32(Self.rescanSeconds * 1000) : -1
             for k in fds.indices { fds[k].revents = 0 }
-            let n = poll(&fds, mounts >= 0 ? 3 : 2, timeout)
+            let n = poll(&fds, mounts >= 0 ? 2 : 1, timeout)
             if n < 0 && errno != EINTR { return }
-            if fds[1].revents != 0 { return }
-            if fds[2].revents & Int16(POLLPRI | POLLERR) != 0 {
+            if fds[1].revents & Int16(POLLPRI | POLLERR) != 0 {
                 drainMounts()
                 lock.withLock { mountsMoved = true }
             }
@@ -164,6 +140,13 @@ public final class LibraryWatch: @unchecked Sendable {
         for name in children { watchTree(relative.isEmpty ? name : relative + "/" + name, depth: depth + 1) }
     }
 
+    /// Every watch dropped and the library watched afresh, as it is now.
+    private func rewatch() {
+        for wd in folders.keys { inotify_rm_watch(inotify, wd) }
+        folders = [:]
+        watchTree("", depth: 0)
+    }
+
     private func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
@@ -194,9 +177,7 @@ public final class LibraryWatch: @unchecked Sendable {
     private func handle(wd: Int32, mask: UInt32, name: String) -> Bool {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 {
             // Events were lost: watch everything again and rescan.
-            for wd in folders.keys { inotify_rm_watch(inotify, wd) }
-            folders = [:]
-            watchTree("", depth: 0)
+            rewatch()
             return true
         }
         if mask & UInt32(IN_IGNORED) != 0 {
