@@ -21,9 +21,7 @@ final class LibraryTests: XCTestCase {
     /// A photo at `path` (inside the library) taken at `exif`, or with no
     /// EXIF and modified at `modified` (an ISO date in UTC).
     func photo(_ path: String, exif: String? = nil, offset: String? = nil, modified: String = "2020-01-01T00:00:00Z") throws {
-        let url = try folder.write(exif.map { ExifStamp.stamped(jpeg, dateTime: $0, offset: offset) } ?? jpeg, to: path)
-        let date = try XCTUnwrap(ISO8601DateFormatter().date(from: modified))
-        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+        try folder.photo(path, from: jpeg, exif: exif, offset: offset, modified: modified)
     }
 
     func makeLibrary() throws {

@@ -23,10 +23,7 @@ final class NestedLibraryTests: XCTestCase {
 
     /// A photo at `path` taken at `exif` (UTC) at `place`, or with no EXIF and modified at `modified`.
     func photo(_ path: String, exif: String? = nil, place: (Double, Double)? = nil, modified: String = "2026-12-01T10:00:00Z") throws {
-        let data = exif.map { ExifStamp.stamped(jpeg, dateTime: $0, offset: "+00:00", gps: place.map { ExifStamp.GPS(latitude: $0.0, longitude: $0.1) }) } ?? jpeg
-        let url = try folder.write(data, to: path)
-        let date = try XCTUnwrap(ISO8601DateFormatter().date(from: modified))
-        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+        try folder.photo(path, from: jpeg, exif: exif, offset: "+00:00", place: place, modified: modified)
     }
 
     /// Photos at each path, taken at their EXIF time (UTC), or with none and
