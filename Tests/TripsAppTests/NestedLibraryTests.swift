@@ -125,6 +125,12 @@ final class NestedLibraryTests: XCTestCase {
         let rows = (s["a11y"]?.array ?? []).filter { $0["traits"]?.array.compactMap(\.string) == ["button"] && $0["label"]?.string != "Playground" }
         XCTAssertEqual(rows.map { "\($0["label"]?.string ?? ""): \($0["value"]?.string ?? "")" }, ["Christmas: Day trip, December 2021 · 2 photos"])
         XCTAssertEqual(s["strip", "items"]?.array.compactMap { $0["photo"]?.string }, ["a.jpg"], "its cover is a photo, not cover.jpg")
+        // Paged to, it is a placeholder that names the file and says why, to the screen reader too.
+        let paged = try Replay.run("size 1280 800\nat 100 down 1 300 700\nat 150 up 1\nat 1200 key Right\nat 2400 key Right\nat 3600 state",
+                                   arguments: ["--photos", root.path], environment: ["TZ": "UTC"])
+        let big = try paged.state(at: 3600)["a11y"]?.array.first { $0["traits"]?.array.compactMap(\.string) == ["button", "image"] }
+        XCTAssertEqual(big?["label"]?.string, "cover.jpg", paged.stderr)
+        XCTAssertEqual(big?["value"]?.string, "Not a photo: its bytes are not JPG data, Photo 3 of 3")
         // A library of nothing but such files is refused as one with no photos.
         try FileManager.default.removeItem(atPath: root.path + "/Albums/2021-12-24 Christmas")
         let none = try Replay.run("size 1280 800\nat 100 state", arguments: ["--photos", root.path])

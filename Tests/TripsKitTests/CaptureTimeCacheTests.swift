@@ -150,4 +150,15 @@ final class CaptureTimeCacheTests: XCTestCase {
         XCTAssertEqual(again.locations, settled.locations)
         XCTAssertEqual(again.times, settled.times)
     }
+
+    /// The cache keeps a reason in English; it is read back as the same
+    /// reason, so the placeholder can say it in the visitor's language.
+    func testAnUnshownReasonIsReadBackFromItsWords() {
+        for reason in [UnshownReason.empty, .notItsFormat(ending: "JPG"), .other("is odd")] {
+            XCTAssertEqual(UnshownReason(describing: reason.description), reason)
+        }
+        let french = Strings(language: "fr", decimalSeparator: ",", translate: { $0 == Message.notAPhoto.id ? "Pas une photo : pas des données %s" : $0 },
+                             translatePlural: { one, _, _ in one })
+        XCTAssertEqual(UnshownReason.notItsFormat(ending: "PNG").text(in: french), "Pas une photo : pas des données PNG")
+    }
 }

@@ -85,9 +85,14 @@ struct SceneRecording {
         guard let photo else {
             drawn.placeholders += 1
             fill(frame, cornerRadius: radius, color: placeholder.color)
-            let size = placeholder.textSize
-            line(placeholder.label, x: frame.minX * scale, y: (frame.midY - size * 0.6) * scale, maxWidth: frame.width * scale,
+            let size = placeholder.textSize, detailSize = (size * 0.75).rounded()
+            let top = placeholder.detail == nil ? frame.midY - size * 0.6 : frame.midY - size * 1.2
+            line(placeholder.label, x: frame.minX * scale, y: top * scale, maxWidth: frame.width * scale,
                  pixelSize: Int((size * scale).rounded()), bold: true, color: placeholder.textColor, alignment: .center)
+            if let detail = placeholder.detail {
+                line(detail, x: frame.minX * scale, y: (top + size * 1.5) * scale, maxWidth: frame.width * scale,
+                     pixelSize: Int((detailSize * scale).rounded()), bold: false, color: placeholder.textColor, alignment: .center)
+            }
             return
         }
         if photo.isPreview { drawn.previews += 1 } else { drawn.photos += 1 }

@@ -216,7 +216,7 @@ public struct CaptureTimeReading: Sendable {
             let exif = ExifCapture.read(atPath: photo.path)
             let time = exif.time.map { CaptureTime(exif: $0, timeZone: timeZone) }
             let location = exif.location.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
-            let problem = LibraryPhotoCheck.problem(atPath: photo.path)
+            let problem = LibraryPhotoCheck.problem(atPath: photo.path)?.description
             self.cache.store(photo, time: time, location: location, problem: problem)
             if let problem { problems[photo.path] = problem }
             if let time { times[photo.path] = time }

@@ -16,14 +16,14 @@ enum LibraryPhotoCheck {
 
     /// Why the file at `path` is no photo to show, or nil (also when it
     /// cannot be read now: that is said when it is decoded).
-    static func problem(atPath path: String) -> String? {
+    static func problem(atPath path: String) -> UnshownReason? {
         guard let dot = path.lastIndex(of: "."), recognisedEndings.contains(path[path.index(after: dot)...].lowercased()) else { return nil }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        guard info.st_size > 0 else { return "is empty (0 bytes)" }
+        guard info.st_size > 0 else { return .empty }
         var head = [UInt8](repeating: 0, count: 32)
         let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         guard n > 0 else { return nil }
@@ -31,6 +31,6 @@ enum LibraryPhotoCheck {
         guard case .success(let header) = PhotoHeader.parse(Array(head.prefix(n)), fileLength: Int(info.st_size)), header.format == .other else {
             return nil
         }
-        return "is not a photo (its bytes are not \(path[path.index(after: dot)...].uppercased()) data)"
+        return .notItsFormat(ending: path[path.index(after: dot)...].uppercased())
     }
 }

@@ -26,7 +26,8 @@ extension PhotoLibrary {
         func make(id: String, city: (_ first: CaptureTime, _ last: CaptureTime) -> String, _ timed: [TimedPhoto], unshown: [TimedPhoto]) {
             let best = Self.bestTimes(timed, times: known)
             guard let first = best.first, let last = best.last else { return }
-            trips.append(Self.trip(id: id, city: city(first, last), timed + unshown, best, unshown: unshown.count))
+            trips.append(Self.trip(id: id, city: city(first, last), timed + unshown, best,
+                                   unshown: unshown.map { UnshownReason(describing: problems[$0.photo.path] ?? "") }))
         }
         func split(_ timed: [TimedPhoto], idPrefix: String, unshown: [TimedPhoto], dated: (Photo) -> Bool) {
             let parts = Self.splitAtGaps(timed, dated: dated)
@@ -64,10 +65,10 @@ extension PhotoLibrary {
     /// The trip of `timed` (non-empty, in capture order, its last
     /// `unshown` no photos to show), dated by `best`: a "cover.*" photo
     /// stands for it, else the first.
-    private static func trip(id: String, city: String, _ timed: [TimedPhoto], _ best: [CaptureTime], unshown: Int) -> Trip {
-        let shown = timed.dropLast(unshown)
+    private static func trip(id: String, city: String, _ timed: [TimedPhoto], _ best: [CaptureTime], unshown: [UnshownReason]) -> Trip {
+        let shown = timed.dropLast(unshown.count)
         return Trip(id: id, city: city, nights: nights(best), photoPaths: timed.map(\.photo.path),
-                    coverIndex: shown.firstIndex { isCover($0.photo.name) } ?? 0, firstDay: best.first?.day, unshown: unshown)
+                    coverIndex: shown.firstIndex { isCover($0.photo.name) } ?? 0, firstDay: best.first?.day, unshownReasons: unshown)
     }
 
     /// The times that date a trip: its photos' own where any has one, else

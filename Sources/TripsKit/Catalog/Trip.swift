@@ -11,14 +11,16 @@ public struct Trip: Equatable, Sendable, Identifiable {
     public var coverIndex: Int
     /// The day of its first photo, when capture times are known.
     public var firstDay: CalendarDay?
-    /// How many of `photoPaths`, the last ones, are files that are no
-    /// photos to show (placeholders): not counted, never the cover.
-    public var unshown: Int
+    /// Why each of the last files of `photoPaths` is no photo to show, in
+    /// their order: they are placeholders that say so, not counted, never the cover.
+    public var unshownReasons: [UnshownReason]
 
-    public init(id: String, city: String, nights: Int?, photoPaths: [String], coverIndex: Int = 0, firstDay: CalendarDay? = nil, unshown: Int = 0) {
+    public init(id: String, city: String, nights: Int?, photoPaths: [String], coverIndex: Int = 0, firstDay: CalendarDay? = nil,
+                unshownReasons: [UnshownReason] = []) {
+        let unshown = unshownReasons.count
         precondition(!photoPaths.isEmpty && photoPaths.indices.contains(coverIndex), "a trip has at least one photo and its cover is one of them")
-        precondition(unshown >= 0 && unshown < photoPaths.count && coverIndex < photoPaths.count - unshown, "a trip shows a photo, its cover")
-        self.unshown = unshown
+        precondition(unshown < photoPaths.count && coverIndex < photoPaths.count - unshown, "a trip shows a photo, its cover")
+        self.unshownReasons = unshownReasons
         self.id = id
         self.city = city
         self.nights = nights
@@ -49,6 +51,14 @@ public struct Trip: Equatable, Sendable, Identifiable {
         return TripWording(strings: strings).rowDetail(month: firstDay, photos: photoCount)
     }
 
+    /// How many of `photoPaths`, the last ones, are files that are no photos to show.
+    public var unshown: Int { unshownReasons.count }
+
     /// The photos it shows: the files that are no photos are not counted.
     public var photoCount: Int { photoPaths.count - unshown }
+
+    /// Why photo `index` cannot be shown, or nil for a photo.
+    public func unshownReason(photo index: Int) -> UnshownReason? {
+        index >= photoCount && index < photoPaths.count ? unshownReasons[index - photoCount] : nil
+    }
 }

@@ -160,7 +160,7 @@ struct OverviewWalk {
                 guard f.intersects(layout.bigPhoto) else { continue }
                 let n = model.catalog.photoNumber(trip: trip, photo: big.page + step)
                 c.append(.photo(photo: n, frame: f, source: PhotoGeometry.aspectFillSource(imageSize: imageSize(n) ?? f.size, frameSize: f.size),
-                                cornerRadius: OverviewLayout.bigCornerRadius, placeholder: Scene.Placeholder(label: trips[trip].city, theme: theme)))
+                                cornerRadius: OverviewLayout.bigCornerRadius, placeholder: pagePlaceholder(trip: trip, page: big.page + step)))
             }
         }
         let number = model.catalog.photoNumber(trip: trip, photo: big.page)
@@ -168,14 +168,14 @@ struct OverviewWalk {
         let shown = frame.offsetBy(dx: slide, dy: 0)
         if scale >= 1 {
             let source = PhotoGeometry.zoomedSource(imageSize: image, frameSize: frame.size, zoom: scale, center: big.drawnCenter)
-            c.append(.photo(photo: number, frame: shown, source: source, cornerRadius: OverviewLayout.bigCornerRadius, placeholder: Scene.Placeholder(label: trips[trip].city, theme: theme),
+            c.append(.photo(photo: number, frame: shown, source: source, cornerRadius: OverviewLayout.bigCornerRadius, placeholder: pagePlaceholder(trip: trip, page: big.page),
                             opacity: Double(big.opacity.presentationValue)))
         } else {
             // Pinched below 1: the picture shrinks inside its frame.
             let shrunk = shown.insetBy(dx: frame.width * (1 - scale) / 2, dy: frame.height * (1 - scale) / 2)
             let source = PhotoGeometry.aspectFillSource(imageSize: image, frameSize: frame.size)
             c.append(.photo(photo: number, frame: shrunk, source: source, cornerRadius: OverviewLayout.bigCornerRadius * scale,
-                            placeholder: Scene.Placeholder(label: trips[trip].city, theme: theme), opacity: Double(big.opacity.presentationValue)))
+                            placeholder: pagePlaceholder(trip: trip, page: big.page), opacity: Double(big.opacity.presentationValue)))
         }
         if slide != 0 { c.append(.clip(nil)) }
         // (A photo fading out in place, with reduced motion, loses its band at once.)
@@ -207,8 +207,12 @@ struct OverviewWalk {
         let value = [page, big.badge(in: say).map { say(.zoomedIn, $0) }].compactMap { $0 }.joined(separator: ", ")
         let zoom = AccessibilityElement.Range(current: Double(big.zoom), minimum: Double(BigPhoto.zoomRange.lowerBound),
                                               maximum: Double(BigPhoto.zoomRange.upperBound), step: Double(AppModel.zoomStep))
+        // A file that is no photo is read as its placeholder shows it: its name, then why.
+        let unshown = trips[trip].unshownReason(photo: big.page)
+        let label = unshown == nil ? say(.photoOf, trips[trip].city) : Self.fileName(trips[trip].photoPaths[big.page])
+        let readValue = ([unshown?.text(in: say)].compactMap { $0 } + (value.isEmpty ? [] : [value])).joined(separator: ", ")
         var element = LayoutElement(id: .bigPhoto, frame: frame, drawing: c,
-                                    accessible: .init(label: say(.photoOf, trips[trip].city), value: value, traits: ["button", "image"],
+                                    accessible: .init(label: label, value: readValue, traits: ["button", "image"],
                                                       frame: grown, range: zoom, place: .lead))
         if big.isOut && big.phase != .closing {
             element.touch = .init { [unowned model, unowned big] id, frame in
@@ -219,6 +223,18 @@ struct OverviewWalk {
             }
         }
         return element
+    }
+
+    /// What stands for page `page` of `trip` until it is decoded: the
+    /// trip's city; for a file that is no photo, its name and why.
+    private func pagePlaceholder(trip: Int, page: Int) -> Scene.Placeholder {
+        let t = model.catalog.trips[trip]
+        guard let reason = t.unshownReason(photo: page) else { return Scene.Placeholder(label: t.city, theme: model.theme) }
+        return Scene.Placeholder(label: Self.fileName(t.photoPaths[page]), detail: reason.text(in: model.strings), theme: model.theme)
+    }
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The hero: the trip's strip photo filling the big photo's room, and on

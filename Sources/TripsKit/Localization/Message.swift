@@ -44,7 +44,14 @@ public struct Message: Hashable, Sendable {
     /// A trip of loose photos named by its two main places: "Lisbon & Porto".
     public static let twoPlaces = Message("%s & %s")
 
+    /// Under a file's name on its placeholder: a file of 0 bytes.
+    public static let emptyFile = Message("Empty file: nothing to show")
+    /// Under a file's name on its placeholder: its bytes are no image of
+    /// the format its ending names (%s: "JPG").
+    public static let notAPhoto = Message("Not a photo: its bytes are not %s data")
+
     /// Every message, for the test that holds the catalogues to them.
     public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, nights,
-                                        dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces]
+                                        dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces,
+                                        emptyFile, notAPhoto]
 }

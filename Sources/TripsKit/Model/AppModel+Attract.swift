@@ -15,7 +15,7 @@ extension AppModel {
 
     /// Every trip's photos, trip by trip in strip order.
     var attractSlides: [Attract.Slide] {
-        strip.order.flatMap { trip in catalog.trips[trip].photoPaths.indices.map { Attract.Slide(trip: trip, photo: $0) } }
+        strip.order.flatMap { trip in (0..<catalog.trips[trip].photoCount).map { Attract.Slide(trip: trip, photo: $0) } }
     }
 
     /// Back to the Overview, as the reset left it.

@@ -37,16 +37,20 @@ public struct Scene: Equatable, Sendable {
         case clip(CGRect?)
     }
 
-    /// A tile with the trip's name centred on it, in the theme's colours.
+    /// A tile with the trip's name centred on it, in the theme's colours;
+    /// for a file that is no photo, its name with why under it.
     public struct Placeholder: Equatable, Sendable {
         public var label: String
+        /// A second, smaller line under the label.
+        public var detail: String?
         public var color: RGBA
         public var textColor: RGBA
         /// Bold, in points.
         public var textSize: CGFloat
 
-        public init(label: String, theme: Theme) {
+        public init(label: String, detail: String? = nil, theme: Theme) {
             self.label = label
+            self.detail = detail
             color = theme.placeholder
             textColor = theme.primaryText
             textSize = theme.rowTextSize
