@@ -64,7 +64,7 @@ run: release
 unit: test-deps
 	$(SWIFT) build --build-tests
 	$(call catalogues,$$($(SWIFT) build --show-bin-path))
-	$(SWIFT) test --skip-build --disable-swift-testing
+	s=$$(date +%s); $(SWIFT) test --skip-build --disable-swift-testing || exit 1; echo "unit: the tests took $$(( $$(date +%s) - s )) s"
 	python3 Tests/soak/judge-test.py
 
 # The end-to-end scripts, in the order they run; each takes the trips binary.
@@ -72,7 +72,7 @@ unit: test-deps
 E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/hostile.sh Tests/e2e/library.sh Tests/e2e/decoders.sh Tests/e2e/detail.sh Tests/e2e/thumbnails.sh Tests/e2e/i18n.sh Tests/e2e/run.sh Tests/e2e/touch.sh Tests/e2e/desktop.sh Tests/e2e/wayland-shm.sh Tests/e2e/atspi.sh Tests/e2e/colours.sh Tests/e2e/watchdog.sh Tests/e2e/kiosk-unit.sh
 
 e2e: test-deps build
-	set -e; bin=$$($(SWIFT) build --show-bin-path); for script in $(E2E_SCRIPTS); do $$script $$bin/trips; done
+	set -e; bin=$$($(SWIFT) build --show-bin-path); for script in $(E2E_SCRIPTS); do s=$$(date +%s); $$script $$bin/trips; echo "e2e: $$script took $$(( $$(date +%s) - s )) s"; done
 
 # unit, then e2e (written in that order: make runs them so without -j).
 test: test-deps unit e2e
