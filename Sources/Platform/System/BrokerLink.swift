@@ -57,6 +57,9 @@ public final class BrokerLink: @unchecked Sendable {
     private var queue: [Message] = []
     private var connectedSinceTaken = false
     private var stopping = false
+    /// Between the broker's yes and the connection's end: the loop's
+    /// publishes go out only then (during a TLS handshake they would not).
+    private var online = false
     private var limit = CommandRateLimit()
     // The link's thread only:
     private var refusal: String?
@@ -64,6 +67,7 @@ public final class BrokerLink: @unchecked Sendable {
     private var said: String?
     private var lostAt: Double?
     private var connected = false
+    private var everConnected = false
     /// Messages kept for the loop at most; more are dropped as a burst.
     private let queueLimit = 256
 
@@ -103,7 +107,11 @@ public final class BrokerLink: @unchecked Sendable {
             }
         }
         mosquitto_connect_callback_set(m) { _, object, rc in BrokerLink.from(object).answered(rc) }
-        mosquitto_disconnect_callback_set(m) { _, object, _ in BrokerLink.from(object).connected = false }
+        mosquitto_disconnect_callback_set(m) { _, object, _ in
+            let link = BrokerLink.from(object)
+            link.connected = false
+            link.lock.withLock { link.online = false }
+        }
         mosquitto_message_callback_set(m) { _, object, message in
             guard let message else { return }
             BrokerLink.from(object).arrived(message.pointee)
@@ -143,12 +151,14 @@ public final class BrokerLink: @unchecked Sendable {
             }
             tcp = false
             connected = false
+            lock.withLock { online = false }
             if lostAt == nil { lostAt = clock() }
             let reason = refusal ?? lastLibraryError.map { "\(String(cString: mosquitto_strerror(rc))): \($0)" }
                 ?? (rc == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : String(cString: mosquitto_strerror(rc)))
-            if reason != said {
+            // Once an outage; a kiosk that never got in also hears of a new reason.
+            if said == nil || (!everConnected && reason != said) {
                 said = reason
-                log("trips: mqtt \(settings.address): \(reason); trying again (every \(Int(delay)) to 30 s), the photos go on")
+                log("trips: mqtt \(settings.address): \(reason); trying again with backoff (1 s doubling to 30 s), the photos go on")
             }
             sleep(seconds: delay)
             delay = min(delay * 2, 30)
@@ -175,6 +185,7 @@ public final class BrokerLink: @unchecked Sendable {
             return
         }
         connected = true
+        everConnected = true
         for topic in settings.subscriptions { mosquitto_subscribe(mosq, nil, topic, 1) }
         if let lostAt, said != nil {
             log(String(format: "trips: mqtt \(settings.address): connected again after %.1f s", clock() - lostAt))
@@ -183,7 +194,7 @@ public final class BrokerLink: @unchecked Sendable {
         }
         said = nil
         lostAt = nil
-        lock.withLock { connectedSinceTaken = true }
+        lock.withLock { connectedSinceTaken = true; online = true }
         wake()
     }
 
@@ -220,10 +231,10 @@ public final class BrokerLink: @unchecked Sendable {
         }
     }
 
-    /// Publishes `payload` on `topic` (QoS 1); from any thread. Lost while
-    /// the broker is away, as state is published again on reconnecting.
+    /// Publishes `payload` on `topic` (QoS 1); from any thread. Dropped
+    /// while not connected: discovery and state go out again on connecting.
     public func publish(_ topic: String, _ payload: [UInt8], retain: Bool = false) {
-        guard let mosq else { return }
+        guard let mosq, lock.withLock({ online }) else { return }
         payload.withUnsafeBytes { bytes in
             _ = mosquitto_publish(mosq, nil, topic, Int32(bytes.count), bytes.baseAddress, 1, retain)
         }
