@@ -3,6 +3,7 @@ import Gestures
 import JSON
 import XCTest
 @testable import TripsKit
+import TestSupport
 
 /// The MQTT side as plain values: commands, settings and their merge, the
 /// topics, the broker's URL, the rate limit, Home Assistant's discovery,
@@ -40,6 +41,31 @@ final class RemoteTests: XCTestCase {
             XCTAssertTrue(r.message.contains("65537 bytes"))
         } else { XCTFail("an oversized payload was read") }
         if case .success = RemoteCommand.parse([0xff, 0xfe]) { XCTFail("bytes that are not UTF-8 were read") }
+    }
+
+    /// 2,000 random and oversized payloads: each is taken or refused with
+    /// words, none crashes, and none over the limit or naming a path is taken.
+    func testTwoThousandRandomPayloadsAreEachTakenOrRefused() {
+        var random = SplitMix64(seed: 36)
+        let words = Array("next open slide-seconds slideshow sleep { } \"command\" : , [ ] ../ 9 -1 1e308 \u{202E} \0".split(separator: " "))
+        for k in 0..<2000 {
+            var payload: [UInt8]
+            switch k % 4 {
+            case 0: payload = (0..<Int(random.next() % 300)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            case 1: payload = Array((0..<Int(1 + random.next() % 6)).map { _ in String(words[Int(random.next() % UInt64(words.count))]) }.joined(separator: " ").utf8)
+            case 2: payload = Array(String(repeating: "{\"command\": [", count: Int(1 + random.next() % 3000)).utf8)
+            default: payload = [UInt8](repeating: UInt8(ascii: "n"), count: 64 * 1024 + 1 + Int(random.next() % 10_000))
+            }
+            switch RemoteCommand.parse(payload) {
+            case .success(let command):
+                XCTAssertLessThanOrEqual(payload.count, RemoteCommand.maximumPayloadBytes)
+                if case .open(let trip) = command { XCTAssertFalse(trip.contains("\n"), trip) }
+            case .failure(let refusal):
+                XCTAssertFalse(refusal.message.isEmpty)
+                XCTAssertLessThan(refusal.message.count, 400, "a refusal quotes a bounded part of the payload")
+            }
+            _ = FleetSettings.parse(payload, topic: "trips/all/config")
+        }
     }
 
     func testSettingsMergeAllThenGroupsThenDevice() throws {

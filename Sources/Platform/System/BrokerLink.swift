@@ -67,6 +67,8 @@ public final class BrokerLink: @unchecked Sendable {
     private var said: String?
     private var lostAt: Double?
     private var connected = false
+    private var droppedUnsaid = 0
+    private var lastDropLine = -Double.infinity
     private var everConnected = false
     /// Messages kept for the loop at most; more are dropped as a burst.
     private let queueLimit = 256
@@ -216,8 +218,12 @@ public final class BrokerLink: @unchecked Sendable {
             queue.append(Message(topic: topic, payload: payload, arrived: now, oversized: oversized))
             return true
         }
-        if burstEnded > 0 {
-            log("trips: mqtt: dropped a burst of \(burstEnded) commands (more than \(Int(limit.perSecond)) a second)")
+        // A burst is one line, and a stream of bursts one line in ten seconds.
+        droppedUnsaid += burstEnded
+        if droppedUnsaid > 0 && now - lastDropLine >= 10 {
+            log("trips: mqtt: dropped \(droppedUnsaid) commands that came faster than \(Int(limit.perSecond)) a second")
+            droppedUnsaid = 0
+            lastDropLine = now
         }
         if queued { wake() }
     }

@@ -106,11 +106,19 @@ public final class RemoteControl {
         }
     }
 
+    /// Each refusal goes to `trips/NAME/error`; the log has at most one a
+    /// second, and says how many it left out.
     private func refuse(_ message: String) {
         lastError = message
-        log("trips: mqtt: refused: \(message)")
         link.publish(topics.error, message)
+        let now = clock()
+        guard now - lastRefusalLine >= 1 else { refusalsUnsaid += 1; return }
+        log("trips: mqtt: refused: \(message)" + (refusalsUnsaid > 0 ? " (and \(refusalsUnsaid) more before it, not logged)" : ""))
+        refusalsUnsaid = 0
+        lastRefusalLine = now
     }
+    private var lastRefusalLine = -Double.infinity
+    private var refusalsUnsaid = 0
 
     /// Discovery when the trips change (the select's options), the state
     /// when it changes (and once a minute, for its uptime).
