@@ -236,5 +236,9 @@ final class RemoteTests: XCTestCase {
         app.handle(.remote(.settings(FleetSettings(slideSeconds: 4, idleSeconds: 30))))
         XCTAssertEqual(app.attract?.settings.slideSeconds, 4)
         XCTAssertEqual(app.idle.timeout, 30)
+        app.handle(.remote(.settings(FleetSettings(reduceMotion: true))))
+        XCTAssertTrue(app.bigPhoto.reduceMotion)
+        XCTAssertEqual(app.attract?.reduceMotion, true)
+        XCTAssertEqual(app.attract?.settings.slideSeconds, 4)
     }
 }

@@ -26,9 +26,9 @@ DISPLAY=$X_DISPLAY TRIPS_VERBOSE=1 "$TRIPS" --kiosk --photos "$lib" --mqtt "mqtt
     --mqtt-ca "$OUT/ca.pem" --device a --group floor1 2>"$OUT/a.err" &
 track $!
 SDL_VIDEODRIVER=offscreen "$TRIPS" --kiosk --photos "$lib" --mqtt "mqtt://$MQTT_USER@127.0.0.1:$MQTT_PORT" "${PW[@]}" --device b --group floor1 2>"$OUT/b.err" &
-track $!
+b_pid=$!; track $b_pid
 SDL_VIDEODRIVER=offscreen "$TRIPS" --kiosk --photos "$lib" --mqtt "mqtt://$MQTT_USER@127.0.0.1:$MQTT_PORT" "${PW[@]}" --device c --group floor2 2>"$OUT/c.err" &
-track $!
+c_pid=$!; track $c_pid
 shoot_until_drawn "$OUT/start.png"
 expect "mqtt: kiosk a shows its Overview" overview_is_drawn "$OUT/start.png"
 check "mqtt: a (over TLS with the test CA), b and c say they are online (retained)" \
@@ -132,6 +132,13 @@ check "mqtt: after the broker's restart a reconnects in $reconnect s and publish
 check "mqtt: the broker's absence is one line, not one a retry" '[ "$(grep -c "trying again" "$OUT/a.err")" = 1 ] && [ "$(grep -c "connected again" "$OUT/a.err")" = 1 ]'
 pub -t trips/a/cmd -m next
 check "mqtt: commands act again after the reconnect" 'state_holds a "s[\"trip_id\"] is not None" 3'
+
+# --- Going away: a clean stop says offline; a killed kiosk's last will says it for it.
+stop "$c_pid"
+kill -KILL "$b_pid"; wait "$b_pid" 2>/dev/null
+check "mqtt: a stopped kiosk says offline, and a killed one's last will does" \
+    'for i in $(seq 20); do [ "$(retained trips/c/availability)" = offline ] && [ "$(retained trips/b/availability)" = offline ] && break; sleep 0.2; done
+     [ "$(retained trips/c/availability)" = offline ] && [ "$(retained trips/b/availability)" = offline ]'
 
 # --- A wrong password and a wrong CA: one clear line each, the photos keep showing.
 start_xvfb 1280x800 >/dev/null; X_WRONG_PW=$X_DISPLAY

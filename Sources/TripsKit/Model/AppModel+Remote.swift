@@ -80,16 +80,26 @@ extension AppModel {
     /// A slideshow photo's stay; the slideshow under way goes on with it.
     private func setSlideSeconds(_ seconds: Double) {
         guard attract?.settings.slideSeconds != seconds else { return }
+        remakeAttract(slideSeconds: seconds)
+    }
+
+    /// The slideshow made again with these seconds and the big photo's
+    /// reduce-motion; one under way goes on.
+    private func remakeAttract(slideSeconds: Double) {
         let running = screen == .attract
         endAttract()
-        attract = Attract(settings: Attract.Settings(slideSeconds: seconds), reduceMotion: bigPhoto.reduceMotion, animator: animator)
+        attract = Attract(settings: Attract.Settings(slideSeconds: slideSeconds), reduceMotion: bigPhoto.reduceMotion, animator: animator)
         if running { startAttract() }
     }
 
-    /// The fleet's settings this model can follow live: the slideshow's
-    /// seconds and the idle time. (Language and reduce-motion take effect
-    /// at the next start; awake hours are kept for the kiosk's day.)
+    /// The fleet's settings this model follows live: the slideshow's
+    /// seconds, the idle time, reduce-motion. (The language takes effect at
+    /// the next start; awake hours are kept for the kiosk's day.)
     private func apply(_ settings: FleetSettings) {
+        if let reduce = settings.reduceMotion, reduce != bigPhoto.reduceMotion {
+            bigPhoto.reduceMotion = reduce
+            if let attract { remakeAttract(slideSeconds: attract.settings.slideSeconds) }
+        }
         if let seconds = settings.slideSeconds { setSlideSeconds(seconds) }
         if let seconds = settings.idleSeconds, seconds != (idle.timeout ?? 0) {
             idle = IdleTimer(timeout: seconds)
