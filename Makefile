@@ -16,7 +16,7 @@ TEST_PACKAGES := fonts-wqy-microhei fonts-lohit-deva fontconfig libmagickcore-6.
   desktop-file-utils appstream xdg-utils python3-pyatspi orca speech-dispatcher at-spi2-core dbus libjxl-tools libheif-examples libimage-exiftool-perl \
   mosquitto mosquitto-clients openssl syncthing
 
-.PHONY: all deps test-deps deb-deps build release run test unit e2e bench sanitize clean install uninstall icon deb test-deb
+.PHONY: all deps test-deps deb-deps build release run test unit e2e bench sanitize clean install uninstall icon deb test-deb test-syncthing
 
 all: build
 
@@ -83,6 +83,12 @@ test: test-deps unit e2e
 # loop and the AT-SPI test (Tests/sanitize/sanitize.sh). Not part of `make
 # test`: its two optimised builds from scratch and its runs together take
 # longer than test's whole 25-minute budget.
+# Two Syncthing instances keep a kiosk's photos in step (docs/KIOSK.md):
+# slow (syncthing's start and scans), so not in `make test`.
+test-syncthing: test-deps
+	$(SWIFT) build --product trips
+	Tests/e2e/syncthing.sh $$($(SWIFT) build --show-bin-path)/trips
+
 sanitize: test-deps
 	$(SWIFT) build --build-tests
 	Tests/sanitize/sanitize.sh address; address=$$?; Tests/sanitize/sanitize.sh thread && [ $$address = 0 ]

@@ -70,7 +70,7 @@ def payload(k):
     if kind == 2: return json.dumps({"command": rng.choice(["open", "slide-seconds", "jump"]), rng.choice(["trip", "seconds", "path"]): rng.choice([None, -1, 1e308, "x" * rng.randrange(300), [1], {"a": 1}])}).encode()
     if kind == 3: return ("{" * rng.randrange(1, 2000)).encode()
     if kind == 4: return os.urandom(70_000 + rng.randrange(30_000))  # over the 64 KiB limit
-    return json.dumps({rng.choice(["slide_seconds", "idle_seconds", "awake_hours", "language", "reduce_motion", "x"]): rng.choice(["fast", -5, 1e9, True, "25:99-00:00", "../../x", None])}).encode()
+    return json.dumps({rng.choice(["slide_seconds", "idle_seconds", "awake_hours", "language", "reduce_motion", "x"]): rng.choice(["fast", -5, 1e9, "true", "25:99-00:00", "../../x", None])}).encode()
 topics = ["trips/bench/cmd", "trips/all/cmd", "trips/group/floor/cmd", "trips/bench/config", "trips/all/config", "trips/group/floor/config"]
 with open(os.path.join(out, "list"), "w") as index:
     for k in range(n):
