@@ -149,6 +149,9 @@ start_xvfb 1280x800 >/dev/null; X_WRONG_CA=$X_DISPLAY
 DISPLAY=$X_WRONG_CA "$TRIPS" --kiosk --photos "$lib" --mqtt "mqtts://$MQTT_USER@localhost:$MQTTS_PORT" "${PW[@]}" \
     --mqtt-ca "$OUT/other-ca.pem" --device e 2>"$OUT/e.err" &
 e=$!; track $e
+SDL_VIDEODRIVER=offscreen "$TRIPS" --kiosk --photos "$lib" --mqtt "mqtts://$MQTT_USER@localhost:$MQTTS_PORT" "${PW[@]}" \
+    --mqtt-ca "$OUT/other-ca.pem" --mqtt-insecure --device f 2>"$OUT/f.err" &
+track $!
 sleep 5 # three or more tries each
 X_DISPLAY=$X_WRONG_PW shoot_until_drawn "$OUT/wrong-password.png"
 X_DISPLAY=$X_WRONG_CA shoot_until_drawn "$OUT/wrong-ca.png"
@@ -158,6 +161,8 @@ check "mqtt: ... and that kiosk keeps showing its photos" 'kill -0 $d && overvie
 check "mqtt: a CA that did not sign the broker is one line naming the verification ($(grep mqtt "$OUT/e.err" | head -1))" \
     '[ "$(grep -c "mqtt" "$OUT/e.err")" = 1 ] && grep -q "certificate verify failed" "$OUT/e.err"'
 check "mqtt: ... and that kiosk keeps showing its photos" 'kill -0 $e && overview_is_drawn "$OUT/wrong-ca.png"'
+check "mqtt: --mqtt-insecure connects past the wrong CA, and says in the log that it does not verify" \
+    'grep -q "NOT verified" "$OUT/f.err" && [ "$(retained trips/f/availability)" = online ]'
 
 echo "mqtt: broker restart to reconnect: $reconnect s"
 e2e_end

@@ -123,6 +123,9 @@ public struct Session {
             case .tripsChanged(let trips):
                 photos.update(photoPaths: trips.allPhotoPaths)
             case .remoteAsked(.reload):
+                if library == nil {
+                    remote?.note(AppEvent(time: event.time, kind: .remoteRefused("reload: this kiosk shows a trips file, not a photo library")))
+                }
                 reloadAsked.asked = true
             default: break
             }
