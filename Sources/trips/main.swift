@@ -138,6 +138,9 @@ if let address = options.broker {
         }
         address.password = String(text.prefix { !$0.isNewline })
     }
+    for (flag, file) in [("--mqtt-ca", options.brokerCAFile), ("--mqtt-cert", options.brokerCertFile), ("--mqtt-key", options.brokerKeyFile)] {
+        if let file, !FileManager.default.isReadableFile(atPath: file) { exit(.badInput, "trips: \(flag) \(file): cannot read it") }
+    }
     let topics = RemoteTopics(device: options.device ?? RemoteTopics.deviceName(hostname: ProcessInfo.processInfo.hostName), groups: options.groups)
     session.remote = (BrokerLink.Settings(address: address, caFile: options.brokerCAFile, certFile: options.brokerCertFile,
                                           keyFile: options.brokerKeyFile, insecure: options.brokerInsecure, clientID: "trips-\(topics.device)",

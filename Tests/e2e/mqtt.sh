@@ -149,6 +149,7 @@ start_xvfb 1280x800 >/dev/null; X_WRONG_CA=$X_DISPLAY
 DISPLAY=$X_WRONG_CA "$TRIPS" --kiosk --photos "$lib" --mqtt "mqtts://$MQTT_USER@localhost:$MQTTS_PORT" "${PW[@]}" \
     --mqtt-ca "$OUT/other-ca.pem" --device e 2>"$OUT/e.err" &
 e=$!; track $e
+pub -r -t trips/all/config -m '{"slide_seconds": 11}'
 SDL_VIDEODRIVER=offscreen "$TRIPS" --kiosk --photos "$lib" --mqtt "mqtts://$MQTT_USER@localhost:$MQTTS_PORT" "${PW[@]}" \
     --mqtt-ca "$OUT/other-ca.pem" --mqtt-insecure --device f 2>"$OUT/f.err" &
 track $!
@@ -163,6 +164,9 @@ check "mqtt: a CA that did not sign the broker is one line naming the verificati
 check "mqtt: ... and that kiosk keeps showing its photos" 'kill -0 $e && overview_is_drawn "$OUT/wrong-ca.png"'
 check "mqtt: --mqtt-insecure connects past the wrong CA, and says in the log that it does not verify" \
     'grep -q "NOT verified" "$OUT/f.err" && [ "$(retained trips/f/availability)" = online ]'
+check "mqtt: a kiosk started after the fleet's retained settings takes them at its start" 'state_holds f "s[\"slide_seconds\"] == 11" 3'
+"$TRIPS" --mqtt mqtts://localhost --mqtt-ca "$OUT/missing.pem" 2>"$OUT/missing-ca.err"; code=$?
+check "mqtt: a CA file that cannot be read is exit 2 naming it" '[ $code = 2 ] && grep -q "missing.pem: cannot read it" "$OUT/missing-ca.err"'
 
 echo "mqtt: broker restart to reconnect: $reconnect s"
 e2e_end

@@ -95,7 +95,6 @@ public final class BrokerLink: @unchecked Sendable {
         let a = settings.address
         if let user = a.user { mosquitto_username_pw_set(m, user, a.password) }
         mosquitto_will_set(m, settings.will.topic, Int32(settings.will.payload.utf8.count), settings.will.payload, 1, true)
-        mosquitto_reconnect_delay_set(m, 1, 30, true)
         if a.secure {
             let rc = mosquitto_tls_set(m, settings.caFile, settings.caFile == nil ? "/etc/ssl/certs" : nil, settings.certFile, settings.keyFile, nil)
             if rc != MOSQ_ERR_SUCCESS.rawValue {
@@ -176,7 +175,7 @@ public final class BrokerLink: @unchecked Sendable {
 
     private func sleep(seconds: Double) {
         let end = clock() + seconds
-        while !isStopping && clock() < end { usleep(50_000) }
+        while !isStopping && clock() < end { usleep(200_000) }
     }
 
     private var isStopping: Bool { lock.withLock { stopping } }
