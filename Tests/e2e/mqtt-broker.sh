@@ -3,8 +3,11 @@
 # a TLS one whose certificate a test CA made by openssl signed; and the
 # photo library the kiosks show. Needs OUT (e2e_begin).
 
-MQTT_PORT=$((18000 + $$ % 1000))
-MQTTS_PORT=$((MQTT_PORT + 1000))
+# Two free ports on 127.0.0.1, asked of the kernel.
+read -r MQTT_PORT MQTTS_PORT < <(python3 -c 'import socket
+s = [socket.socket() for _ in range(2)]
+for x in s: x.bind(("127.0.0.1", 0))
+print(*[x.getsockname()[1] for x in s])')
 MQTT_USER=kiosk
 printf 'secret\n' >"$OUT/mqtt-password"
 printf 'wrong\n' >"$OUT/mqtt-wrong-password"
