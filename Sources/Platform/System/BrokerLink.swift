@@ -191,7 +191,7 @@ public final class BrokerLink: @unchecked Sendable {
         if let lostAt, said != nil {
             log(String(format: "trips: mqtt \(settings.address): connected again after %.1f s", clock() - lostAt))
         } else {
-            log("trips: mqtt \(settings.address): connected")
+            log("trips: mqtt \(settings.address): connected as \(settings.clientID)")
         }
         said = nil
         lostAt = nil
