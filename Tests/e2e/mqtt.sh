@@ -133,6 +133,15 @@ check "mqtt: the broker's absence is one line, not one a retry" '[ "$(grep -c "t
 pub -t trips/a/cmd -m next
 check "mqtt: commands act again after the reconnect" 'state_holds a "s[\"trip_id\"] is not None" 3'
 
+# --- Bounds: a burst of 200 commands is cut to the rate limit in one line; 70 KiB is refused unread.
+yes previous | head -200 | pub -t trips/c/cmd -l
+sleep 1.5
+pub -t trips/c/cmd -m next
+head -c 71680 /dev/zero | tr '\0' 'n' >"$OUT/oversized"
+pub -t trips/c/cmd -f "$OUT/oversized"
+check "mqtt: a burst of 200 commands is one log line of what was dropped, a 70 KiB one refused naming its size" \
+    'state_holds c "\"71680 bytes is over the limit\" in (s[\"last_error\"] or \"\")" 3 && [ "$(grep -c "commands that came faster than 10 a second" "$OUT/c.err")" = 1 ] && kill -0 $c_pid'
+
 # --- Going away: a clean stop says offline; a killed kiosk's last will says it for it.
 stop "$c_pid"
 kill -KILL "$b_pid"; wait "$b_pid" 2>/dev/null
