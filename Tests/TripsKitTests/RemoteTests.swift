@@ -160,6 +160,8 @@ final class RemoteTests: XCTestCase {
             XCTAssertEqual(json["device", "sw_version"]?.string, "0.1.0")
             XCTAssertEqual(json["device", "identifiers"]?.array.first?.string, "trips_hall_1")
             XCTAssertEqual(json["availability_topic"]?.string, "trips/hall.1/availability")
+            XCTAssertEqual(json["default_entity_id"]?.string, "\(parts[1]).trips_hall_1_\(parts[3])")
+            XCTAssertNil(json["object_id"], "object_id is no longer read (Home Assistant 2026.4)")
         }
         let select = try JSONDocument.parse(try XCTUnwrap(configs.first { $0.topic.contains("/select/") }).payload)
         XCTAssertEqual(select["options"]?.array.compactMap(\.string), ["none", "lisbon", "rome"])

@@ -45,7 +45,7 @@ for line in open(sys.argv[1]):
     topic, payload = line.rstrip("\n").split(" ", 1)
     component = topic.split("/")[1]; seen.add(component)
     c = json.loads(payload)
-    missing = [k for k in ["unique_id", "name", "availability_topic", "device"] + needs[component] if k not in c]
+    missing = [k for k in ["unique_id", "default_entity_id", "name", "availability_topic", "device"] + needs[component] if k not in c]
     d = c.get("device", {})
     if missing or d.get("model") != "Trips" or not d.get("identifiers") or not d.get("sw_version") or not d.get("name"):
         print(topic, "lacks", missing or "a full device")

@@ -34,7 +34,9 @@ public struct HomeAssistantDiscovery: Sendable {
     public func configs(trips: [String]) -> [(topic: String, payload: String)] {
         func entity(_ component: String, _ object: String, _ name: String, _ fields: [(String, JSONValue)]) -> (topic: String, payload: String) {
             let common: [(String, JSONValue)] = [
-                ("name", .string(name)), ("unique_id", .string("\(node)_\(object)")), ("object_id", .string("\(node)_\(object)")),
+                ("name", .string(name)), ("unique_id", .string("\(node)_\(object)")),
+                // The entity id it is first given (Home Assistant 2025.10 on; `object_id` is gone since 2026.4).
+                ("default_entity_id", .string("\(component).\(node)_\(object)")),
                 ("availability_topic", .string(topics.availability)), ("payload_available", .string("online")),
                 ("payload_not_available", .string("offline")), ("device", device),
             ]
