@@ -3,9 +3,10 @@
 # a TLS one whose certificate a test CA made by openssl signed; and the
 # photo library the kiosks show. Needs OUT (e2e_begin).
 
-# Two free ports on 127.0.0.1, asked of the kernel.
-read -r MQTT_PORT MQTTS_PORT < <(python3 -c 'import socket
-s = [socket.socket() for _ in range(2)]
+# Three free ports on 127.0.0.1, asked of the kernel: plain, TLS, and TLS
+# with a client certificate required.
+read -r MQTT_PORT MQTTS_PORT MQTTS_CLIENT_PORT < <(python3 -c 'import socket
+s = [socket.socket() for _ in range(3)]
 for x in s: x.bind(("127.0.0.1", 0))
 print(*[x.getsockname()[1] for x in s])')
 MQTT_USER=kiosk
@@ -13,7 +14,8 @@ printf 'secret\n' >"$OUT/mqtt-password"
 printf 'wrong\n' >"$OUT/mqtt-wrong-password"
 
 # make_test_ca: $OUT/ca.pem signs the broker's certificate (localhost and
-# 127.0.0.1); $OUT/other-ca.pem signs nothing the broker has.
+# 127.0.0.1) and a client's ($OUT/client.pem); $OUT/other-ca.pem signs
+# nothing the broker has.
 make_test_ca() {
     local o=$OUT
     {
@@ -22,10 +24,13 @@ make_test_ca() {
         openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" -keyout "$o/broker.key" -out "$o/broker.csr"
         printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' >"$o/san.ext"
         openssl x509 -req -in "$o/broker.csr" -CA "$o/ca.pem" -CAkey "$o/ca.key" -CAcreateserial -days 2 -extfile "$o/san.ext" -out "$o/broker.pem"
+        openssl req -newkey rsa:2048 -nodes -subj "/CN=kiosk" -keyout "$o/client.key" -out "$o/client.csr"
+        openssl x509 -req -in "$o/client.csr" -CA "$o/ca.pem" -CAkey "$o/ca.key" -CAcreateserial -days 2 -out "$o/client.pem"
     } >"$o/openssl.log" 2>&1
 }
 
-# start_broker: mosquitto on MQTT_PORT (plain) and MQTTS_PORT (TLS); sets BROKER_PID.
+# start_broker: mosquitto on MQTT_PORT (plain), MQTTS_PORT (TLS) and
+# MQTTS_CLIENT_PORT (TLS, a client certificate required); sets BROKER_PID.
 start_broker() {
     local i
     if [ ! -f "$OUT/mosquitto.conf" ]; then
@@ -41,6 +46,11 @@ listener $MQTTS_PORT 127.0.0.1
 cafile $OUT/ca.pem
 certfile $OUT/broker.pem
 keyfile $OUT/broker.key
+listener $MQTTS_CLIENT_PORT 127.0.0.1
+cafile $OUT/ca.pem
+certfile $OUT/broker.pem
+keyfile $OUT/broker.key
+require_certificate true
 CONF
     fi
     mosquitto -c "$OUT/mosquitto.conf" >>"$OUT/mosquitto.log" 2>&1 &

@@ -159,6 +159,12 @@ DISPLAY=$X_WRONG_CA "$TRIPS" --kiosk --photos "$lib" --mqtt "mqtts://$MQTT_USER@
     --mqtt-ca "$OUT/other-ca.pem" --device e 2>"$OUT/e.err" &
 e=$!; track $e
 pub -r -t trips/all/config -m '{"slide_seconds": 11}'
+SDL_VIDEODRIVER=offscreen "$TRIPS" --kiosk --photos "$lib" --mqtt "mqtts://$MQTT_USER@localhost:$MQTTS_CLIENT_PORT" "${PW[@]}" \
+    --mqtt-ca "$OUT/ca.pem" --mqtt-cert "$OUT/client.pem" --mqtt-key "$OUT/client.key" --device g 2>"$OUT/g.err" &
+track $!
+SDL_VIDEODRIVER=offscreen "$TRIPS" --kiosk --photos "$lib" --mqtt "mqtts://$MQTT_USER@localhost:$MQTTS_CLIENT_PORT" "${PW[@]}" \
+    --mqtt-ca "$OUT/ca.pem" --device h 2>"$OUT/h.err" &
+track $!
 SDL_VIDEODRIVER=offscreen "$TRIPS" --kiosk --photos "$lib" --mqtt "mqtts://$MQTT_USER@localhost:$MQTTS_PORT" "${PW[@]}" \
     --mqtt-ca "$OUT/other-ca.pem" --mqtt-insecure --device f 2>"$OUT/f.err" &
 track $!
@@ -173,6 +179,9 @@ check "mqtt: a CA that did not sign the broker is one line naming the verificati
 check "mqtt: ... and that kiosk keeps showing its photos" 'kill -0 $e && overview_is_drawn "$OUT/wrong-ca.png"'
 check "mqtt: --mqtt-insecure connects past the wrong CA, and says in the log that it does not verify" \
     'grep -q "NOT verified" "$OUT/f.err" && [ "$(retained trips/f/availability)" = online ]'
+# (TLS 1.3 tells a client without a certificate after the handshake: its first try is a bare protocol error.)
+check "mqtt: a listener that requires a client certificate takes the kiosk that presents one, and says 'certificate required' to one without" \
+    '[ "$(retained trips/g/availability)" = online ] && [ -z "$(retained trips/h/availability)" ] && grep -q "certificate required" "$OUT/h.err" && [ "$(grep -c mqtt "$OUT/h.err")" -le 2 ]'
 check "mqtt: a kiosk started after the fleet's retained settings takes them at its start" 'state_holds f "s[\"slide_seconds\"] == 11" 3'
 "$TRIPS" --mqtt mqtts://localhost --mqtt-ca "$OUT/missing.pem" 2>"$OUT/missing-ca.err"; code=$?
 check "mqtt: a CA file that cannot be read is exit 2 naming it" '[ $code = 2 ] && grep -q "missing.pem: cannot read it" "$OUT/missing-ca.err"'
