@@ -128,6 +128,13 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        // libmosquitto: the MQTT client a kiosk is steered through (`--mqtt`,
+        // Platform's BrokerLink), initialised only when asked.
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
         // zlib: inflates a PNG's iCCP profile.
         .systemLibrary(
             name: "CZlib",
@@ -163,7 +170,7 @@ let package = Package(
         // loop through a callback.
         .target(name: "PhotoLoading", dependencies: ["CSeccomp", "Decoding", "PhotoFile"], swiftSettings: swift6),
         .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Decoding",
-                                                 "PhotoLoading", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge", "Handoff", "CSystemd"],
+                                                 "PhotoLoading", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge", "Handoff", "CSystemd", "CMosquitto"],
                 // The frame loop's test-only stall (FrameLoopStall), debug builds only.
                 swiftSettings: swift6 + [.define("TRIPS_LOOP_FAULTS", .when(configuration: .debug))]),
         .executableTarget(name: "trips", dependencies: ["Decoding", "PhotoLoading", "Platform", "TripsKit", "Gazetteer", "Geography"], swiftSettings: swift6),
@@ -172,7 +179,7 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit", "Geography", "Gazetteer"], path: "Benchmarks",
                          exclude: ["startup.sh", "places-startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
                                   "GenGestures", "soak.sh", "peers.sh", "Peers", "zoom-memory.sh", "atspi.sh", "atspi-listener.py",
-                                  "attract.sh", "thumbnail-cache.sh"]),
+                                  "attract.sh", "thumbnail-cache.sh", "mqtt.sh"]),
         .executableTarget(name: "bench-photos", dependencies: ["CSDL2", "Decoding", "PhotoLoading"], path: "Benchmarks/Photos"),
         // The fuzz's random gestures as a script, for the soak and for
         // replaying a fuzz failure by hand.

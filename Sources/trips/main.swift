@@ -124,10 +124,29 @@ let guess = script == nil ? catalog.library.map { FirstPhotosGuess(path: FirstPh
 let early = FirstPhotos(loader: loader, pixelScale: plan.pixelScale, guess: guess, verbose: verbose, elapsed: elapsed, log: log)
     .start(catalog, points: plan.points.cgSize, makeApp: makeApp)
 
-let session = Session(plan: plan, environment: headless ? systemEnvironment.merging(["SDL_VIDEODRIVER": "offscreen"]) { $1 } : systemEnvironment,
+var session = Session(plan: plan, environment: headless ? systemEnvironment.merging(["SDL_VIDEODRIVER": "offscreen"]) { $1 } : systemEnvironment,
                       options: options, script: script, fonts: fonts, strings: strings,
                       orderStore: saved.store, loader: loader, decodesReady: decodesReady, libraryChanged: libraryChanged, places: places, version: version,
                       started: started, verbose: verbose, log: log)
+// `--mqtt`: steered through a broker (docs/KIOSK.md); the password from
+// its file, the device named by the hostname unless --device.
+if let address = options.broker {
+    var address = address
+    if let file = options.brokerPasswordFile {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            exit(.badInput, "trips: --mqtt-password-file \(file): cannot read it")
+        }
+        address.password = String(text.prefix { !$0.isNewline })
+    }
+    for (flag, file) in [("--mqtt-ca", options.brokerCAFile), ("--mqtt-cert", options.brokerCertFile), ("--mqtt-key", options.brokerKeyFile)] {
+        if let file, !FileManager.default.isReadableFile(atPath: file) { exit(.badInput, "trips: \(flag) \(file): cannot read it") }
+    }
+    let topics = RemoteTopics(device: options.device ?? RemoteTopics.deviceName(hostname: ProcessInfo.processInfo.hostName), groups: options.groups)
+    session.remote = (BrokerLink.Settings(address: address, caFile: options.brokerCAFile, certFile: options.brokerCertFile,
+                                          keyFile: options.brokerKeyFile, insecure: options.brokerInsecure, clientID: "trips-\(topics.device)",
+                                          will: (topics.availability, "offline"), subscriptions: topics.commandTopics + topics.configTopics,
+                                          commandTopics: Set(topics.commandTopics)), topics)
+}
 let code = session.run(early: early, library: catalog.library, makeApp: makeApp)
 sharedThumbnails?.waitUntilWritten() // what was decoded is kept for the next start
 exit(code)

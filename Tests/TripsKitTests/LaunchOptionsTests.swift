@@ -111,12 +111,18 @@ final class LaunchOptionTableTests: XCTestCase {
     func testEachFlagSetsItsOwnPropertyAndEqualityComparesTheValues() throws {
         let samples = ["--photos": "/p", "--trips": "t.json", "--idle": "5", "--slide": "9", "--size": "800x600", "--renderer": "software",
                        "--frames": "7", "--screenshot": "s.png", "--rate": "60", "--memory-budget": "512", "--state": "s.json",
-                       "--replay": "r.txt", "--record": "r.txt", "--font": "f.ttf", "--lang": "fr"]
+                       "--replay": "r.txt", "--record": "r.txt", "--font": "f.ttf", "--lang": "fr", "--mqtt": "mqtt://b",
+                       "--mqtt-password-file": "p", "--mqtt-ca": "ca.pem", "--mqtt-cert": "c.pem", "--mqtt-key": "k.pem", "--device": "d",
+                       "--group": "g"]
         var properties: [String] = []
         for option in LaunchOption.all {
             guard let property = option.property else { continue }
             var arguments = [option.name] + (option.value == nil ? [] : [try XCTUnwrap(samples[option.name], "a sample value for \(option.name)")])
             if option.name == "--window" { arguments += ["--replay", "r.txt"] }
+            // The broker's flags go with a broker (a TLS one for its files), a certificate with its key.
+            if option.name.hasPrefix("--mqtt-") || ["--device", "--group"].contains(option.name) { arguments += ["--mqtt", "mqtts://b"] }
+            if option.name == "--mqtt-cert" { arguments += ["--mqtt-key", "k.pem"] }
+            if option.name == "--mqtt-key" { arguments += ["--mqtt-cert", "c.pem"] }
             guard case .run(let given) = try LaunchOptions.parse(arguments) else { return XCTFail(option.name) }
             XCTAssertNotEqual(given, LaunchOptions(), option.name)
             properties.append(property)

@@ -3,6 +3,15 @@ import XCTest
 
 /// Which folders are a camera's and which albums, and the dates folder names begin with.
 final class LibraryLayoutTests: XCTestCase {
+    /// Syncthing writes a photo as `.syncthing.NAME.tmp` and renames it
+    /// when whole (`~syncthing~NAME.tmp` on Windows): neither is ever a
+    /// photo, so a half-synced file is never listed nor decoded.
+    func testSyncthingsTemporaryFilesAreNoPhotos() {
+        XCTAssertFalse(PhotoLibrary.isPhotoName(".syncthing.IMG_0001.jpg.tmp"))
+        XCTAssertFalse(PhotoLibrary.isPhotoName("~syncthing~IMG_0001.jpg.tmp"))
+        XCTAssertTrue(PhotoLibrary.isPhotoName("IMG_0001.jpg"))
+    }
+
     func testCameraLayoutsFromTheirPaths() {
         for camera in ["", "Camera", "DCIM", "DCIM/100APPLE", "100APPLE", "DCIM/101_PANA", "Screenshots", "Phone/Camera/Edits",
                        "2023", "2023/05", "2023/05/12", "Photos/2023/5/12", "2023/2023-05-12"] {

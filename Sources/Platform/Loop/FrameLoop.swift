@@ -111,6 +111,34 @@ public final class FrameLoop {
 
     private var lastScale = 0.0
 
+    /// The last frames' CPU times, at most `recentFrameCount`: the remote
+    /// state's frame-time p99.
+    private var recentFrameTimes: [Double] = []
+    private let recentFrameCount = 240
+    /// The last present: how many frames so far, and when it ended (`clock()`).
+    public private(set) var lastPresent = (frame: 0, at: 0.0)
+
+    /// The p99 of the last frames' CPU times, in ms; nil before a frame.
+    public var frameP99Milliseconds: Double? {
+        guard !recentFrameTimes.isEmpty else { return nil }
+        let sorted = recentFrameTimes.sorted()
+        return (sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))] * 10_000).rounded() / 10
+    }
+
+    private func noteFrame(_ seconds: Double, number: Int) {
+        if recentFrameTimes.count == recentFrameCount { recentFrameTimes.removeFirst() }
+        recentFrameTimes.append(seconds)
+        lastPresent = (number, Self.clock())
+    }
+
+    /// The app drawn whole (every photo it asks for decoded) as a JPEG, for
+    /// a remote `screenshot`; the next frame draws the window again.
+    public func screenJPEG(_ app: AppModel) throws -> [UInt8] {
+        drawComplete(app, scale: display.scale)
+        defer { scene.invalidate() }
+        return try Screenshot.jpeg(renderer: display.renderer)
+    }
+
     /// After the frame that first drew a photo (before, its 12 ms held
     /// that photo back by 30), once, on the software renderer: memory for
     /// the textures to come, faulted in now rather than in their frames.
@@ -290,6 +318,7 @@ public final class FrameLoop {
             // Counted in the frame's time: what the screen reader bridge costs a frame.
             accessibility?.publish(app, display: display)
             report.frameTimes.append(Self.cpu() - cpuStart)
+            noteFrame(Self.cpu() - cpuStart, number: report.frames)
             if report.firstFrameSeconds == nil {
                 report.firstFrameSeconds = Self.clock() - started
                 report.firstFramePlaceholders = drawn.placeholders

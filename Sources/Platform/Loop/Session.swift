@@ -26,6 +26,9 @@ public struct Session {
     public var started: Double
     public var verbose: Bool
     public var log: @Sendable (String) -> Void
+    /// `--mqtt`: the broker to take commands from and its topics; nil: none
+    /// (libmosquitto is then never initialised).
+    public var remote: (settings: BrokerLink.Settings, topics: RemoteTopics)?
 
     public init(plan: WindowPlan, environment: [String: String], options: LaunchOptions, script: ReplayScript?,
                 fonts: FontLocator.Choice?, strings: Strings, orderStore: OrderStore?, loader: PhotoLoader,
@@ -96,7 +99,15 @@ public struct Session {
         let orderStore = self.orderStore
         // A save that keeps failing (a full disk) is said once, and its mending once.
         var saving = FailureNotice()
+        // The broker's commands wake the loop with an event of their own (live runs only).
+        let remoteWoke = RegisteredEvent()
+        let remote = script != nil ? nil : self.remote.map { remote in
+            RemoteControl(link: BrokerLink(settings: remote.settings, clock: FrameLoop.clock, wake: remoteWoke.push, log: log),
+                          topics: remote.topics, version: version, clock: FrameLoop.clock, started: started, verbose: verbose, log: log)
+        }
+        let reloadAsked = ReloadRequest()
         let happened: (AppEvent) -> Void = { event in
+            remote?.note(event)
             if printing, let line = event.jsonLine { stdout.write(Data((line + "\n").utf8)) }
             switch event.kind {
             case .reorder(let order):
@@ -111,6 +122,11 @@ public struct Session {
                 if let said { log(said) }
             case .tripsChanged(let trips):
                 photos.update(photoPaths: trips.allPhotoPaths)
+            case .remoteAsked(.reload):
+                if library == nil {
+                    remote?.note(AppEvent(time: event.time, kind: .remoteRefused("reload: this kiosk shows a trips file, not a photo library")))
+                }
+                reloadAsked.asked = true
             default: break
             }
         }
@@ -150,14 +166,24 @@ public struct Session {
             // a replay prints what they would read in its snapshots instead.
             let accessibility = AccessibilityLink(environment: environment, title: configuration.title, version: version,
                                                   locale: strings.language, log: log)
-            let follower = library.map { follow($0, photos: photos) }
+            let follower = library.map { follow($0, photos: photos, reloadAsked: reloadAsked) }
             let places = self.places
             let afterFirstFrame: (() -> Void)? = library.flatMap { library in places.map { places in
                 { library.whenPlaced { places.nameInBackground(library) } }
             } }
             let loop = FrameLoop(display: display, photos: photos, text: text, accessibility: accessibility,
-                                 externalChanges: follower.map { follower in { follower.changes(for: driver) } },
+                                 externalChanges: follower == nil && remote == nil ? nil : {
+                                     let followed = follower?.changes(for: driver) ?? false
+                                     return remote?.turn(driver) == true || followed
+                                 },
                                  afterFirstFrame: afterFirstFrame, verboseLog: verboseLog, service: service)
+            if let remote {
+                remote.screenshot = { [unowned loop] in try loop.screenJPEG(app) }
+                remote.frameP99 = { [unowned loop] in loop.frameP99Milliseconds }
+                remote.lastPresent = { [unowned loop] in loop.lastPresent }
+                remote.link.start()
+            }
+            defer { remote?.link.stop() }
             let report = try loop.run(driver, frames: options.frames, screenshot: options.screenshot, started: started)
             service?.stopping()
             if let lost = connectionLost() { return lost }
@@ -175,14 +201,14 @@ public struct Session {
     /// any depth, appear or go without a restart (a new list waits for the
     /// fingers to lift; the textures follow it through the driver's
     /// `tripsChanged`). Its watch wakes the loop; nothing is polled.
-    private func follow(_ library: LibraryLoader, photos: PhotoTextures) -> LibraryFollower {
+    private func follow(_ library: LibraryLoader, photos: PhotoTextures, reloadAsked: ReloadRequest) -> LibraryFollower {
         let watch = LibraryWatch(root: library.folder, clock: FrameLoop.clock, wake: libraryChanged.push, log: log)
         if let watch {
             if verbose { log("trips: \(library.folder): watching \(watch.folderCount) folders") }
         } else {
             log("trips: \(library.folder): cannot watch for new photos (\(String(cString: strerror(errno)))); showing what is there now")
         }
-        return LibraryFollower(library: library, folderChanged: { watch?.changed() == true }, beingWritten: { watch?.beingWritten ?? [] },
+        return LibraryFollower(library: library, folderChanged: { reloadAsked.take() || watch?.changed() == true }, beingWritten: { watch?.beingWritten ?? [] },
                                forgetChangedFailures: { photos.forgetFailuresOfChangedFiles() }, verbose: verbose, log: log)
     }
 
@@ -201,5 +227,16 @@ public struct Session {
     private func logSummaries(photos: PhotoTextures, display: Display) {
         log("trips: " + photos.summary)
         if let presenter = display.presenter { log("trips: " + presenter.summary) }
+    }
+}
+
+/// A remote `reload` asked for and not yet done: the library follower reads
+/// the folder again on the loop's next turn, as if its watch had seen a change.
+final class ReloadRequest {
+    var asked = false
+
+    func take() -> Bool {
+        defer { asked = false }
+        return asked
     }
 }

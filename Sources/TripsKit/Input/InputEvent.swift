@@ -30,6 +30,8 @@ public enum InputEvent: Equatable, Sendable {
     case scroll(TouchpadScroll)
     /// A screen reader's action on an element (AT-SPI), by the element's id.
     case reader(ReaderAction)
+    /// A command from the kiosk's broker (MQTT), or the fleet's settings.
+    case remote(RemoteCommand)
 }
 
 /// A touchpad's two-finger scroll, with the moments a wheel has not: the

@@ -88,6 +88,16 @@ public struct LaunchOption: Sendable {
         return value
     }
 
+    /// A name that is one MQTT topic level (`RemoteTopics.isValidName`).
+    static func topicName(_ flag: String) -> @Sendable (String) throws -> String {
+        { value in
+            guard RemoteTopics.isValidName(value) else {
+                throw LaunchOptions.UsageError(message: "\(flag) expects a name without '/', '+', '#', spaces or control characters (not 'all' or 'group'), at most 64 characters, got '\(value)'")
+            }
+            return value
+        }
+    }
+
     /// Every flag, in the order the help lists them: the properties of
     /// `LaunchOptions` in the order they are declared, then the commands.
     public static let all: [LaunchOption] = LaunchOptions.flags.flatMap { $0.flag.options(property: $0.property) } + [

@@ -83,6 +83,33 @@ public struct LaunchOptions: Equatable, Sendable, Decodable {
     @LaunchFlag("--lang", "CODE", help: "UI language: en, fr, de, ja (default: from LANG/LC_*)", read: LaunchOption.language)
     public var language: String? = nil
 
+    /// `--mqtt URL`: steered through this MQTT broker (docs/KIOSK.md, "A fleet
+    /// on one broker"); without it libmosquitto is never initialised.
+    @LaunchFlag("--mqtt", "URL", help: "take commands and publish state on the MQTT broker URL:",
+                "mqtt://[user[:password]@]host[:port] or mqtts://... (TLS, verified)",
+                read: { @Sendable in try BrokerAddress(parsing: $0) })
+    public var broker: BrokerAddress? = nil
+    /// `--mqtt-password-file FILE`: the broker's password, kept out of `ps`.
+    @LaunchFlag("--mqtt-password-file", "FILE", help: "with --mqtt: read the password from FILE (its first line)", read: LaunchOption.text)
+    public var brokerPasswordFile: String? = nil
+    @LaunchFlag("--mqtt-ca", "FILE", help: "with mqtts: trust the CA certificates in FILE (default: the system's)", read: LaunchOption.text)
+    public var brokerCAFile: String? = nil
+    @LaunchFlag("--mqtt-cert", "FILE", help: "with mqtts: present the client certificate FILE (PEM; with --mqtt-key)", read: LaunchOption.text)
+    public var brokerCertFile: String? = nil
+    @LaunchFlag("--mqtt-key", "FILE", help: "with mqtts: the client certificate's private key FILE (PEM)", read: LaunchOption.text)
+    public var brokerKeyFile: String? = nil
+    /// Off by default: TLS is verified unless this says otherwise, and the log says so.
+    @LaunchFlag("--mqtt-insecure", help: "with mqtts: do not verify the broker's certificate (logged)")
+    public var brokerInsecure = false
+    /// `--device NAME`: this kiosk's topics are trips/NAME/...; nil: the hostname.
+    @LaunchFlag("--device", "NAME", help: "with --mqtt: this kiosk's name in its topics (default: the hostname)",
+                read: { @Sendable in try LaunchOption.topicName("--device")($0) })
+    public var device: String? = nil
+    /// `--group NAME`, repeatable: trips/group/NAME/cmd and config reach this kiosk.
+    @LaunchFlag("--group", "NAME", help: "with --mqtt: also take trips/group/NAME/... (repeatable)",
+                read: { @Sendable in [try LaunchOption.topicName("--group")($0)] })
+    public var groups: [String] = []
+
     /// `trips PATH...`: folders and photos to open, as given (`LaunchPaths`
     /// says what they are); not a flag.
     public var paths: [String] = []
@@ -176,7 +203,9 @@ public struct LaunchOptions: Equatable, Sendable, Decodable {
                 guard let value = rest.popFirst(), !value.hasPrefix("--") else {
                     throw UsageError(message: "\(flag) needs a value")
                 }
-                values[property] = try read(value)
+                let read = try read(value)
+                // A list (`--group`) gathers every time the flag is given.
+                if let old = values[property] as? [String], let new = read as? [String] { values[property] = old + new } else { values[property] = read }
             }
         }
         var parsed: [String: any Sendable] = ["paths": paths]
@@ -188,6 +217,21 @@ public struct LaunchOptions: Equatable, Sendable, Decodable {
         }
         if options.replayInWindow && options.replayScript == nil {
             throw UsageError(message: "--window goes with --replay FILE")
+        }
+        if options.broker == nil, let flag = [("--mqtt-password-file", options.brokerPasswordFile != nil), ("--mqtt-ca", options.brokerCAFile != nil),
+                                              ("--mqtt-cert", options.brokerCertFile != nil), ("--mqtt-key", options.brokerKeyFile != nil),
+                                              ("--mqtt-insecure", options.brokerInsecure), ("--device", options.device != nil),
+                                              ("--group", !options.groups.isEmpty)].first(where: \.1)?.0 {
+            throw UsageError(message: "\(flag) goes with --mqtt URL")
+        }
+        if let broker = options.broker, !broker.secure, options.brokerCAFile != nil || options.brokerCertFile != nil || options.brokerInsecure {
+            throw UsageError(message: "--mqtt-ca, --mqtt-cert and --mqtt-insecure go with an mqtts:// broker, not \(broker)")
+        }
+        if (options.brokerCertFile == nil) != (options.brokerKeyFile == nil) {
+            throw UsageError(message: "--mqtt-cert and --mqtt-key go together")
+        }
+        if options.brokerPasswordFile != nil && options.broker?.password != nil {
+            throw UsageError(message: "--mqtt-password-file and a password in the --mqtt URL cannot be used together")
         }
         if options.photosFolder != nil && options.tripsFile != nil {
             throw UsageError(message: "--photos and --trips cannot be used together")

@@ -27,6 +27,11 @@ extension AppModel {
     /// frame's own aspect). The scene also says what to decode photos for:
     /// strip thumbnails at `thumbnailSize`, anything larger at `photoSize`.
     public func scene(imageSizes: [Int: CGSize] = [:]) -> Scene {
+        if asleep {
+            var black = Scene(background: RGBA(0, 0, 0))
+            black.size = size
+            return black
+        }
         let walk = layoutWalk(imageSize: { imageSizes[$0] })
         var scene = Scene(background: walk.background, commands: walk.drawing)
         scene.size = size

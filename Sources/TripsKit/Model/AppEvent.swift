@@ -25,6 +25,13 @@ public struct AppEvent: Equatable, Sendable {
         /// A new list of trips was taken (the library changed): the
         /// textures follow it. A replay has no library to follow.
         case tripsChanged(TripCatalog)
+        /// A remote command the model cannot carry out itself: the session
+        /// reads the library again, or takes a screenshot.
+        case remoteAsked(RemoteCommand)
+        /// A remote command or setting was refused (the words name the value).
+        case remoteRefused(String)
+        /// The fleet's settings changed what the kiosk does (the log line's words).
+        case settingsChanged(String)
     }
 
     /// Seconds on the model's clock.

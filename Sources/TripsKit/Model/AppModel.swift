@@ -27,7 +27,7 @@ public final class AppModel {
     private let startOrder: [Int]
     private let reduceMotion: Bool
     /// The kiosk's attract loop, when it plays one after the idle time.
-    public let attract: Attract?
+    public internal(set) var attract: Attract?
     /// When the attract loop begins: one slide's time after the idle reset,
     /// so the reset is seen landing on the Overview first.
     public internal(set) var attractDue: Double?
@@ -50,7 +50,10 @@ public final class AppModel {
     /// (until the focus moves or the app goes back to its start).
     var lastOpenedTrip: String?
     /// Back to the start after a quiet spell (`--idle`), on this model's clock.
-    public private(set) var idle: IdleTimer
+    public internal(set) var idle: IdleTimer
+    /// Put to sleep by a remote command (`RemoteCommand.sleep`): the screen
+    /// is black and nothing moves until `wake` or a touch.
+    public internal(set) var asleep = false
 
     public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
@@ -95,6 +98,11 @@ public final class AppModel {
                 endAttract()
                 return
             }
+            // A touch on a sleeping screen wakes it and does nothing else.
+            if asleep {
+                wake()
+                return
+            }
         default: break // the system's doings are not a visitor's
         }
         switch event {
@@ -134,6 +142,8 @@ public final class AppModel {
             touchpadScroll(scroll)
         case .reader(let action):
             act(action)
+        case .remote(let command):
+            remote(command)
         }
     }
 
@@ -186,6 +196,7 @@ public final class AppModel {
         _ = animator.advance(to: seconds)
         if screen == .attract, let attract, attract.advance(to: seconds) { return true }
         if takeOfferedCatalog() { return true }
+        if asleep { return false } // no reset, no slideshow while the screen is black
         if let due = attractDue, seconds >= due {
             attractDue = nil
             startAttract()
@@ -200,11 +211,12 @@ public final class AppModel {
 
     /// True while something moves: the loop keeps running frames; otherwise
     /// it sleeps until the next event or `nextDeadline`.
-    public var isAnimating: Bool { animator.isAnimating }
+    /// Asleep, nothing is drawn but black, so nothing needs a frame.
+    public var isAnimating: Bool { !asleep && animator.isAnimating }
     /// When the model next needs the clock (a double-tap window closing, a
     /// long press firing, the idle timeout), so an idle loop wakes in time.
     public var nextDeadline: Double? {
-        [engine.nextEventTime, idle.deadline, attractDue, screen == .attract ? attract?.nextSlideTime : nil,
+        [engine.nextEventTime, asleep ? nil : idle.deadline, attractDue, screen == .attract ? attract?.nextSlideTime : nil,
          strip.touchpadDeadline, bigPhoto.touchpadDeadline].compactMap { $0 }.min()
     }
 

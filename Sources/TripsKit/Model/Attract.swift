@@ -76,6 +76,15 @@ public final class Attract {
         progress.jump(to: 0)
     }
 
+    /// Moves `step` photos on now (a remote next or previous), the new one
+    /// staying its full time.
+    func skip(by step: Int, at time: Double) {
+        guard isRunning, !slides.isEmpty else { return }
+        previous = current.map { ($0, progress.presentationValue) }
+        position = ((position + step) % slides.count + slides.count) % slides.count
+        beginSlide(due: time + settings.slideSeconds)
+    }
+
     /// Moves to the next photo when its time has come; true when it did.
     func advance(to time: Double) -> Bool {
         guard isRunning, let due = nextSlideTime, time >= due, let slide = current else { return false }

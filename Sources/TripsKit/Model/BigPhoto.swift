@@ -69,7 +69,7 @@ public final class BigPhoto {
     /// cannot end a later one.
     private var generation = 0
     private let emit: (Event) -> Void
-    public let reduceMotion: Bool
+    public internal(set) var reduceMotion: Bool
     /// How opaque the photo is drawn: 1 unless it fades (reduced motion).
     let opacity: Animated<CGFloat>
 

@@ -16,7 +16,7 @@ extension AppEvent {
         case .idle: name = "idle"
         case .attract: name = "attract"
         case .attractEnd: name = "attract-end"
-        case .tripsChanged: return nil
+        case .tripsChanged, .remoteAsked, .remoteRefused, .settingsChanged: return nil
         }
         return JSONLine.write(.obj([("t", .number((time * 1000).rounded())), ("event", .string(name))] + fields))
     }
