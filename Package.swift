@@ -49,6 +49,12 @@ let package = Package(
             pkgConfig: "x11",
             providers: [.apt(["libx11-dev"])]
         ),
+        // libXext's DPMS: a sleeping kiosk puts its X screen out (ScreenPower).
+        .systemLibrary(
+            name: "CXext",
+            pkgConfig: "xext",
+            providers: [.apt(["libxext-dev"])]
+        ),
         // libseccomp: the decode workers' system-call filter (DecoderSandbox).
         .systemLibrary(
             name: "CSeccomp",
@@ -162,7 +168,7 @@ let package = Package(
         // processes, the shared thumbnail cache. No SDL: it wakes the frame
         // loop through a callback.
         .target(name: "PhotoLoading", dependencies: ["CSeccomp", "Decoding", "PhotoFile"], swiftSettings: swift6),
-        .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Decoding",
+        .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CXext", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Decoding",
                                                  "PhotoLoading", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge", "Handoff", "CSystemd"],
                 // The frame loop's test-only stall (FrameLoopStall), debug builds only.
                 swiftSettings: swift6 + [.define("TRIPS_LOOP_FAULTS", .when(configuration: .debug))]),

@@ -93,6 +93,8 @@ public struct Session {
         // replay prints it, the order is saved, the textures follow new trips.
         let stdout = FileHandle.standardOutput
         let printing = script != nil
+        // A sleeping kiosk's screen put out, where the platform lets it (live runs only).
+        let screenPower = script == nil ? ScreenPower(display: display, log: log) : nil
         let orderStore = self.orderStore
         // A save that keeps failing (a full disk) is said once, and its mending once.
         var saving = FailureNotice()
@@ -111,6 +113,10 @@ public struct Session {
                 if let said { log(said) }
             case .tripsChanged(let trips):
                 photos.update(photoPaths: trips.allPhotoPaths)
+            case .asleep:
+                screenPower?.set(on: false)
+            case .awake:
+                screenPower?.set(on: true)
             default: break
             }
         }
@@ -157,7 +163,7 @@ public struct Session {
             } }
             let loop = FrameLoop(display: display, photos: photos, text: text, accessibility: accessibility,
                                  externalChanges: follower.map { follower in { follower.changes(for: driver) } },
-                                 afterFirstFrame: afterFirstFrame, verboseLog: verboseLog, service: service)
+                                 afterFirstFrame: afterFirstFrame, verboseLog: verboseLog, service: service, signals: PowerSignals())
             let report = try loop.run(driver, frames: options.frames, screenshot: options.screenshot, started: started)
             service?.stopping()
             if let lost = connectionLost() { return lost }

@@ -30,6 +30,14 @@ public enum InputEvent: Equatable, Sendable {
     case scroll(TouchpadScroll)
     /// A screen reader's action on an element (AT-SPI), by the element's id.
     case reader(ReaderAction)
+    /// A script or the control asked the kiosk to wake (SIGUSR1) or to sleep
+    /// (SIGUSR2) until its schedule's next edge.
+    case power(PowerRequest)
+}
+
+/// What SIGUSR1 and SIGUSR2 ask of a kiosk's sleep.
+public enum PowerRequest: String, Equatable, Sendable {
+    case wake, sleep
 }
 
 /// A touchpad's two-finger scroll, with the moments a wheel has not: the

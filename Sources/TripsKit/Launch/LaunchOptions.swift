@@ -38,6 +38,17 @@ public struct LaunchOptions: Equatable, Sendable, Decodable {
     /// and pages at once, and the attract loop does not pan or zoom.
     @LaunchFlag("--reduce-motion", help: "fades instead of moving: the big photo, its pages, the slideshow")
     public var reduceMotion = false
+    /// `--awake HOURS`: the hours the app is awake; outside them it sleeps
+    /// (black, the screen put out where it can be); nil: always awake.
+    @LaunchFlag("--awake", "HOURS", help: "awake only in these local hours, else asleep: black, the screen put out",
+                "(e.g. 07:00-22:00 or 'mon-fri 08:00-18:00, sat 10:00-16:00'; SIGUSR1 wakes, SIGUSR2 sleeps)",
+                read: LaunchOption.awakeSchedule)
+    public var awake: AwakeSchedule? = nil
+    /// `--wake-for SECONDS`: how long a touch wakes a sleeping app.
+    @LaunchFlag("--wake-for", "SECONDS", help: "a touch wakes a sleeping app for SECONDS after the last input",
+                showingDefault: { "\(Int($0))" },
+                read: LaunchOption.number(in: 1...86_400 as ClosedRange<Double>, "--wake-for expects seconds from 1 to 86400"))
+    public var wakeForSeconds: Double = Wakefulness.defaultWakeForSeconds
     /// Window size in points.
     @LaunchFlag("--size", "WxH", help: "window size in points", showingDefault: { "\($0)" }, read: LaunchOption.windowSize)
     public var windowSize = WindowSize(width: 1280, height: 800)

@@ -43,8 +43,10 @@ public struct Message: Hashable, Sendable {
     public static let photoNumber = Message("Photo %s of %s")
     /// A trip of loose photos named by its two main places: "Lisbon & Porto".
     public static let twoPlaces = Message("%s & %s")
+    /// What a screen reader says of a sleeping kiosk's black screen.
+    public static let asleep = Message("Asleep: touch the screen to wake it")
 
     /// Every message, for the test that holds the catalogues to them.
     public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, nights,
-                                        dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces]
+                                        dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces, asleep]
 }

@@ -50,13 +50,16 @@ public final class AppModel {
     /// (until the focus moves or the app goes back to its start).
     var lastOpenedTrip: String?
     /// Back to the start after a quiet spell (`--idle`), on this model's clock.
-    public private(set) var idle: IdleTimer
+    public internal(set) var idle: IdleTimer
+    /// Asleep or awake (`--awake`, SIGUSR1/SIGUSR2, a touch): AppModel+Sleep.
+    public internal(set) var wakefulness: Wakefulness
 
     public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
                 idleTimeout: Double? = nil, attract attractSettings: Attract.Settings? = nil, reduceMotion: Bool = false,
-                strings: Strings = .english) {
+                strings: Strings = .english, wakefulness: Wakefulness = Wakefulness()) {
         self.catalog = catalog
+        self.wakefulness = wakefulness
         self.strings = strings
         idle = IdleTimer(timeout: idleTimeout)
         self.mode = mode
@@ -83,6 +86,7 @@ public final class AppModel {
     // MARK: Input
 
     public func handle(_ event: InputEvent) {
+        if sleepTakes(event) { return }
         switch event {
         case .key, .pointer, .wheel, .pinch, .scroll:
             idle.input(at: time)
@@ -134,6 +138,8 @@ public final class AppModel {
             touchpadScroll(scroll)
         case .reader(let action):
             act(action)
+        case .power(let request):
+            signalled(request)
         }
     }
 
@@ -180,6 +186,13 @@ public final class AppModel {
     public func advance(to seconds: Double) -> Bool {
         guard seconds.isFinite, seconds >= time else { return false }
         time = seconds
+        let sleepChanged = updateSleep()
+        if wakefulness.isAsleep {
+            // Nothing moves, nothing is due: springs settle where they end.
+            _ = animator.advance(to: seconds)
+            engine.advance(to: seconds)
+            return sleepChanged
+        }
         engine.advance(to: seconds)
         if let d = strip.touchpadDeadline, seconds >= d { strip.advance(to: seconds); touchpadScrollTarget = nil }
         if let d = bigPhoto.touchpadDeadline, seconds >= d { bigPhoto.advance(to: seconds); touchpadScrollTarget = nil }
@@ -191,7 +204,7 @@ public final class AppModel {
             startAttract()
             return true
         }
-        guard idle.fire(at: seconds) else { return false }
+        guard idle.fire(at: seconds) else { return sleepChanged }
         record(.idle)
         resetToStart()
         if let attract { attractDue = seconds + attract.settings.slideSeconds }
@@ -200,11 +213,13 @@ public final class AppModel {
 
     /// True while something moves: the loop keeps running frames; otherwise
     /// it sleeps until the next event or `nextDeadline`.
-    public var isAnimating: Bool { animator.isAnimating }
+    public var isAnimating: Bool { !wakefulness.isAsleep && animator.isAnimating }
     /// When the model next needs the clock (a double-tap window closing, a
     /// long press firing, the idle timeout), so an idle loop wakes in time.
     public var nextDeadline: Double? {
-        [engine.nextEventTime, idle.deadline, attractDue, screen == .attract ? attract?.nextSlideTime : nil,
+        // Asleep, the one wake-up is the next edge of its hours.
+        if wakefulness.isAsleep { return wakefulness.deadline(at: time) }
+        return [wakefulness.deadline(at: time), engine.nextEventTime, idle.deadline, attractDue, screen == .attract ? attract?.nextSlideTime : nil,
          strip.touchpadDeadline, bigPhoto.touchpadDeadline].compactMap { $0 }.min()
     }
 
