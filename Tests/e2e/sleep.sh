@@ -18,14 +18,14 @@ tree() { local child; echo "$1"; for child in $(pgrep -P "$1"); do tree "$child"
 cpu_ticks() { local t=0 pid; for pid in "$@"; do [ -r "/proc/$pid/stat" ] && t=$((t + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done; echo "$t"; }
 
 start_xvfb 1280x800
-# Awake from an hour ago until 6 s from now (the range may cross midnight).
-range="$(date -d '-1 hour' +%H:%M:%S)-$(date -d '+6 seconds' +%H:%M:%S)"
+# Awake from an hour ago until 10 s from now (the range may cross midnight).
+range="$(date -d '-1 hour' +%H:%M:%S)-$(date -d '+10 seconds' +%H:%M:%S)"
 DISPLAY=$X_DISPLAY "$TRIPS" --kiosk --awake "$range" --wake-for 4 2>"$OUT/trips.err" &
 pid=$!; track "$pid"
 shoot_until_drawn "$OUT/awake.png"
 check "awake at first: the Overview shows (mean $(mean "$OUT/awake.png"))" '! black "$OUT/awake.png"'
 
-shoot_until "$OUT/asleep.png" 15 'black "$file"'
+shoot_until "$OUT/asleep.png" 25 'black "$file"'
 check "the range ended: the screen is black" 'black "$OUT/asleep.png"'
 check "one line says how the screen was put out" \
     'grep -q "^trips: asleep; the screen is only black, nothing could put it out (X11 DPMS: the X server has no DPMS extension" "$OUT/trips.err"'

@@ -26,9 +26,9 @@ import TripsKit
 /// bound and the app runs as it always has: `init` returns nil and says so
 /// once, when asked to log.
 final class WaylandTouchpad {
-    private let display: OpaquePointer
-    private let queue: OpaquePointer
-    private let wrapper: OpaquePointer
+    private let own: WaylandPrivateQueue
+    private var display: OpaquePointer { own.display }
+    private var queue: OpaquePointer { own.queue }
     private var registry: OpaquePointer?
     private var gestures: OpaquePointer?
     private var gesturesVersion: UInt32 = 0
@@ -78,16 +78,10 @@ final class WaylandTouchpad {
     /// Binds on `display` (SDL's `wl_display`), or nil when the compositor
     /// offers no pointer gestures; `log`, when given, hears one line why.
     init?(display: OpaquePointer?, log: ((String) -> Void)?) {
-        guard let display, let queue = wl_display_create_queue(display) else { return nil }
-        guard let wrapped = wl_proxy_create_wrapper(UnsafeMutableRawPointer(display)) else {
-            wl_event_queue_destroy(queue)
-            return nil
-        }
-        self.display = display
-        self.queue = queue
-        wrapper = OpaquePointer(wrapped)
-        wl_proxy_set_queue(wrapper, queue)
-        registry = wl_display_get_registry(wrapper)
+        guard let own = WaylandPrivateQueue(display: display) else { return nil }
+        self.own = own
+        let (display, queue) = (own.display, own.queue)
+        registry = own.registry()
         listen(registry)
         // The globals, then each seat's capabilities (its pointer).
         guard wl_display_roundtrip_queue(display, queue) >= 0, gestures != nil,
@@ -119,9 +113,7 @@ final class WaylandTouchpad {
             }
         }
         if let registry { wl_registry_destroy(registry) }
-        wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wrapper))
-        wl_display_flush(display)
-        wl_event_queue_destroy(queue)
+        own.close()
     }
 
     // MARK: The loop's side

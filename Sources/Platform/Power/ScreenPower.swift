@@ -36,6 +36,7 @@ public final class ScreenPower {
         var paths: [any ScreenPowerPath] = []
         if let info = ConnectionWatch.windowInfo(display.window), let connection = info.display {
             if info.subsystem == ConnectionWatch.subsystemX11 { paths.append(DPMSPower(display: connection)) }
+            if info.subsystem == ConnectionWatch.subsystemWayland, let outputs = WaylandOutputPower(display: connection) { paths.append(outputs) }
         }
         paths.append(BacklightPower(folder: BacklightPower.systemFolder))
         self.init(paths: paths, keepsScreenAwake: SDL_IsScreenSaverEnabled() == SDL_FALSE, log: log)
