@@ -55,6 +55,13 @@ let package = Package(
             pkgConfig: "xext",
             providers: [.apt(["libxext-dev"])]
         ),
+        // libcec: a sleeping kiosk puts a TV in standby over HDMI-CEC. No
+        // `pkgConfig:`: libcec.pc requires p8-platform's, which Debian's
+        // libcec-dev does not bring; the module map links the library.
+        .systemLibrary(
+            name: "CCEC",
+            providers: [.apt(["libcec-dev"])]
+        ),
         // libseccomp: the decode workers' system-call filter (DecoderSandbox).
         .systemLibrary(
             name: "CSeccomp",
@@ -172,7 +179,7 @@ let package = Package(
         // processes, the shared thumbnail cache. No SDL: it wakes the frame
         // loop through a callback.
         .target(name: "PhotoLoading", dependencies: ["CSeccomp", "Decoding", "PhotoFile"], swiftSettings: swift6),
-        .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CXext", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "COutputPower", "Decoding",
+        .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CXext", "CCEC", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "COutputPower", "Decoding",
                                                  "PhotoLoading", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge", "Handoff", "CSystemd"],
                 // The frame loop's test-only stall (FrameLoopStall), debug builds only.
                 swiftSettings: swift6 + [.define("TRIPS_LOOP_FAULTS", .when(configuration: .debug))]),

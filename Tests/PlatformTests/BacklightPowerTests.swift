@@ -52,3 +52,16 @@ final class BacklightPowerTests: XCTestCase {
         XCTAssertEqual(lines.last, "trips: asleep; the screen is only black, nothing could put it out (the backlight in \(folder!)/none: no backlight)")
     }
 }
+
+/// HDMI-CEC through the real libcec: on a machine with no adapter (this
+/// one) it says so, and putting the screen out goes on to the next way.
+final class CECPowerTests: XCTestCase {
+    func testWithoutAnAdapterLibcecSaysSoAndTheNextWayIsTried() throws {
+        guard !FileManager.default.fileExists(atPath: "/dev/cec0") else { throw XCTSkip("a CEC adapter is here") }
+        XCTAssertEqual(CECPower().set(on: false), "no CEC adapter")
+        var lines: [String] = []
+        let power = ScreenPower(paths: [CECPower(), BacklightPower(folder: "/nonexistent")], log: { lines.append($0) })
+        power.set(on: false)
+        XCTAssertEqual(lines, ["trips: asleep; the screen is only black, nothing could put it out (HDMI-CEC: no CEC adapter; the backlight in /nonexistent: no backlight)"])
+    }
+}

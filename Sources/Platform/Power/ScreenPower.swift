@@ -31,13 +31,14 @@ public final class ScreenPower {
 
     /// The ways `display` may offer, in the order they are tried: X11's
     /// DPMS or Wayland's output power management (whichever the window is
-    /// on), HDMI-CEC, a panel's backlight.
+    /// on), HDMI-CEC (a TV), a panel's backlight.
     public convenience init(display: Display, log: @escaping (String) -> Void) {
         var paths: [any ScreenPowerPath] = []
         if let info = ConnectionWatch.windowInfo(display.window), let connection = info.display {
             if info.subsystem == ConnectionWatch.subsystemX11 { paths.append(DPMSPower(display: connection)) }
             if info.subsystem == ConnectionWatch.subsystemWayland, let outputs = WaylandOutputPower(display: connection) { paths.append(outputs) }
         }
+        paths.append(CECPower())
         paths.append(BacklightPower(folder: BacklightPower.systemFolder))
         self.init(paths: paths, keepsScreenAwake: SDL_IsScreenSaverEnabled() == SDL_FALSE, log: log)
     }
