@@ -126,7 +126,7 @@ final class LaunchOptionTableTests: XCTestCase {
         let samples = ["--photos": "/p", "--trips": "t.json", "--idle": "5", "--slide": "9", "--size": "800x600", "--renderer": "software",
                        "--frames": "7", "--screenshot": "s.png", "--rate": "60", "--memory-budget": "512", "--state": "s.json",
                        "--replay": "r.txt", "--record": "r.txt", "--font": "f.ttf", "--lang": "fr",
-                       "--awake": "07:00-22:00", "--wake-for": "60"]
+                       "--awake": "07:00-22:00", "--wake-for": "60", "--scale": "2"]
         var properties: [String] = []
         for option in LaunchOption.all {
             guard let property = option.property else { continue }

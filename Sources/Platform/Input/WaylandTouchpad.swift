@@ -59,6 +59,8 @@ final class WaylandTouchpad {
     private var clock = CompositorClock()
     /// Where the pointer is over the window, in points.
     private var location = CGPoint.zero
+    /// The surface's units to a point (`--scale` where the compositor says 1).
+    var windowUnitsPerPoint = 1.0
     /// The scroll frame being gathered: its source, values, discrete steps,
     /// whether it stopped, and its time.
     private var axisSource: UInt32?
@@ -211,14 +213,14 @@ final class WaylandTouchpad {
             listen(seat.pointer)
             bindGestures(seat)
         case ("wl_pointer", "enter"):
-            location = CGPoint(x: wl_fixed_to_double(a[2].f), y: wl_fixed_to_double(a[3].f))
+            location = CGPoint(x: wl_fixed_to_double(a[2].f) / windowUnitsPerPoint, y: wl_fixed_to_double(a[3].f) / windowUnitsPerPoint)
         case ("wl_pointer", "motion"):
-            location = CGPoint(x: wl_fixed_to_double(a[1].f), y: wl_fixed_to_double(a[2].f))
+            location = CGPoint(x: wl_fixed_to_double(a[1].f) / windowUnitsPerPoint, y: wl_fixed_to_double(a[2].f) / windowUnitsPerPoint)
         case ("wl_pointer", "axis_source"):
             axisSource = a[0].u
         case ("wl_pointer", "axis"):
             axisTime = a[0].u
-            let value = wl_fixed_to_double(a[2].f)
+            let value = wl_fixed_to_double(a[2].f) / windowUnitsPerPoint
             if a[1].u == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue { axisValue.width += value } else { axisValue.height += value }
         case ("wl_pointer", "axis_discrete"):
             if a[0].u == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue { axisSteps.width += CGFloat(a[1].i) } else { axisSteps.height += CGFloat(a[1].i) }

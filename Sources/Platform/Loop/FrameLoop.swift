@@ -170,6 +170,7 @@ public final class FrameLoop {
         var needsFrame = true
         let paceInterval = display.hasVSync ? 0 : display.refreshInterval
         let origin = Self.now()
+        translator.windowUnitsPerPoint = display.windowUnitsPerPoint
         // The compositor has had its say by now (a kiosk's output size):
         // the recording's header takes this size, not the one asked for.
         let size = sizeInPoints()
@@ -179,6 +180,7 @@ public final class FrameLoop {
         // offers them (SDL 2.26 reports none of them).
         let touchpad = WaylandTouchpad(display: display.connection.waylandDisplay, log: verboseLog)
         translator.wheelFromCompositor = touchpad?.readsTheWheel == true
+        touchpad?.windowUnitsPerPoint = display.windowUnitsPerPoint
 
         /// The bus watcher's event came: the turn's pump, below, follows it
         /// with a publish.

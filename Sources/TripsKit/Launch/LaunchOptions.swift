@@ -52,6 +52,12 @@ public struct LaunchOptions: Equatable, Sendable, Decodable {
     /// Window size in points.
     @LaunchFlag("--size", "WxH", help: "window size in points", showingDefault: { "\($0)" }, read: LaunchOption.windowSize)
     public var windowSize = WindowSize(width: 1280, height: 800)
+    /// `--scale N`: pixels per point where the compositor reports 1 (a TV
+    /// under cage); `--size` stays in points. nil: the compositor's.
+    @LaunchFlag("--scale", "N", help: "pixels per point, 1 to 4, where the compositor says 1 (e.g. 2 on a 4K TV);",
+                "--size stays in points",
+                read: LaunchOption.number(in: 1...4 as ClosedRange<Double>, "--scale expects pixels per point from 1 to 4 (e.g. 1.5)"))
+    public var scale: Double? = nil
     /// An SDL render driver name ("software", "opengl", "opengles2", ...);
     /// nil picks an accelerated one with vsync, else software.
     @LaunchFlag("--renderer", "NAME", help: "SDL render driver: software, opengl, opengles2, ...", read: LaunchOption.text)
