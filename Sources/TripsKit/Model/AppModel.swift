@@ -51,6 +51,9 @@ public final class AppModel {
     var lastOpenedTrip: String?
     /// Back to the start after a quiet spell (`--idle`), on this model's clock.
     public internal(set) var idle: IdleTimer
+    /// Whether the Overview offers the Playground, a developer's test screen:
+    /// not to a kiosk's visitors, unless it was asked for (`--playground`).
+    public let offersPlayground: Bool
     /// Asleep or awake (`--awake`, SIGUSR1/SIGUSR2, a touch): AppModel+Sleep.
     public internal(set) var wakefulness: Wakefulness
 
@@ -60,6 +63,7 @@ public final class AppModel {
                 strings: Strings = .english, wakefulness: Wakefulness = Wakefulness()) {
         self.catalog = catalog
         self.wakefulness = wakefulness
+        offersPlayground = mode != .kiosk || screen == .playground
         self.strings = strings
         idle = IdleTimer(timeout: idleTimeout)
         self.mode = mode
