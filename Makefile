@@ -9,11 +9,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the app needs to build and run, and what the tests need on top.
 APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libjpeg62-turbo-dev libseccomp-dev libheif-dev liblcms2-dev zlib1g-dev libx11-dev libfontconfig-dev libfribidi-dev gettext fonts-dejavu-core \
-  libdbus-1-dev libwayland-dev wayland-protocols libwayland-bin libgeonames-dev libjxl-dev libsystemd-dev libmosquitto-dev
+  libdbus-1-dev libwayland-dev wayland-protocols libwayland-bin libgeonames-dev libjxl-dev libsystemd-dev libmosquitto-dev libxext-dev libcec-dev
 # Tests/e2e/i18n.sh: fonts for Chinese, Japanese, Korean and Devanagari, fc-list,
 # and ImageMagick's pango coder for its reference renders.
 TEST_PACKAGES := fonts-wqy-microhei fonts-lohit-deva fontconfig libmagickcore-6.q16-6-extra weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev colord-data \
-  desktop-file-utils appstream xdg-utils python3-pyatspi orca speech-dispatcher at-spi2-core dbus libjxl-tools libheif-examples libimage-exiftool-perl \
+  desktop-file-utils appstream xdg-utils python3-pyatspi orca speech-dispatcher at-spi2-core dbus libjxl-tools libheif-examples libimage-exiftool-perl sway \
   mosquitto mosquitto-clients openssl syncthing
 
 .PHONY: all deps test-deps deb-deps build release run test unit e2e bench sanitize clean install uninstall icon deb test-deb test-syncthing
@@ -70,7 +70,7 @@ unit: test-deps
 
 # The end-to-end scripts, in the order they run; each takes the trips binary.
 # A new script under Tests/e2e/ is added here.
-E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/hostile.sh Tests/e2e/library.sh Tests/e2e/decoders.sh Tests/e2e/detail.sh Tests/e2e/thumbnails.sh Tests/e2e/i18n.sh Tests/e2e/run.sh Tests/e2e/touch.sh Tests/e2e/desktop.sh Tests/e2e/wayland-shm.sh Tests/e2e/atspi.sh Tests/e2e/colours.sh Tests/e2e/watchdog.sh Tests/e2e/kiosk-unit.sh Tests/e2e/mqtt.sh
+E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/hostile.sh Tests/e2e/library.sh Tests/e2e/decoders.sh Tests/e2e/detail.sh Tests/e2e/thumbnails.sh Tests/e2e/i18n.sh Tests/e2e/run.sh Tests/e2e/touch.sh Tests/e2e/desktop.sh Tests/e2e/wayland-shm.sh Tests/e2e/atspi.sh Tests/e2e/colours.sh Tests/e2e/watchdog.sh Tests/e2e/kiosk-unit.sh Tests/e2e/mqtt.sh Tests/e2e/sleep.sh Tests/e2e/sleep-sway.sh Tests/e2e/scale.sh
 
 e2e: test-deps build
 	set -e; bin=$$($(SWIFT) build --show-bin-path); for script in $(E2E_SCRIPTS); do s=$$(date +%s); $$script $$bin/trips; echo "e2e: $$script took $$(( $$(date +%s) - s )) s"; done

@@ -49,6 +49,19 @@ let package = Package(
             pkgConfig: "x11",
             providers: [.apt(["libx11-dev"])]
         ),
+        // libXext's DPMS: a sleeping kiosk puts its X screen out (ScreenPower).
+        .systemLibrary(
+            name: "CXext",
+            pkgConfig: "xext",
+            providers: [.apt(["libxext-dev"])]
+        ),
+        // libcec: a sleeping kiosk puts a TV in standby over HDMI-CEC. No
+        // `pkgConfig:`: libcec.pc requires p8-platform's, which Debian's
+        // libcec-dev does not bring; the module map links the library.
+        .systemLibrary(
+            name: "CCEC",
+            providers: [.apt(["libcec-dev"])]
+        ),
         // libseccomp: the decode workers' system-call filter (DecoderSandbox).
         .systemLibrary(
             name: "CSeccomp",
@@ -101,6 +114,10 @@ let package = Package(
         // compile generated C).
         .plugin(name: "WaylandScanner", capability: .buildTool()),
         .target(name: "CPointerGestures", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
+        // wlroots' output power management (a sleeping kiosk's outputs put
+        // out), generated the same way from the XML in its folder.
+        .target(name: "COutputPower", dependencies: ["CWayland"], exclude: ["wlr-output-power-management-unstable-v1.xml"],
+                plugins: ["WaylandScanner"]),
         // The instance-extension list SDL 2.26 checks before it makes a
         // Vulkan window, the one kind of Wayland window it makes without
         // EGL; built as libTripsSurfaceOnlyVulkan.so beside the binary.
@@ -169,7 +186,7 @@ let package = Package(
         // processes, the shared thumbnail cache. No SDL: it wakes the frame
         // loop through a callback.
         .target(name: "PhotoLoading", dependencies: ["CSeccomp", "Decoding", "PhotoFile"], swiftSettings: swift6),
-        .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "Decoding",
+        .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CXext", "CCEC", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "COutputPower", "Decoding",
                                                  "PhotoLoading", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge", "Handoff", "CSystemd", "CMosquitto"],
                 // The frame loop's test-only stall (FrameLoopStall), debug builds only.
                 swiftSettings: swift6 + [.define("TRIPS_LOOP_FAULTS", .when(configuration: .debug))]),

@@ -14,16 +14,28 @@ import PackagePlugin
 /// event's opcode in those tables by name (`WaylandTouchpad`).
 @main
 struct WaylandScanner: BuildToolPlugin {
-    /// Each target's protocols, by their path under wayland-protocols' folder.
-    static let protocols = [
-        "CPointerGestures": ["unstable/pointer-gestures/pointer-gestures-unstable-v1.xml"],
+    /// Where a protocol's XML is: under wayland-protocols' folder, or in
+    /// the target's own (one Debian does not package: wlroots').
+    enum ProtocolXML {
+        case installed(String)
+        case inTarget(String)
+    }
+
+    /// Each target's protocols.
+    static let protocols: [String: [ProtocolXML]] = [
+        "CPointerGestures": [.installed("unstable/pointer-gestures/pointer-gestures-unstable-v1.xml")],
+        "COutputPower": [.inTarget("wlr-output-power-management-unstable-v1.xml")],
     ]
     static let protocolFolder = URL(filePath: "/usr/share/wayland-protocols")
     static let scanner = URL(filePath: "/usr/bin/wayland-scanner")
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        (Self.protocols[target.name] ?? []).map { path in
-            let xml = Self.protocolFolder.appending(path: path)
+        (Self.protocols[target.name] ?? []).map { source in
+            let xml: URL
+            switch source {
+            case .installed(let path): xml = Self.protocolFolder.appending(path: path)
+            case .inTarget(let path): xml = target.directoryURL.appending(path: path)
+            }
             let name = xml.deletingPathExtension().lastPathComponent
             let code = context.pluginWorkDirectoryURL.appending(path: name + "-protocol.c")
             return .buildCommand(displayName: "wayland-scanner private-code \(name)", executable: Self.scanner,

@@ -17,6 +17,9 @@ DecoderWorker.runIfAsked(CommandLine.arguments)
 // Foundation's): it warms the decoders while the app reads its folder and
 // opens its window, and forks ready workers without exec.
 let zygote = CommandLine.arguments.contains { $0 == "--help" || $0 == "--version" || $0 == "--man" } ? nil : DecoderZygote.forkHere()
+// SIGUSR1 and SIGUSR2 (wake, sleep) reach only the thread that waits for
+// them (`PowerSignals`): blocked before any other thread starts.
+PowerSignals.block()
 
 let version = "0.1.0"
 /// The day `version` was released (the manual's date; data/*.metainfo.xml.in's release).

@@ -83,6 +83,20 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertEqual(usageError("--idle"), "--idle needs a value")
         XCTAssertEqual(usageError("--idle", "--kiosk"), "--idle needs a value")
     }
+
+    func testAwakeHoursAndWakeForAreReadAndBadOnesNamed() throws {
+        let o = try options("--awake", "mon-fri 08:00-18:00, sat 10:00-16:00", "--wake-for", "60")
+        XCTAssertEqual(o.awake?.ranges.map(\.start), [8 * 3600, 10 * 3600])
+        XCTAssertEqual(o.wakeForSeconds, 60)
+        XCTAssertNil(try options().awake, "always awake unless asked")
+        XCTAssertEqual(try options().wakeForSeconds, 300)
+        for bad in ["25:00-07:00", "7-22"] {
+            let message = usageError("--awake", bad) ?? ""
+            XCTAssertTrue(message.hasPrefix("--awake expects time ranges such as 07:00-22:00"), message)
+            XCTAssertTrue(message.contains("got '\(bad)'"), message)
+        }
+        XCTAssertEqual(usageError("--wake-for", "0"), "--wake-for expects seconds from 1 to 86400, got '0'")
+    }
 }
 
 /// The README's flag list is the usage text's, line for line: the flags as
@@ -113,7 +127,8 @@ final class LaunchOptionTableTests: XCTestCase {
                        "--frames": "7", "--screenshot": "s.png", "--rate": "60", "--memory-budget": "512", "--state": "s.json",
                        "--replay": "r.txt", "--record": "r.txt", "--font": "f.ttf", "--lang": "fr", "--mqtt": "mqtt://b",
                        "--mqtt-password-file": "p", "--mqtt-ca": "ca.pem", "--mqtt-cert": "c.pem", "--mqtt-key": "k.pem", "--device": "d",
-                       "--group": "g"]
+                       "--group": "g",
+                       "--awake": "07:00-22:00", "--wake-for": "60", "--scale": "2"]
         var properties: [String] = []
         for option in LaunchOption.all {
             guard let property = option.property else { continue }

@@ -87,8 +87,9 @@ final class RemoteTests: XCTestCase {
             guard case .failure(let r) = FleetSettings.parse(text, topic: "trips/all/config") else { XCTFail(text); continue }
             XCTAssertTrue(r.message.contains(named) && r.message.hasPrefix("trips/all/config"), r.message)
         }
-        XCTAssertNotNil(AwakeHours("22:00-06:30"))
-        XCTAssertNil(AwakeHours("8-20"))
+        // Awake hours are read as --awake reads them.
+        XCTAssertEqual(try FleetSettings.parse(#"{"awake_hours": "mon-fri 08:00-18:00"}"#, topic: "t").get().awakeHours, "mon-fri 08:00-18:00")
+        guard case .failure = FleetSettings.parse(#"{"awake_hours": "8-20"}"#, topic: "t") else { return XCTFail("8-20 taken") }
     }
 
     func testTopicsOfADeviceItsGroupsAndTheFleet() {

@@ -24,10 +24,11 @@ same_picture() {
 }
 
 # overview_reference W H SCALE FILE: the software renderer's offscreen frame
-# of the Overview at W x H points and SCALE, every photo decoded.
+# of the Overview at W x H points and SCALE, every photo decoded, as a
+# kiosk's model has it (no Playground button).
 overview_reference() {
     printf 'size %s %s\nscale %s\nat 500 shot %s\n' "$1" "$2" "$3" "$4" >"$OUT/reference-$3.txt"
-    SDL_VIDEODRIVER=offscreen "$TRIPS" --replay "$OUT/reference-$3.txt" --renderer software >/dev/null 2>"$OUT/reference-$3.err"
+    SDL_VIDEODRIVER=offscreen "$TRIPS" --replay "$OUT/reference-$3.txt" --kiosk --renderer software >/dev/null 2>"$OUT/reference-$3.err"
 }
 
 # kiosk_on_weston NAME SCALE [BINARY]: trips (or BINARY) --kiosk on a

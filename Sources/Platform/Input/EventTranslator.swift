@@ -27,6 +27,9 @@ final class EventTranslator {
     /// The compositor's scroll events come through `WaylandTouchpad`, which
     /// tells a wheel from fingers: SDL's copies of them are dropped.
     var wheelFromCompositor = false
+    /// SDL's window units to a point: `--scale` where the compositor says
+    /// 1 (`Display.windowUnitsPerPoint`); else 1.
+    var windowUnitsPerPoint: CGFloat = 1
 
     /// Modifiers held, as the last key event said (SDL puts the modifier
     /// state into every key event, after the key itself counted).
@@ -96,7 +99,7 @@ final class EventTranslator {
                 guard let window = SDL_GetWindowFromID(event.window.windowID) else { return nil }
                 var w: Int32 = 0, h: Int32 = 0
                 SDL_GetWindowSize(window, &w, &h)
-                return .resized(CGSize(width: Int(w), height: Int(h)))
+                return .resized(CGSize(width: (Double(w) / windowUnitsPerPoint).rounded(), height: (Double(h) / windowUnitsPerPoint).rounded()))
             case SDL_WINDOWEVENT_FOCUS_LOST:
                 fingers.removeAll()
                 mouseDown = false
@@ -121,16 +124,16 @@ final class EventTranslator {
             let down = event.type == SDL_MOUSEBUTTONDOWN.rawValue
             guard down != mouseDown else { return nil }
             mouseDown = down
-            return .pointer(.mouse(down ? .down : .up, x: CGFloat(b.x), y: CGFloat(b.y), at: time))
+            return .pointer(.mouse(down ? .down : .up, x: CGFloat(b.x) / windowUnitsPerPoint, y: CGFloat(b.y) / windowUnitsPerPoint, at: time))
         case SDL_MOUSEMOTION:
             let m = event.motion
             guard m.which != Self.touchMouseID, mouseDown else { return nil }
-            return .pointer(.mouse(.move, x: CGFloat(m.x), y: CGFloat(m.y), at: time))
+            return .pointer(.mouse(.move, x: CGFloat(m.x) / windowUnitsPerPoint, y: CGFloat(m.y) / windowUnitsPerPoint, at: time))
         case SDL_MOUSEWHEEL:
             let w = event.wheel
             guard w.which != Self.touchMouseID, !wheelFromCompositor else { return nil }
             let flip: CGFloat = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
-            return .wheel(WheelEvent(location: CGPoint(x: Int(w.mouseX), y: Int(w.mouseY)), dx: CGFloat(w.preciseX) * flip,
+            return .wheel(WheelEvent(location: CGPoint(x: CGFloat(w.mouseX) / windowUnitsPerPoint, y: CGFloat(w.mouseY) / windowUnitsPerPoint), dx: CGFloat(w.preciseX) * flip,
                                      dy: CGFloat(w.preciseY) * flip, modifiers: stamp.modifiers, timestamp: time))
         default:
             if event.type == cancelEventType {

@@ -26,9 +26,9 @@ import TripsKit
 /// bound and the app runs as it always has: `init` returns nil and says so
 /// once, when asked to log.
 final class WaylandTouchpad {
-    private let display: OpaquePointer
-    private let queue: OpaquePointer
-    private let wrapper: OpaquePointer
+    private let own: WaylandPrivateQueue
+    private var display: OpaquePointer { own.display }
+    private var queue: OpaquePointer { own.queue }
     private var registry: OpaquePointer?
     private var gestures: OpaquePointer?
     private var gesturesVersion: UInt32 = 0
@@ -59,6 +59,8 @@ final class WaylandTouchpad {
     private var clock = CompositorClock()
     /// Where the pointer is over the window, in points.
     private var location = CGPoint.zero
+    /// The surface's units to a point (`--scale` where the compositor says 1).
+    var windowUnitsPerPoint = 1.0
     /// The scroll frame being gathered: its source, values, discrete steps,
     /// whether it stopped, and its time.
     private var axisSource: UInt32?
@@ -78,16 +80,10 @@ final class WaylandTouchpad {
     /// Binds on `display` (SDL's `wl_display`), or nil when the compositor
     /// offers no pointer gestures; `log`, when given, hears one line why.
     init?(display: OpaquePointer?, log: ((String) -> Void)?) {
-        guard let display, let queue = wl_display_create_queue(display) else { return nil }
-        guard let wrapped = wl_proxy_create_wrapper(UnsafeMutableRawPointer(display)) else {
-            wl_event_queue_destroy(queue)
-            return nil
-        }
-        self.display = display
-        self.queue = queue
-        wrapper = OpaquePointer(wrapped)
-        wl_proxy_set_queue(wrapper, queue)
-        registry = wl_display_get_registry(wrapper)
+        guard let own = WaylandPrivateQueue(display: display) else { return nil }
+        self.own = own
+        let (display, queue) = (own.display, own.queue)
+        registry = own.registry()
         listen(registry)
         // The globals, then each seat's capabilities (its pointer).
         guard wl_display_roundtrip_queue(display, queue) >= 0, gestures != nil,
@@ -119,9 +115,7 @@ final class WaylandTouchpad {
             }
         }
         if let registry { wl_registry_destroy(registry) }
-        wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(wrapper))
-        wl_display_flush(display)
-        wl_event_queue_destroy(queue)
+        own.close()
     }
 
     // MARK: The loop's side
@@ -219,14 +213,14 @@ final class WaylandTouchpad {
             listen(seat.pointer)
             bindGestures(seat)
         case ("wl_pointer", "enter"):
-            location = CGPoint(x: wl_fixed_to_double(a[2].f), y: wl_fixed_to_double(a[3].f))
+            location = CGPoint(x: wl_fixed_to_double(a[2].f) / windowUnitsPerPoint, y: wl_fixed_to_double(a[3].f) / windowUnitsPerPoint)
         case ("wl_pointer", "motion"):
-            location = CGPoint(x: wl_fixed_to_double(a[1].f), y: wl_fixed_to_double(a[2].f))
+            location = CGPoint(x: wl_fixed_to_double(a[1].f) / windowUnitsPerPoint, y: wl_fixed_to_double(a[2].f) / windowUnitsPerPoint)
         case ("wl_pointer", "axis_source"):
             axisSource = a[0].u
         case ("wl_pointer", "axis"):
             axisTime = a[0].u
-            let value = wl_fixed_to_double(a[2].f)
+            let value = wl_fixed_to_double(a[2].f) / windowUnitsPerPoint
             if a[1].u == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue { axisValue.width += value } else { axisValue.height += value }
         case ("wl_pointer", "axis_discrete"):
             if a[0].u == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue { axisSteps.width += CGFloat(a[1].i) } else { axisSteps.height += CGFloat(a[1].i) }

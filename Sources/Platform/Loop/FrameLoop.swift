@@ -39,6 +39,8 @@ public final class FrameLoop {
     private let verboseLog: ((String) -> Void)?
     /// systemd's notify socket, under a kiosk unit (`ServiceNotifier`); nil: none.
     private let service: ServiceNotifier?
+    /// SIGUSR1 and SIGUSR2, handed to the model as `.power` (live runs only).
+    private let signals: PowerSignals?
 
     /// What a run did, for logs and benchmarks.
     public struct Report {
@@ -69,7 +71,8 @@ public final class FrameLoop {
     /// are for a live run (a replay has none of them).
     public init(display: Display, photos: PhotoTextures, text: TextRenderer, accessibility: AccessibilityLink? = nil,
                 externalChanges: (() -> Bool)? = nil, afterFirstFrame: (() -> Void)? = nil, verboseLog: ((String) -> Void)? = nil,
-                service: ServiceNotifier? = nil) {
+                service: ServiceNotifier? = nil, signals: PowerSignals? = nil) {
+        self.signals = signals
         self.accessibility = accessibility
         self.externalChanges = externalChanges
         self.afterFirstFrame = afterFirstFrame
@@ -195,6 +198,7 @@ public final class FrameLoop {
         var needsFrame = true
         let paceInterval = display.hasVSync ? 0 : display.refreshInterval
         let origin = Self.now()
+        translator.windowUnitsPerPoint = display.windowUnitsPerPoint
         // The compositor has had its say by now (a kiosk's output size):
         // the recording's header takes this size, not the one asked for.
         let size = sizeInPoints()
@@ -204,10 +208,13 @@ public final class FrameLoop {
         // offers them (SDL 2.26 reports none of them).
         let touchpad = WaylandTouchpad(display: display.connection.waylandDisplay, log: verboseLog)
         translator.wheelFromCompositor = touchpad?.readsTheWheel == true
+        touchpad?.windowUnitsPerPoint = display.windowUnitsPerPoint
 
         /// The bus watcher's event came: the turn's pump, below, follows it
         /// with a publish.
         var busWoke = false
+        /// Asleep, one black frame is drawn, then none until it wakes.
+        var asleepShown = false
         func dispatch(_ event: SDL_Event) {
             // The frame's own pump takes them, when the pacing lets it.
             if event.type == photos.readyEventType { needsFrame = true; return }
@@ -215,6 +222,13 @@ public final class FrameLoop {
             // Exposed, resized, shown again: the window's picture may be lost.
             if event.type == SDL_WINDOWEVENT.rawValue, Self.mayLosePicture(event.window.event) { scene.invalidate() }
             if let accessibility, event.type == accessibility.wakeEventType { busWoke = true; return } // pumped below
+            if let signals, event.type == signals.eventType {
+                let now = Self.now() - origin
+                driver.advance(to: now)
+                driver.handle(.power(signals.request(event)), at: now)
+                needsFrame = true
+                return
+            }
             // When SDL took the input from the system, not when this loop
             // takes it off the queue (perhaps a frame later): a velocity
             // fit needs the moves' own times.
@@ -299,6 +313,7 @@ public final class FrameLoop {
             if display.connection.lostReason() != nil { break }
             let t = Self.now() - origin
             if driver.advance(to: t) { needsFrame = true }
+            if !app.isAsleep { asleepShown = false } else if asleepShown && frames == nil { needsFrame = false; continue }
             guard needsFrame || app.isAnimating || frames != nil else { continue }
             if report.firstFrameSeconds == nil, let wait = hold.wait(now: Self.clock(), photosLoading: photos.isLoading) {
                 // A decode's ready event (or any other) ends the wait; the loop looks again.
@@ -307,7 +322,9 @@ public final class FrameLoop {
             }
 
             let frameStart = Self.clock(), cpuStart = Self.cpu()
-            let drawStart = pumpPhotos()
+            // Asleep: nothing decoded is uploaded; the black frame asks for no photo.
+            let drawStart = app.isAsleep ? Self.cpu() : pumpPhotos()
+            asleepShown = app.isAsleep
             let last = frames.map { report.frames + 1 >= $0 } ?? false
             var damage: [SDL_Rect]?
             if last && screenshot != nil { drawComplete(app, scale: display.scale) } else { damage = draw(app, scale: display.scale) }

@@ -14,9 +14,13 @@ public struct RegisteredEvent: Sendable {
 
     /// Wakes a frame loop sleeping in SDL_WaitEvent; any thread (SDL's
     /// event queue is thread-safe).
-    @Sendable public func push() {
+    @Sendable public func push() { push(code: 0) }
+
+    /// The same, with `code` in the event's `user.code` (which signal came).
+    @Sendable public func push(code: Int32) {
         var event = SDL_Event()
         event.type = type
+        event.user.code = code
         SDL_PushEvent(&event)
     }
 }

@@ -96,6 +96,8 @@ public struct Session {
         // replay prints it, the order is saved, the textures follow new trips.
         let stdout = FileHandle.standardOutput
         let printing = script != nil
+        // A sleeping kiosk's screen put out, where the platform lets it (live runs only).
+        let screenPower = script == nil ? ScreenPower(display: display, log: log) : nil
         let orderStore = self.orderStore
         // A save that keeps failing (a full disk) is said once, and its mending once.
         var saving = FailureNotice()
@@ -127,6 +129,10 @@ public struct Session {
                     remote?.note(AppEvent(time: event.time, kind: .remoteRefused("reload: this kiosk shows a trips file, not a photo library")))
                 }
                 reloadAsked.asked = true
+            case .asleep:
+                screenPower?.set(on: false)
+            case .awake:
+                screenPower?.set(on: true)
             default: break
             }
         }
@@ -176,7 +182,7 @@ public struct Session {
                                      let followed = follower?.changes(for: driver) ?? false
                                      return remote?.turn(driver) == true || followed
                                  },
-                                 afterFirstFrame: afterFirstFrame, verboseLog: verboseLog, service: service)
+                                 afterFirstFrame: afterFirstFrame, verboseLog: verboseLog, service: service, signals: PowerSignals())
             if let remote {
                 remote.screenshot = { [unowned loop] in try loop.screenJPEG(app) }
                 remote.frameP99 = { [unowned loop] in loop.frameP99Milliseconds }

@@ -40,10 +40,10 @@ public final class AccessibilityLink {
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetWindowPosition(display.window, &x, &y)
         let active = SDL_GetWindowFlags(display.window) & SDL_WINDOW_INPUT_FOCUS.rawValue != 0
-        let scale = display.scale
+        let units = display.compositorScale
         // SDL's window position is in points on a scaled Wayland output
-        // and pixels on X11, where a point is a pixel.
-        let geometry = WindowGeometry(origin: CGPoint(x: Double(x) * scale, y: Double(y) * scale), size: app.size, scale: scale)
+        // and pixels on X11, where a point is a pixel (or `--scale`'s).
+        let geometry = WindowGeometry(origin: CGPoint(x: Double(x) * units, y: Double(y) * units), size: app.size, scale: display.scale)
         return AccessibleTree(title: title, elements: app.accessibilityElements, focus: app.focusName, window: geometry, active: active)
     }
 

@@ -83,7 +83,7 @@ public struct ConnectionWatch {
 
     /// SDL_SYSWM_TYPE's values (SDL_syswm.h, which the CSDL2 shim leaves out:
     /// it would pull Xlib's `Display` into every module that imports SDL).
-    private static let subsystemX11: Int32 = 2
+    static let subsystemX11: Int32 = 2
     static let subsystemWayland: Int32 = 6
 
     /// SDL_GetWindowWMInfo's subsystem, display pointer and (Wayland) the

@@ -7,6 +7,8 @@ import TripsKit
 /// once (no mouse events synthesised from touches or touches from the mouse).
 public final class Display {
     public let window: OpaquePointer
+    /// `--scale`, where the compositor says 1.
+    let operatorScale: Double?
     /// How frames are shown, decided once (`PresentPath`).
     private let frames: any FramePresenter
     /// The renderer everything is drawn with.
@@ -50,6 +52,8 @@ public final class Display {
         /// The library a Wayland window for wl_shm frames is made with,
         /// without EGL (`SurfaceOnlyWindow`); nil: with EGL.
         public var surfaceOnlyLibrary: String?
+        /// `--scale`: pixels per point where the compositor says 1.
+        public var operatorScale: Double?
         public init() {}
 
         /// The window `plan` asks for, drawn with `renderer` (nil: SDL's choice).
@@ -58,6 +62,7 @@ public final class Display {
             mode = plan.mode
             self.renderer = renderer
             fitsDisplay = plan.fitsDisplay
+            operatorScale = plan.operatorScale
         }
     }
 
@@ -140,6 +145,7 @@ public final class Display {
             throw Failure.sdl(error)
         }
         self.window = window
+        operatorScale = configuration.operatorScale
         self.isSurfaceOnly = surfaceOnly
         self.surfaceOnlyFailure = surfaceOnlyFailure
         // No smaller than a script or --size may say, so a recording of a
@@ -225,9 +231,30 @@ public final class Display {
 
     /// The window's size in points: what layout works in.
     public var sizeInPoints: (width: Int, height: Int) {
+        let units = sizeInWindowUnits, per = windowUnitsPerPoint
+        return (Int((Double(units.width) / per).rounded()), Int((Double(units.height) / per).rounded()))
+    }
+
+    /// The window's size as SDL gives it (its events' coordinates): points
+    /// on a compositor that scales, pixels on one that says 1.
+    var sizeInWindowUnits: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         return (Int(w), Int(h))
+    }
+
+    /// `--scale`: how many of SDL's window units make a point, where the
+    /// compositor says 1 (SDL's units are then pixels); else 1.
+    public var windowUnitsPerPoint: Double {
+        guard let operatorScale, compositorScale < 1.01 else { return 1 }
+        return operatorScale
+    }
+
+    /// Pixels per window unit: the compositor's scale (2 on a HiDPI output).
+    public var compositorScale: Double {
+        let units = sizeInWindowUnits, pixels = sizeInPixels
+        guard units.width > 0 else { return 1 }
+        return max(0.25, Double(pixels.width) / Double(units.width))
     }
 
     /// The drawable's size in pixels.
@@ -259,12 +286,9 @@ public final class Display {
         frames.waitForNextFrame(timeout: 2 * refreshInterval, other: other)
     }
 
-    /// Pixels per point (2 on a HiDPI screen that SDL reports as such).
-    public var scale: Double {
-        let points = sizeInPoints, pixels = sizeInPixels
-        guard points.width > 0 else { return 1 }
-        return max(0.25, Double(pixels.width) / Double(points.width))
-    }
+    /// Pixels per point (2 on a HiDPI screen that SDL reports as such, or
+    /// `--scale`'s where the compositor says 1).
+    public var scale: Double { compositorScale * windowUnitsPerPoint }
 
     /// The display's refresh interval in seconds (1/60 when unknown), to pace
     /// frames when the renderer has no vsync.

@@ -32,6 +32,14 @@ public enum InputEvent: Equatable, Sendable {
     case reader(ReaderAction)
     /// A command from the kiosk's broker (MQTT), or the fleet's settings.
     case remote(RemoteCommand)
+    /// A script or the control asked the kiosk to wake (SIGUSR1) or to sleep
+    /// (SIGUSR2) until its schedule's next edge.
+    case power(PowerRequest)
+}
+
+/// What SIGUSR1 and SIGUSR2 ask of a kiosk's sleep.
+public enum PowerRequest: String, Equatable, Sendable {
+    case wake, sleep
 }
 
 /// A touchpad's two-finger scroll, with the moments a wheel has not: the

@@ -77,6 +77,11 @@ public struct LaunchOption: Sendable {
         return size
     }
 
+    /// `--awake HOURS`: `AwakeSchedule`'s ranges.
+    static func awakeSchedule(_ value: String) throws -> AwakeSchedule? {
+        try AwakeSchedule(parsing: value)
+    }
+
     /// `--lang CODE`: a language code, maybe with a territory, encoding or
     /// modifier (fr, de_CH, fr_FR.UTF-8), nothing that could be a path.
     static func language(_ value: String) throws -> String? {

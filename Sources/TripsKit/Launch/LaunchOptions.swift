@@ -38,9 +38,26 @@ public struct LaunchOptions: Equatable, Sendable, Decodable {
     /// and pages at once, and the attract loop does not pan or zoom.
     @LaunchFlag("--reduce-motion", help: "fades instead of moving: the big photo, its pages, the slideshow")
     public var reduceMotion = false
+    /// `--awake HOURS`: the hours the app is awake; outside them it sleeps
+    /// (black, the screen put out where it can be); nil: always awake.
+    @LaunchFlag("--awake", "HOURS", help: "awake only in these local hours, else asleep: black, the screen put out",
+                "(e.g. 07:00-22:00 or 'mon-fri 08:00-18:00, sat 10:00-16:00'; SIGUSR1 wakes, SIGUSR2 sleeps)",
+                read: LaunchOption.awakeSchedule)
+    public var awake: AwakeSchedule? = nil
+    /// `--wake-for SECONDS`: how long a touch wakes a sleeping app.
+    @LaunchFlag("--wake-for", "SECONDS", help: "a touch wakes a sleeping app for SECONDS after the last input",
+                showingDefault: { "\(Int($0))" },
+                read: LaunchOption.number(in: 1...86_400 as ClosedRange<Double>, "--wake-for expects seconds from 1 to 86400"))
+    public var wakeForSeconds: Double = Wakefulness.defaultWakeForSeconds
     /// Window size in points.
     @LaunchFlag("--size", "WxH", help: "window size in points", showingDefault: { "\($0)" }, read: LaunchOption.windowSize)
     public var windowSize = WindowSize(width: 1280, height: 800)
+    /// `--scale N`: pixels per point where the compositor reports 1 (a TV
+    /// under cage); `--size` stays in points. nil: the compositor's.
+    @LaunchFlag("--scale", "N", help: "pixels per point, 1 to 4, where the compositor says 1 (e.g. 2 on a 4K TV);",
+                "--size stays in points",
+                read: LaunchOption.number(in: 1...4 as ClosedRange<Double>, "--scale expects pixels per point from 1 to 4 (e.g. 1.5)"))
+    public var scale: Double? = nil
     /// An SDL render driver name ("software", "opengl", "opengles2", ...);
     /// nil picks an accelerated one with vsync, else software.
     @LaunchFlag("--renderer", "NAME", help: "SDL render driver: software, opengl, opengles2, ...", read: LaunchOption.text)

@@ -35,6 +35,16 @@ public enum ManPage {
             ".TP",
             ".BR LANG \", \" LC_MESSAGES \", \" LC_ALL",
             "the language of the interface, unless \\fB\\-\\-lang\\fR is given.",
+            ".SH SIGNALS",
+            ".TP",
+            ".BR SIGTERM \", \" SIGINT",
+            "end the app cleanly, with status 0.",
+            ".TP",
+            ".B SIGUSR1",
+            escape("wakes a sleeping app until the next edge of its --awake hours."),
+            ".TP",
+            ".B SIGUSR2",
+            escape("puts the app to sleep (black, the screen put out) until the next edge of its --awake hours, a touch or SIGUSR1."),
             ".SH EXIT STATUS",
         ]
         for code in ExitCode.allCases {

@@ -7,6 +7,12 @@ extension AppModel {
     /// crops (nil: drawn with its frame's own aspect).
     func layoutWalk(imageSize: @escaping (Int) -> CGSize? = { _ in nil }) -> LayoutWalk {
         let trips = catalog.trips
+        if isAsleep {
+            // Black, nothing to touch: a screen reader hears that it sleeps.
+            let screen = LayoutElement(id: .asleep, frame: CGRect(origin: .zero, size: size),
+                                       accessible: .init(label: strings(.asleep), traits: ["header"], place: .header))
+            return LayoutWalk(background: RGBA(0, 0, 0), elements: [screen], trips: trips)
+        }
         switch screen {
         case .overview:
             return LayoutWalk(background: theme.background, elements: OverviewWalk(model: self, imageSize: imageSize).make(), trips: trips)
@@ -27,11 +33,6 @@ extension AppModel {
     /// frame's own aspect). The scene also says what to decode photos for:
     /// strip thumbnails at `thumbnailSize`, anything larger at `photoSize`.
     public func scene(imageSizes: [Int: CGSize] = [:]) -> Scene {
-        if asleep {
-            var black = Scene(background: RGBA(0, 0, 0))
-            black.size = size
-            return black
-        }
         let walk = layoutWalk(imageSize: { imageSizes[$0] })
         var scene = Scene(background: walk.background, commands: walk.drawing)
         scene.size = size

@@ -18,6 +18,8 @@ public enum ElementID: Hashable, Sendable {
     case playgroundTitle
     case square
     case circle
+    /// A sleeping kiosk's black screen, read as asleep.
+    case asleep
 
     /// The printed form, in snapshots, on the accessibility bus and as a
     /// gesture node's id ("strip:lisbon", "row:lisbon", "big-photo",
@@ -38,6 +40,7 @@ public enum ElementID: Hashable, Sendable {
         case .playgroundTitle: return "playground-title"
         case .square: return "square"
         case .circle: return "circle"
+        case .asleep: return "asleep"
         }
     }
 }

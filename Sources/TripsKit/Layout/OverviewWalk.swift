@@ -19,9 +19,11 @@ struct OverviewWalk {
                            size: theme.titleSize, weight: .bold, color: theme.title, alignment: .leading))
         out.append(LayoutElement(id: .title, frame: layout.title, drawing: title,
                                  accessible: .init(label: say(.title), traits: ["header"], place: .header)))
-        out.append(.pillButton("playground", title: say(.playground), frame: model.playgroundButtonFrame, theme: theme) { [unowned model] in
-            model.show(.playground)
-        })
+        if model.offersPlayground {
+            out.append(.pillButton("playground", title: say(.playground), frame: model.playgroundButtonFrame, theme: theme) { [unowned model] in
+                model.show(.playground)
+            })
+        }
         let big = model.bigPhoto
         if let hero = model.heroTrip, let frame = layout.hero {
             var c: [Scene.Command] = []

@@ -43,6 +43,8 @@ public struct Message: Hashable, Sendable {
     public static let photoNumber = Message("Photo %s of %s")
     /// A trip of loose photos named by its two main places: "Lisbon & Porto".
     public static let twoPlaces = Message("%s & %s")
+    /// What a screen reader says of a sleeping kiosk's black screen.
+    public static let asleep = Message("Asleep: touch the screen to wake it")
 
     /// Under a file's name on its placeholder: a file of 0 bytes.
     public static let emptyFile = Message("Empty file: nothing to show")
@@ -52,6 +54,6 @@ public struct Message: Hashable, Sendable {
 
     /// Every message, for the test that holds the catalogues to them.
     public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, nights,
-                                        dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces,
+                                        dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces, asleep,
                                         emptyFile, notAPhoto]
 }

@@ -22,6 +22,10 @@ public struct AppEvent: Equatable, Sendable {
         /// The kiosk's attract loop began (after `idle`), or a visitor ended it.
         case attract
         case attractEnd
+        /// The kiosk fell asleep (`--awake`, SIGUSR2, a touch's time ran
+        /// out) or woke: the screen goes out or comes back.
+        case asleep
+        case awake
         /// A new list of trips was taken (the library changed): the
         /// textures follow it. A replay has no library to follow.
         case tripsChanged(TripCatalog)

@@ -55,7 +55,7 @@ extension AppModel {
         case .returnKey, .space, .keypadEnter:
             switch focus {
             case .stripPhoto(let t)?, .row(let t)?: open(t); focus = .bigPhoto
-            case .button("playground")?: show(.playground)
+            case .button("playground")? where offersPlayground: show(.playground)
             case .bigPhoto?: bigPhoto.setZoom(bigPhoto.zoom > 1 ? 1 : 2)
             case nil: openHero() // nothing focused: Return opens what the hero shows
             default: break
@@ -78,7 +78,7 @@ extension AppModel {
 
     /// The Overview's keyboard stops, in Tab's order.
     private var tabStops: [ElementID] {
-        var stops: [ElementID] = [.button("playground")]
+        var stops: [ElementID] = offersPlayground ? [.button("playground")] : []
         if bigPhoto.isOut { stops.append(.bigPhoto) }
         stops += strip.order.map { .stripPhoto(trip: $0) }
         stops += strip.order.map { .row(trip: $0) }

@@ -10,12 +10,12 @@ extension AppModel {
         switch command {
         case .next, .previous:
             let by = command == .next ? 1 : -1
-            if asleep { return }
+            if isAsleep { return }
             if screen == .attract { attract?.skip(by: by, at: time); return }
             if screen != .overview { show(.overview) }
             step(by: by)
         case .open(let name):
-            if asleep { wake() }
+            if isAsleep { remoteWake() }
             guard let trip = catalog.trips.firstIndex(where: { $0.id == name })
                     ?? catalog.trips.firstIndex(where: { $0.city.caseInsensitiveCompare(name) == .orderedSame }) else {
                 record(.remoteRefused("open: no trip has the id or city '\(RemoteRefusal.quoted(name))'"))
@@ -29,19 +29,17 @@ extension AppModel {
             close()
         case .slideshow(let on):
             guard on else { endAttract(); return }
-            if asleep { wake() }
+            if isAsleep { remoteWake() }
             if attract == nil { attract = Attract(settings: Attract.Settings(), reduceMotion: bigPhoto.reduceMotion, animator: animator) }
             if screen != .overview { show(.overview) }
             if bigPhoto.isOut && bigPhoto.phase != .closing { close() }
             startAttract()
         case .sleep:
-            guard !asleep else { return }
-            endAttract()
-            resetToStart()
-            asleep = true
+            guard !isAsleep else { return }
+            signalled(.sleep)
             record(.remoteAsked(.sleep))
         case .wake:
-            wake()
+            remoteWake()
         case .slideSeconds(let seconds):
             setSlideSeconds(seconds)
         case .reload, .screenshot:
@@ -51,11 +49,11 @@ extension AppModel {
         }
     }
 
-    /// Awake again, on the Overview; the idle time starts now.
-    func wake() {
-        guard asleep else { return }
-        asleep = false
-        idle.input(at: time)
+    /// Awake again, as SIGUSR1 wakes it (until the awake hours' next
+    /// edge); the idle time starts now.
+    func remoteWake() {
+        guard isAsleep else { return }
+        signalled(.wake)
         record(.remoteAsked(.wake))
     }
 
@@ -93,9 +91,13 @@ extension AppModel {
     }
 
     /// The fleet's settings this model follows live: the slideshow's
-    /// seconds, the idle time, reduce-motion. (The language takes effect at
-    /// the next start; awake hours are kept for the kiosk's day.)
+    /// seconds, the idle time, reduce-motion, the awake hours. (The
+    /// language takes effect at the next start.)
     private func apply(_ settings: FleetSettings) {
+        if let hours = settings.awakeHours, hours != wakefulness.schedule?.text, let schedule = try? AwakeSchedule(parsing: hours) {
+            wakefulness = Wakefulness(schedule: schedule, wakeForSeconds: wakefulness.wakeForSeconds, clock: wakefulness.clock)
+            _ = updateSleep()
+        }
         if let reduce = settings.reduceMotion, reduce != bigPhoto.reduceMotion {
             bigPhoto.reduceMotion = reduce
             if let attract { remakeAttract(slideSeconds: attract.settings.slideSeconds) }

@@ -51,15 +51,19 @@ public final class AppModel {
     var lastOpenedTrip: String?
     /// Back to the start after a quiet spell (`--idle`), on this model's clock.
     public internal(set) var idle: IdleTimer
-    /// Put to sleep by a remote command (`RemoteCommand.sleep`): the screen
-    /// is black and nothing moves until `wake` or a touch.
-    public internal(set) var asleep = false
+    /// Whether the Overview offers the Playground, a developer's test screen:
+    /// not to a kiosk's visitors, unless it was asked for (`--playground`).
+    public let offersPlayground: Bool
+    /// Asleep or awake (`--awake`, SIGUSR1/SIGUSR2, a touch): AppModel+Sleep.
+    public internal(set) var wakefulness: Wakefulness
 
     public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
                 idleTimeout: Double? = nil, attract attractSettings: Attract.Settings? = nil, reduceMotion: Bool = false,
-                strings: Strings = .english) {
+                strings: Strings = .english, wakefulness: Wakefulness = Wakefulness()) {
         self.catalog = catalog
+        self.wakefulness = wakefulness
+        offersPlayground = mode != .kiosk || screen == .playground
         self.strings = strings
         idle = IdleTimer(timeout: idleTimeout)
         self.mode = mode
@@ -86,6 +90,7 @@ public final class AppModel {
     // MARK: Input
 
     public func handle(_ event: InputEvent) {
+        if sleepTakes(event) { return }
         switch event {
         case .key, .pointer, .wheel, .pinch, .scroll:
             idle.input(at: time)
@@ -96,11 +101,6 @@ public final class AppModel {
             // a pointer that is not down (docs/GESTURES.md, rule 31).
             if screen == .attract {
                 endAttract()
-                return
-            }
-            // A touch on a sleeping screen wakes it and does nothing else.
-            if asleep {
-                wake()
                 return
             }
         default: break // the system's doings are not a visitor's
@@ -144,6 +144,8 @@ public final class AppModel {
             act(action)
         case .remote(let command):
             remote(command)
+        case .power(let request):
+            signalled(request)
         }
     }
 
@@ -190,19 +192,25 @@ public final class AppModel {
     public func advance(to seconds: Double) -> Bool {
         guard seconds.isFinite, seconds >= time else { return false }
         time = seconds
+        let sleepChanged = updateSleep()
+        if wakefulness.isAsleep {
+            // Nothing moves, nothing is due: springs settle where they end.
+            _ = animator.advance(to: seconds)
+            engine.advance(to: seconds)
+            return sleepChanged
+        }
         engine.advance(to: seconds)
         if let d = strip.touchpadDeadline, seconds >= d { strip.advance(to: seconds); touchpadScrollTarget = nil }
         if let d = bigPhoto.touchpadDeadline, seconds >= d { bigPhoto.advance(to: seconds); touchpadScrollTarget = nil }
         _ = animator.advance(to: seconds)
         if screen == .attract, let attract, attract.advance(to: seconds) { return true }
         if takeOfferedCatalog() { return true }
-        if asleep { return false } // no reset, no slideshow while the screen is black
         if let due = attractDue, seconds >= due {
             attractDue = nil
             startAttract()
             return true
         }
-        guard idle.fire(at: seconds) else { return false }
+        guard idle.fire(at: seconds) else { return sleepChanged }
         record(.idle)
         resetToStart()
         if let attract { attractDue = seconds + attract.settings.slideSeconds }
@@ -211,12 +219,13 @@ public final class AppModel {
 
     /// True while something moves: the loop keeps running frames; otherwise
     /// it sleeps until the next event or `nextDeadline`.
-    /// Asleep, nothing is drawn but black, so nothing needs a frame.
-    public var isAnimating: Bool { !asleep && animator.isAnimating }
+    public var isAnimating: Bool { !wakefulness.isAsleep && animator.isAnimating }
     /// When the model next needs the clock (a double-tap window closing, a
     /// long press firing, the idle timeout), so an idle loop wakes in time.
     public var nextDeadline: Double? {
-        [engine.nextEventTime, asleep ? nil : idle.deadline, attractDue, screen == .attract ? attract?.nextSlideTime : nil,
+        // Asleep, the one wake-up is the next edge of its hours.
+        if wakefulness.isAsleep { return wakefulness.deadline(at: time) }
+        return [wakefulness.deadline(at: time), engine.nextEventTime, idle.deadline, attractDue, screen == .attract ? attract?.nextSlideTime : nil,
          strip.touchpadDeadline, bigPhoto.touchpadDeadline].compactMap { $0 }.min()
     }
 

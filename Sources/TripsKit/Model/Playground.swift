@@ -59,15 +59,16 @@ public final class Playground {
         return symmetric.width >= 300 ? symmetric : CGRect(x: inset, y: 24, width: max(0, size.width - 16 - inset), height: 36)
     }
 
+    /// The window's new size: what was at its home place goes to the new
+    /// one (the middle moved with the window); the square elsewhere is
+    /// brought wholly inside.
     func relayout(size newSize: CGSize) {
         let first = size == .zero
+        let squareHome = squareCenter.target == homeCenter, circleAtHome = circleCenter.target == circleHome
         size = newSize
-        if first {
-            squareCenter.jump(to: homeCenter)
-            circleCenter.jump(to: circleHome)
-        } else {
-            keepInside(animated: false)
-        }
+        if first || squareHome { squareCenter.jump(to: homeCenter) }
+        if first || circleAtHome { circleCenter.jump(to: circleHome) }
+        if !first { keepInside(animated: false) }
     }
 
     /// The square as drawn: centre, scale and angle with the live gesture.

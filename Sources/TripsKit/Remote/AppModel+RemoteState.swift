@@ -41,7 +41,7 @@ extension AppModel {
         } else if let trip = bigPhoto.trip, bigPhoto.phase != .closing {
             shown = (trip, min(bigPhoto.page, trips[trip].photoPaths.count - 1))
         }
-        return RemoteState(power: asleep ? "asleep" : "awake", screen: screen.rawValue,
+        return RemoteState(power: isAsleep ? "asleep" : "awake", screen: screen.rawValue,
                            tripID: shown.map { trips[$0.trip].id }, trip: shown.map { trips[$0.trip].city },
                            photo: shown.map { Self.fileName(trips[$0.trip].photoPaths[$0.photo]) },
                            trips: trips.count, photos: trips.reduce(0) { $0 + $1.photoCount },

@@ -60,7 +60,7 @@ public struct FleetSettings: Equatable, Sendable {
                 guard let n = value.number, (0...86_400).contains(n) else { return refuse("seconds from 0 (off) to 86400") }
                 settings.idleSeconds = n
             case "awake_hours":
-                guard let s = value.string, AwakeHours(s) != nil else { return refuse("hours such as \"08:00-20:00\"") }
+                guard let s = value.string, (try? AwakeSchedule(parsing: s)) != nil else { return refuse("hours such as \"08:00-20:00\" or \"mon-fri 08:00-18:00\"") }
                 settings.awakeHours = s
             case "language":
                 guard let s = value.string, (try? LaunchOption.language(s)) != nil else { return refuse("a language code such as fr or de_CH") }
@@ -103,27 +103,5 @@ public struct FleetSettings: Equatable, Sendable {
                                             ("awake_hours", old.awakeHours, awakeHours), ("language", old.language, language),
                                             ("reduce_motion", old.reduceMotion, reduceMotion)]
         return pairs.filter { text($0.1) != text($0.2) }.map { "\($0.0) \(text($0.1)) → \(text($0.2))" }.joined(separator: ", ")
-    }
-}
-
-/// The hours a kiosk is awake, "HH:MM-HH:MM" (through midnight when the
-/// end comes first): read and checked here, kept for the kiosk's day.
-public struct AwakeHours: Equatable, Sendable {
-    /// Minutes after midnight.
-    public var start: Int
-    public var end: Int
-
-    public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let start = Self.minutes(parts[0]), let end = Self.minutes(parts[1]), start != end else { return nil }
-        self.start = start
-        self.end = end
-    }
-
-    private static func minutes(_ text: Substring) -> Int? {
-        let hm = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
-        guard hm.count == 2, hm[0].count == 2, hm[1].count == 2, let h = Int(hm[0]), let m = Int(hm[1]),
-              (0...24).contains(h), (0...59).contains(m), h * 60 + m <= 24 * 60 else { return nil }
-        return h * 60 + m
     }
 }

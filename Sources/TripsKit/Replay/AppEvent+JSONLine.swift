@@ -16,6 +16,8 @@ extension AppEvent {
         case .idle: name = "idle"
         case .attract: name = "attract"
         case .attractEnd: name = "attract-end"
+        case .asleep: name = "asleep"
+        case .awake: name = "awake"
         case .tripsChanged, .remoteAsked, .remoteRefused, .settingsChanged: return nil
         }
         return JSONLine.write(.obj([("t", .number((time * 1000).rounded())), ("event", .string(name))] + fields))

@@ -49,7 +49,7 @@ extension ReplayScript.Step {
             command = .resize(size: size)
         case .reader(let action):
             command = .reader(action)
-        case .focusLost, .quit, .closeRequested, .remote:
+        case .focusLost, .quit, .closeRequested, .remote, .power:
             return nil
         }
         self.init(time: (ms * 1000).rounded() / 1000, command: command)

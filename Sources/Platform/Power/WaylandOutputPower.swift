@@ -1,0 +1,121 @@
+import COutputPower
+import CWayland
+import Foundation
+
+/// A Wayland compositor's outputs through wlroots' output power management
+/// (`zwlr_output_power_manager_v1`: sway, labwc, Wayfire), bound on SDL's
+/// `wl_display` with an event queue of its own, as `WaylandTouchpad` binds
+/// the pointer gestures: SDL never sees its objects, nor it SDL's. Each
+/// change is a round trip on that queue, which says whether the
+/// compositor did it (its `mode` event) or could not (`failed`).
+final class WaylandOutputPower: ScreenPowerPath {
+    private let own: WaylandPrivateQueue
+    private var display: OpaquePointer { own.display }
+    private var queue: OpaquePointer { own.queue }
+    private var registry: OpaquePointer?
+    private var manager: OpaquePointer?
+    private var outputs: [OpaquePointer] = []
+    /// What the compositor answered for each output's power object: its mode, or nil for failed.
+    private var answers: [OpaquePointer: UInt32?] = [:]
+
+    var name: String { "Wayland's wlr-output-power-management" }
+    /// How many round trips (20 ms apart) the new mode may take to be told.
+    static let roundTrips = 25
+
+    /// Binds on `display` (SDL's `wl_display`); the outputs are bound
+    /// whether or not the compositor offers the manager (`set` then says so).
+    init?(display: OpaquePointer?) {
+        guard let own = WaylandPrivateQueue(display: display) else { return nil }
+        self.own = own
+        registry = own.registry()
+        listen(registry)
+        wl_display_roundtrip_queue(own.display, own.queue)
+    }
+
+    deinit {
+        for output in outputs { wl_proxy_destroy(output) }
+        if let manager { marshal(manager, opcode(zwlr_output_power_manager_v1_interface, "destroy"), nil, destroy: true, []) }
+        if let registry { wl_registry_destroy(registry) }
+        own.close()
+    }
+
+    func set(on: Bool) -> String? {
+        guard let manager else { return "the compositor does not offer it" }
+        guard !outputs.isEmpty else { return "the compositor has no output" }
+        let get = opcode(zwlr_output_power_manager_v1_interface, "get_output_power")
+        let setMode = opcode(zwlr_output_power_v1_interface, "set_mode")
+        let powers = outputs.compactMap { output in
+            marshal(manager, get, trips_output_power_interface(), [wl_argument(n: 0), wl_argument(o: output)])
+        }
+        answers = [:]
+        for power in powers {
+            listen(power)
+            marshal(power, setMode, nil, [wl_argument(u: on ? 1 : 0)])
+        }
+        // Each power object first says the output's mode as it is; the new
+        // one comes once the compositor has committed it (a frame later).
+        let wanted: UInt32 = on ? 1 : 0
+        func answered(_ power: OpaquePointer) -> Bool { answers[power].map { $0 == nil || $0 == wanted } ?? false }
+        for _ in 0..<Self.roundTrips {
+            guard wl_display_roundtrip_queue(display, queue) >= 0 else { return "the connection failed" }
+            if powers.allSatisfy(answered) { break }
+            usleep(20_000)
+        }
+        let destroy = opcode(zwlr_output_power_v1_interface, "destroy")
+        let done = powers.filter { answers[$0] == .some(wanted) }.count
+        let refused = powers.contains { answers[$0] == .some(nil) }
+        for power in powers { marshal(power, destroy, nil, destroy: true, []) }
+        wl_display_flush(display)
+        if done > 0 { return nil }
+        return refused ? "the compositor refused" : "the compositor left the output on"
+    }
+
+    // MARK: Requests
+
+    /// The opcode of `interface`'s request `name`, from the generated tables.
+    private func opcode(_ interface: wl_interface, _ name: String) -> UInt32 {
+        UInt32((0..<Int(interface.method_count)).first { String(cString: interface.methods[$0].name) == name } ?? 0)
+    }
+
+    @discardableResult
+    private func marshal(_ proxy: OpaquePointer, _ opcode: UInt32, _ interface: UnsafePointer<wl_interface>?,
+                         destroy: Bool = false, _ arguments: [wl_argument]) -> OpaquePointer? {
+        var arguments = arguments
+        return wl_proxy_marshal_array_flags(proxy, opcode, interface, wl_proxy_get_version(proxy),
+                                            destroy ? UInt32(WL_MARSHAL_FLAG_DESTROY) : 0, &arguments)
+    }
+
+    // MARK: Events
+
+    private func listen(_ proxy: OpaquePointer?) {
+        guard let proxy else { return }
+        wl_proxy_add_dispatcher(proxy, { data, target, _, message, arguments in
+            guard let data, let target, let message, let arguments else { return 0 }
+            let power = Unmanaged<WaylandOutputPower>.fromOpaque(data).takeUnretainedValue()
+            power.event(OpaquePointer(target), String(cString: message.pointee.name), arguments)
+            return 0
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    private func event(_ proxy: OpaquePointer, _ name: String, _ a: UnsafeMutablePointer<wl_argument>) {
+        let interface = String(cString: wl_proxy_get_class(proxy))
+        switch (interface, name) {
+        case ("wl_registry", "global"):
+            switch String(cString: a[1].s) {
+            case "zwlr_output_power_manager_v1" where manager == nil:
+                manager = OpaquePointer(wl_registry_bind(registry, a[0].u, trips_output_power_manager_interface(), 1))
+            case "wl_output":
+                if let output = OpaquePointer(wl_registry_bind(registry, a[0].u, trips_wl_output_interface(), 1)) {
+                    outputs.append(output)
+                    listen(output) // its geometry and mode events, unread
+                }
+            default: break
+            }
+        case ("zwlr_output_power_v1", "mode"):
+            answers[proxy] = .some(a[0].u)
+        case ("zwlr_output_power_v1", "failed"):
+            answers[proxy] = .some(nil)
+        default: break
+        }
+    }
+}
