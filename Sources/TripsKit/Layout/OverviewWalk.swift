@@ -152,6 +152,19 @@ struct OverviewWalk {
         let frame = big.drawnFrame
         let scale = big.drawnScale
         let slide = big.pageOffset.presentationValue
+        let whole = big.wholeShown.presentationValue
+        /// Where the picture of photo `n` goes in `f` and which part of it
+        /// shows, on its way between the filled card (0) and the whole photo (1).
+        func view(_ n: Int, in f: CGRect, scale: CGFloat, center: CGPoint) -> (frame: CGRect, source: CGRect) {
+            let image = imageSize(n) ?? f.size
+            let crop = PhotoGeometry.aspectFillSource(imageSize: image, frameSize: f.size)
+            let fill = PhotoGeometry.fillZoom(imageSize: image, frameSize: f.size)
+            // The centre is counted in the filled card's crop there, in the whole picture here.
+            let inPicture = CGPoint(x: crop.minX + center.x * crop.width, y: crop.minY + center.y * crop.height)
+            return PhotoGeometry.fittedView(imageSize: image, frame: f, zoom: scale * (fill * (1 - whole) + whole),
+                                            center: CGPoint(x: inPicture.x * (1 - whole) + center.x * whole,
+                                                            y: inPicture.y * (1 - whole) + center.y * whole))
+        }
         if slide != 0 {
             // Sliding: the pages beside come in from the edges of the big photo's room.
             c.append(.clip(layout.bigPhoto.union(frame)))
@@ -159,14 +172,26 @@ struct OverviewWalk {
                 let f = frame.offsetBy(dx: slide + CGFloat(step) * big.pages.pitch(width: big.frame.currentValue.width), dy: 0)
                 guard f.intersects(layout.bigPhoto) else { continue }
                 let n = model.catalog.photoNumber(trip: trip, photo: big.page + step)
-                c.append(.photo(photo: n, frame: f, source: PhotoGeometry.aspectFillSource(imageSize: imageSize(n) ?? f.size, frameSize: f.size),
+                let v = view(n, in: f, scale: 1, center: CGPoint(x: 0.5, y: 0.5))
+                c.append(.photo(photo: n, frame: v.frame, source: v.source,
                                 cornerRadius: OverviewLayout.bigCornerRadius, placeholder: Scene.Placeholder(label: trips[trip].city, theme: theme)))
             }
         }
         let number = model.catalog.photoNumber(trip: trip, photo: big.page)
         let image = imageSize(number) ?? frame.size
         let shown = frame.offsetBy(dx: slide, dy: 0)
-        if scale >= 1 {
+        // What the caption sits on: the frame, or the whole picture in it
+        // (at least wide enough for a city).
+        var under = frame
+        if whole > 0 {
+            // The whole photo (or on its way), letterboxed on the background.
+            let v = view(number, in: shown, scale: scale, center: big.drawnCenter)
+            let width = min(frame.width, max(v.frame.width, 320))
+            under = CGRect(x: min(max(frame.minX, v.frame.midX - slide - width / 2), frame.maxX - width), y: max(frame.minY, v.frame.minY),
+                           width: width, height: min(frame.maxY, v.frame.maxY) - max(frame.minY, v.frame.minY))
+            c.append(.photo(photo: number, frame: v.frame, source: v.source, cornerRadius: OverviewLayout.bigCornerRadius * min(1, scale),
+                            placeholder: Scene.Placeholder(label: trips[trip].city, theme: theme), opacity: Double(big.opacity.presentationValue)))
+        } else if scale >= 1 {
             let source = PhotoGeometry.zoomedSource(imageSize: image, frameSize: frame.size, zoom: scale, center: big.drawnCenter)
             c.append(.photo(photo: number, frame: shown, source: source, cornerRadius: OverviewLayout.bigCornerRadius, placeholder: Scene.Placeholder(label: trips[trip].city, theme: theme),
                             opacity: Double(big.opacity.presentationValue)))
@@ -183,15 +208,23 @@ struct OverviewWalk {
             // The city at the bottom-left, on a dark band for contrast;
             // under it which photo of the trip this is ("3 / 27").
             let paged = big.pageCount > 1
+            let pageText = TripWording(strings: strings).page(big.page, of: big.pageCount)
             let bandHeight: CGFloat = paged ? 64 : 44
-            let band = CGRect(x: frame.minX, y: frame.maxY - bandHeight, width: frame.width, height: bandHeight)
+            // The band never covers more than a quarter of the photo: in a
+            // short frame city and page share one smaller line.
+            let compact = bandHeight * 4 > under.height
+            let band = compact
+                ? CGRect(x: under.minX, y: under.maxY - min(30, (under.height / 4).rounded(.down)), width: under.width,
+                         height: min(30, (under.height / 4).rounded(.down)))
+                : CGRect(x: under.minX, y: under.maxY - bandHeight, width: under.width, height: bandHeight)
             c.append(.fill(band, color: RGBA(0, 0, 0, 90), cornerRadius: 0))
-            c.append(.text(trips[trip].city, origin: CGPoint(x: frame.minX + 16, y: band.minY + 8), width: frame.width - 32,
-                           size: 20, weight: .bold, color: RGBA(255, 255, 255),
+            let cityLine = compact && paged ? trips[trip].city + " \u{00B7} " + pageText : trips[trip].city
+            c.append(.text(cityLine, origin: CGPoint(x: under.minX + 16, y: band.minY + (compact ? (band.height - 20) / 2 : 8)),
+                           width: under.width - 32, size: compact ? min(15, band.height * 0.6) : 20, weight: .bold, color: RGBA(255, 255, 255),
                            alignment: TextDirection.of(trips[trip].city) == .rightToLeft ? .trailing : .leading))
-            if paged {
-                c.append(.text(TripWording(strings: strings).page(big.page, of: big.pageCount), origin: CGPoint(x: frame.minX + 16, y: band.minY + 36),
-                               width: frame.width - 32, size: 15, weight: .regular, color: RGBA(255, 255, 255, 220), alignment: .leading))
+            if paged && !compact {
+                c.append(.text(pageText, origin: CGPoint(x: under.minX + 16, y: band.minY + 36),
+                               width: under.width - 32, size: 15, weight: .regular, color: RGBA(255, 255, 255, 220), alignment: .leading))
             }
         }
         if let badge = big.badge(in: strings) {
@@ -204,7 +237,8 @@ struct OverviewWalk {
         let s = max(big.drawnScale, 0.01)
         let grown = frame.insetBy(dx: -frame.width * (s - 1) / 2, dy: -frame.height * (s - 1) / 2)
         let page = big.pageCount > 1 ? TripWording(strings: say).pageForAccessibility(big.page, of: big.pageCount) : nil
-        let value = [page, big.badge(in: say).map { say(.zoomedIn, $0) }].compactMap { $0 }.joined(separator: ", ")
+        let zoomed = big.whole && big.drawnScale <= 1.0001 ? say(.wholePhoto) : big.badge(in: say).map { say(.zoomedIn, $0) }
+        let value = [page, zoomed].compactMap { $0 }.joined(separator: ", ")
         let zoom = AccessibilityElement.Range(current: Double(big.zoom), minimum: Double(BigPhoto.zoomRange.lowerBound),
                                               maximum: Double(BigPhoto.zoomRange.upperBound), step: Double(AppModel.zoomStep))
         var element = LayoutElement(id: .bigPhoto, frame: frame, drawing: c,
@@ -212,7 +246,7 @@ struct OverviewWalk {
                                                       frame: grown, range: zoom, place: .lead))
         if big.isOut && big.phase != .closing {
             element.touch = .init { [unowned model, unowned big] id, frame in
-                big.node(id: id, frame: frame) {
+                big.node(id: id, frame: frame, byMouse: { model.lastPointerWasMouse }) {
                     guard let trip = big.trip else { return model.layout.bigPhoto }
                     return model.slotFrame(of: trip)
                 }

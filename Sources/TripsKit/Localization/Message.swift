@@ -28,6 +28,8 @@ public struct Message: Hashable, Sendable {
     public static let photoOf = Message("Photo of %s")
     /// The accessibility value of a zoomed photo: "Zoomed in 2.0×".
     public static let zoomedIn = Message("Zoomed in %s")
+    /// The accessibility value of a big photo shown whole, fitted into its frame.
+    public static let wholePhoto = Message("Whole photo")
     /// A list row's second line.
     public static let nights = Message("%d night", plural: "%d nights")
     /// A trip whose photos were all taken on one day.
@@ -45,6 +47,6 @@ public struct Message: Hashable, Sendable {
     public static let twoPlaces = Message("%s & %s")
 
     /// Every message, for the test that holds the catalogues to them.
-    public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, nights,
+    public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, wholePhoto, nights,
                                         dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces]
 }

@@ -13,6 +13,8 @@ public struct AppEvent: Equatable, Sendable {
         case zoom(CGFloat)
         /// The big photo turned to another photo of its trip (0-based).
         case page(trip: String, index: Int)
+        /// The big photo showed its whole picture (true) or filled its card again.
+        case wholePhoto(Bool)
         /// The trips were put in a new order (their ids, in order).
         case reorder(order: [String])
         /// The playground was put back.

@@ -66,6 +66,9 @@ extension AppModel {
             if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom - Self.zoomStep) }
         case .zero, .keypadZero:
             if bigPhoto.isOut { bigPhoto.setZoom(1) }
+        case .other("F"):
+            // F: the whole photo, or the filled card again.
+            if bigPhoto.isOut { bigPhoto.showWhole(!bigPhoto.whole) }
         default:
             break
         }

@@ -49,6 +49,9 @@ public final class AppModel {
     /// The id of the trip opened last, which the hero shows once it closes
     /// (until the focus moves or the app goes back to its start).
     var lastOpenedTrip: String?
+    /// Whether the last pointer down was the mouse's (a double-click shows
+    /// the whole photo, where two taps of a finger zoom).
+    public internal(set) var lastPointerWasMouse = false
     /// Back to the start after a quiet spell (`--idle`), on this model's clock.
     public private(set) var idle: IdleTimer
 
@@ -118,6 +121,7 @@ public final class AppModel {
             engine.cancelAll()
         case .pointer(let pointer):
             if pointer.phase == .down && engine.pointerCount == 0 { rebuildTree() }
+            if pointer.phase == .down { lastPointerWasMouse = pointer.kind == .mouse }
             engine.handle(pointer)
         case .wheel(let wheel):
             if engine.pointerCount == 0 { rebuildTree() }
@@ -242,13 +246,14 @@ public final class AppModel {
         case .zoom(let z): record(.zoom(z))
         case .page(let index):
             if let trip = bigPhoto.trip { record(.page(trip: catalog.trips[trip].id, index: index)) }
+        case .whole(let on): record(.wholePhoto(on))
         }
     }
 
     // MARK: Actions
 
     /// Opens `trip` from its strip slot (a tap on the photo or its row, Enter).
-    public func open(_ trip: Int) {
+    public func open(_ trip: Int, whole: Bool? = nil) {
         guard screen == .overview, catalog.trips.indices.contains(trip), let position = strip.position(of: trip) else { return }
         if let current = bigPhoto.trip, current != trip, let p = strip.position(of: current) {
             // Another photo is out: it goes back as the new one comes.
@@ -256,7 +261,8 @@ public final class AppModel {
         }
         strip.reveal(position: position, layout: layout)
         lastOpenedTrip = catalog.trips[trip].id
-        bigPhoto.open(trip, page: tilePhoto(trip: trip), of: catalog.trips[trip].photoPaths.count, from: strip.drawnFrame(position: position, layout: layout), to: layout.bigPhoto)
+        bigPhoto.open(trip, page: tilePhoto(trip: trip), of: catalog.trips[trip].photoPaths.count, from: strip.drawnFrame(position: position, layout: layout), to: layout.bigPhoto,
+                      whole: whole ?? (mode == .fullscreen))
         rebuildTree()
     }
 
@@ -266,7 +272,7 @@ public final class AppModel {
     public func openPhoto(atPath path: String) -> Bool {
         guard let trip = catalog.trips.firstIndex(where: { $0.photoPaths.contains(path) }) else { return false }
         tilePaths[catalog.trips[trip].id] = path
-        open(trip)
+        open(trip, whole: true)
         return true
     }
 
