@@ -110,6 +110,7 @@ public final class FrameLoop {
     }
 
     private var lastScale = 0.0
+    private var chrome = WindowChrome()
 
     /// After the frame that first drew a photo (before, its 12 ms held
     /// that photo back by 30), once, on the software renderer: memory for
@@ -134,6 +135,7 @@ public final class FrameLoop {
     /// of it when `everything`); what changed, for `Display.present`.
     @discardableResult
     func draw(_ app: AppModel, scale: Double, everything: Bool = false) -> [SDL_Rect]? {
+        chrome.follow(app, window: display.window)
         display.beginFrame()
         if scale != lastScale { lastScale = scale; text.clear() }
         drawn = scene.draw(app.scene(imageSizes: photos.imageSizes), scale: scale, everything: everything)

@@ -18,6 +18,9 @@ public enum ElementID: Hashable, Sendable {
     case playgroundTitle
     case square
     case circle
+    /// The shortcuts overlay (F1) and its rows, by their place in `Shortcut.all`.
+    case shortcuts
+    case shortcut(Int)
 
     /// The printed form, in snapshots, on the accessibility bus and as a
     /// gesture node's id ("strip:lisbon", "row:lisbon", "big-photo",
@@ -38,6 +41,8 @@ public enum ElementID: Hashable, Sendable {
         case .playgroundTitle: return "playground-title"
         case .square: return "square"
         case .circle: return "circle"
+        case .shortcuts: return "shortcuts"
+        case .shortcut(let i): return "shortcut:\(i)"
         }
     }
 }

@@ -36,7 +36,7 @@ struct OverviewWalk {
         } else if !big.isOut {
             let hint = layout.bigPhoto
             out.append(LayoutElement(id: .hint, frame: hint, drawing: [
-                .text(strings(.tapToOpen), origin: CGPoint(x: hint.minX, y: hint.midY - 10), width: hint.width,
+                .text(strings(model.lastInputWasMouse ? .clickToOpen : .tapToOpen), origin: CGPoint(x: hint.minX, y: hint.midY - 10), width: hint.width,
                       size: theme.secondarySize, weight: .regular, color: theme.secondaryText, alignment: .center),
             ]))
         }
@@ -53,7 +53,48 @@ struct OverviewWalk {
             c.appendFocusRing(ring, color: theme.focus)
             out.append(LayoutElement(id: .focusRing, frame: ring, drawing: c))
         }
+        if model.shortcutsShown {
+            // A dialog: while it is shown a screen reader reads only it.
+            out = out.map { var e = $0; e.accessible = nil; e.children = e.children.map { var c = $0; c.accessible = nil; return c }; return e }
+            out += shortcutsElements()
+        }
         return out
+    }
+
+    /// The shortcuts overlay over everything: a panel listing `Shortcut.all`,
+    /// keys at the leading side, what they do beside them, each row read
+    /// by a screen reader; a tap anywhere closes it.
+    private func shortcutsElements() -> [LayoutElement] {
+        let model = self.model, theme = model.theme, strings = model.strings, size = model.size
+        let rows = Shortcut.all
+        let panel = CGRect(x: 0, y: 0, width: min(size.width - 16, 760), height: min(size.height - 16, 64 + CGFloat(rows.count) * 30))
+            .offsetBy(dx: (size.width - min(size.width - 16, 760)) / 2, dy: (size.height - min(size.height - 16, 64 + CGFloat(rows.count) * 30)) / 2)
+        let rowHeight = max(12, (panel.height - 64) / CGFloat(rows.count))
+        let keysWidth = (panel.width - 48) * 0.38
+        var c: [Scene.Command] = [
+            .fill(CGRect(origin: .zero, size: size), color: RGBA(0, 0, 0, 160), cornerRadius: 0),
+            .fill(panel, color: theme.separator, cornerRadius: 16),
+            .text(strings(.shortcutsTitle), origin: CGPoint(x: panel.minX + 24, y: panel.minY + 16), width: panel.width - 48,
+                  size: theme.rowTextSize + 3, weight: .bold, color: theme.title, alignment: .leading),
+        ]
+        var out: [LayoutElement] = []
+        for (i, shortcut) in rows.enumerated() {
+            let row = CGRect(x: panel.minX + 24, y: panel.minY + 56 + CGFloat(i) * rowHeight, width: panel.width - 48, height: rowHeight)
+            let textSize = min(CGFloat(theme.secondarySize), rowHeight * 0.6)
+            var r: [Scene.Command] = []
+            r.append(.text(shortcut.keysText, origin: CGPoint(x: row.minX, y: row.midY - textSize * 0.65), width: keysWidth - 12,
+                           size: textSize, weight: .bold, color: theme.primaryText, alignment: .leading))
+            r.append(.text(strings(shortcut.what), origin: CGPoint(x: row.minX + keysWidth, y: row.midY - textSize * 0.65),
+                           width: row.width - keysWidth, size: textSize, weight: .regular, color: theme.primaryText, alignment: .leading))
+            out.append(LayoutElement(id: .shortcut(i), frame: row, drawing: r,
+                                     accessible: .init(label: shortcut.keysText, value: strings(shortcut.what), traits: ["label"])))
+        }
+        let overlay = LayoutElement(id: .shortcuts, frame: CGRect(origin: .zero, size: size), drawing: c,
+                                    touch: .init(make: { [unowned model] id, frame in
+                                        .button(id, frame: frame) { model.hideShortcuts() }
+                                    }, onTop: true),
+                                    accessible: .init(label: strings(.shortcutsTitle), traits: ["header", "dialog"], frame: panel, place: .header))
+        return [overlay] + out
     }
 
     /// A trip's row in the list: its city, nights and dates (the hero's
@@ -246,7 +287,7 @@ struct OverviewWalk {
                                                       frame: grown, range: zoom, place: .lead))
         if big.isOut && big.phase != .closing {
             element.touch = .init { [unowned model, unowned big] id, frame in
-                big.node(id: id, frame: frame, byMouse: { model.lastPointerWasMouse }) {
+                big.node(id: id, frame: frame, byMouse: { model.lastInputWasMouse }) {
                     guard let trip = big.trip else { return model.layout.bigPhoto }
                     return model.slotFrame(of: trip)
                 }
@@ -283,7 +324,7 @@ struct OverviewWalk {
             c.append(.text(lines, origin: CGPoint(x: textX, y: band.minY + 54), width: textWidth, size: theme.rowTextSize,
                            weight: .regular, color: RGBA(255, 255, 255, 220), alignment: rightToLeft ? .trailing : .leading))
         }
-        c.append(.text(strings(.tapToOpen), origin: CGPoint(x: rightToLeft ? frame.minX + 24 : frame.maxX - 24 - hintWidth, y: band.maxY - 34),
+        c.append(.text(strings(model.lastInputWasMouse ? .clickToOpen : .tapToOpen), origin: CGPoint(x: rightToLeft ? frame.minX + 24 : frame.maxX - 24 - hintWidth, y: band.maxY - 34),
                        width: hintWidth, size: theme.secondarySize, weight: .regular, color: RGBA(255, 255, 255, 190),
                        alignment: rightToLeft ? .leading : .trailing))
     }

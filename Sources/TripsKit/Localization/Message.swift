@@ -46,7 +46,26 @@ public struct Message: Hashable, Sendable {
     /// A trip of loose photos named by its two main places: "Lisbon & Porto".
     public static let twoPlaces = Message("%s & %s")
 
+    /// The shortcuts overlay: its title and what each key does; the hint to a mouse.
+    public static let shortcutFocus = Message("Move the focus")
+    public static let shortcutOpen = Message("Open what has the focus; on the photo, zoom 2x")
+    public static let shortcutClose = Message("Close the photo or this list; leave fullscreen")
+    public static let shortcutPage = Message("Previous or next photo of the trip")
+    public static let shortcutFirstLast = Message("First or last photo of the trip")
+    public static let shortcutTrips = Message("Previous or next trip")
+    public static let shortcutZoomIn = Message("Zoom in")
+    public static let shortcutZoomOut = Message("Zoom out, down to the whole photo")
+    public static let shortcutZoomReset = Message("Back to 1x")
+    public static let shortcutWhole = Message("Whole photo, or fill the frame")
+    public static let shortcutMoveTrip = Message("Move the focused trip")
+    public static let shortcutFullscreen = Message("Fullscreen")
+    public static let shortcutOverlay = Message("Show or hide these shortcuts")
+    public static let shortcutQuit = Message("Quit")
+    public static let shortcutsTitle = Message("Keyboard shortcuts")
+    public static let clickToOpen = Message("Click a photo to open it")
+
     /// Every message, for the test that holds the catalogues to them.
     public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, wholePhoto, nights,
-                                        dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces]
+                                        dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces,
+                                        shortcutFocus, shortcutOpen, shortcutClose, shortcutPage, shortcutFirstLast, shortcutTrips, shortcutZoomIn, shortcutZoomOut, shortcutZoomReset, shortcutWhole, shortcutMoveTrip, shortcutFullscreen, shortcutOverlay, shortcutQuit, shortcutsTitle, clickToOpen]
 }

@@ -15,6 +15,8 @@ public struct AppEvent: Equatable, Sendable {
         case page(trip: String, index: Int)
         /// The big photo showed its whole picture (true) or filled its card again.
         case wholePhoto(Bool)
+        /// The window went fullscreen (true) or back to a window.
+        case fullscreen(Bool)
         /// The trips were put in a new order (their ids, in order).
         case reorder(order: [String])
         /// The playground was put back.

@@ -49,9 +49,15 @@ public final class AppModel {
     /// The id of the trip opened last, which the hero shows once it closes
     /// (until the focus moves or the app goes back to its start).
     var lastOpenedTrip: String?
-    /// Whether the last pointer down was the mouse's (a double-click shows
-    /// the whole photo, where two taps of a finger zoom).
-    public internal(set) var lastPointerWasMouse = false
+    /// Whether the last pointer down or wheel was the mouse's: a
+    /// double-click shows the whole photo where two taps of a finger zoom,
+    /// and the hint says "Click".
+    public internal(set) var lastInputWasMouse = false
+    /// Whether the window is fullscreen: from the command line, then F11
+    /// (a kiosk stays so). The frame loop makes the window follow it.
+    public internal(set) var fullscreen: Bool
+    /// The shortcuts overlay (F1, "?") is shown.
+    public internal(set) var shortcutsShown = false
     /// Back to the start after a quiet spell (`--idle`), on this model's clock.
     public private(set) var idle: IdleTimer
 
@@ -63,6 +69,7 @@ public final class AppModel {
         self.strings = strings
         idle = IdleTimer(timeout: idleTimeout)
         self.mode = mode
+        fullscreen = mode != .windowed
         self.theme = theme
         self.size = size
         self.screen = screen
@@ -121,11 +128,17 @@ public final class AppModel {
             engine.cancelAll()
         case .pointer(let pointer):
             if pointer.phase == .down && engine.pointerCount == 0 { rebuildTree() }
-            if pointer.phase == .down { lastPointerWasMouse = pointer.kind == .mouse }
+            if pointer.phase == .down || pointer.kind == .mouse { lastInputWasMouse = pointer.kind == .mouse }
             engine.handle(pointer)
         case .wheel(let wheel):
             if engine.pointerCount == 0 { rebuildTree() }
-            if wheel.modifiers.contains(.control) || screen != .overview || !layout.strip.contains(wheel.location) {
+            lastInputWasMouse = true
+            let step = abs(wheel.dx) > abs(wheel.dy) ? wheel.dx : -wheel.dy
+            if !wheel.modifiers.contains(.control), screen == .overview, bigPhoto.isOut, bigPhoto.phase != .closing,
+               bigPhoto.drawnFrame.contains(wheel.location) {
+                // Over the big photo the wheel pages, a notch a photo.
+                if step != 0 && step.isFinite { bigPhoto.page(by: step > 0 ? 1 : -1) }
+            } else if wheel.modifiers.contains(.control) || screen != .overview || !layout.strip.contains(wheel.location) {
                 engine.handle(wheel)
             } else {
                 strip.wheel(by: abs(wheel.dx) > abs(wheel.dy) ? wheel.dx : -wheel.dy, layout: layout)
@@ -293,6 +306,12 @@ public final class AppModel {
     func shownPhotoPath(of trip: Int) -> String {
         let paths = catalog.trips[trip].photoPaths
         return paths[min(bigPhoto.page, paths.count - 1)]
+    }
+
+    /// The window's title: "City — photo name" while a photo is out, else the app's name.
+    public var windowTitle: String {
+        guard let trip = bigPhoto.trip, bigPhoto.phase != .closing else { return strings(.title) }
+        return catalog.trips[trip].city + " \u{2014} " + Self.fileName(shownPhotoPath(of: trip))
     }
 
     /// The number (in the catalog's `allPhotoPaths`) of `trip`'s strip tile.

@@ -12,6 +12,7 @@ extension AppEvent {
         case .zoom(let zoom): name = "zoom"; fields = [("zoom", .num(zoom))]
         case .page(let trip, let index): name = "page"; fields = [("trip", .string(trip)), ("index", .number(Double(index)))]
         case .wholePhoto(let on): name = "whole"; fields = [("whole", .bool(on))]
+        case .fullscreen(let on): name = "fullscreen"; fields = [("fullscreen", .bool(on))]
         case .reorder(let order): name = "reorder"; fields = [("order", .list(order.map { .string($0) }))]
         case .reset: name = "reset"
         case .idle: name = "idle"

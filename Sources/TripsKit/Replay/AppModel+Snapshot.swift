@@ -19,6 +19,7 @@ extension AppModel {
             ("enlarged", big.trip.flatMap { big.phase == .closing ? nil : JSONValue.string(trips[$0].id) } ?? .null),
             ("zoom", .num(big.zoom)),
             ("whole", .bool(big.whole)),
+            ("fullscreen", .bool(fullscreen)), ("shortcuts", .bool(shortcutsShown)), ("title", .string(windowTitle)),
             ("pinch", .num(big.pinch)),
             ("drag", .list([.num(big.pull.width), .num(big.pull.height)])),
             ("photo", big.trip.map { trip in .obj([
