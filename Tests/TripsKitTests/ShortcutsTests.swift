@@ -1,6 +1,7 @@
 import Foundation
 import Gestures
 import JSON
+import TestSupport
 import XCTest
 @testable import TripsKit
 
@@ -8,9 +9,15 @@ import XCTest
 /// overlay, replayed, does what the overlay says, and no key outside it
 /// does anything. Three trips of three photos each, run on the model.
 final class ShortcutsTests: XCTestCase {
-    let catalog = TripCatalog(trips: (0..<3).map { t in
-        Trip(id: "t\(t)", city: "City \(t)", nights: 2, photoPaths: (0..<3).map { "/photos/t\(t)-\($0).jpg" })
-    })
+    /// The photos are files of the test's own, since Delete moves them to a trash of its own.
+    lazy var folder = try! TemporaryFolder("trips-shortcuts")
+    var catalog: TripCatalog {
+        TripCatalog(trips: (0..<3).map { t in
+            Trip(id: "t\(t)", city: "City \(t)", nights: 2, photoPaths: (0..<3).map { folder.appending("t\(t)-\($0).jpg") })
+        })
+    }
+
+    override func tearDown() { folder.remove() }
 
     /// The snapshot at 2600 ms after `setup` (inputs before 1000 ms) and
     /// then `key` at 1600 (none when nil), with the model run.
@@ -18,7 +25,11 @@ final class ShortcutsTests: XCTestCase {
         let script = "size 1280 800\n" + setup + (key.map { "at 1600 key \($0)\n" } ?? "") + "at 2600 state\n"
         // Any name: a key Trips does not know is a key too (SDL's table is not at hand here).
         let parsed = try ReplayScript.parse(script, file: "shortcuts.txt", isKeyName: { _ in true })
-        let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed)
+        for path in catalog.allPhotoPaths where !FileManager.default.fileExists(atPath: path) {
+            try Data(path.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed,
+                           trash: Trash(environment: ["XDG_DATA_HOME": folder.appending("data")]))
         let lines = try ReplayRunner.lines(parsed, app: app)
         // (Ctrl+Q ends the replay before its snapshot.)
         let state = lines.last { $0.contains("\"screen\"") } ?? "{}"
@@ -74,6 +85,12 @@ final class ShortcutsTests: XCTestCase {
             "ctrl+Right": (focused, { s, _ in s["order"]?.array.first?.string == "t1" }),
             "ctrl+Left": (focused + "at 200 key Right\n", { s, _ in s["order"]?.array.first?.string == "t1" }),
         ],
+        .shortcutTrash: ["Delete": (opened, { s, _ in
+            s["photo", "count"]?.number == 2 && s["toast"]?.string == "t0-0.jpg moved to the trash. Ctrl+Z or tap to undo"
+        })],
+        .shortcutUndo: ["ctrl+Z": (opened + "at 300 key Delete\n", { s, _ in
+            s["photo", "count"]?.number == 3 && s["toast"]?.string == "t0-0.jpg put back"
+        })],
         .shortcutFullscreen: ["F11": ("", { s, _ in s["fullscreen"]?.bool == true })],
         .shortcutOverlay: [
             "F1": ("", { s, _ in s["shortcuts"]?.bool == true }),
@@ -160,5 +177,33 @@ final class ShortcutsTests: XCTestCase {
         kiosk.handle(.key(.f11, ctrl: false))
         kiosk.handle(.key(.escape, ctrl: false))
         XCTAssertTrue(kiosk.fullscreen)
+    }
+}
+
+/// Delete in a kiosk, and the undo's time.
+final class TrashKeyTests: XCTestCase {
+    func testAKioskChangesNoFileAndTheUndoEndsAfterTenSeconds() throws {
+        let folder = try TemporaryFolder("trips-kiosk-trash")
+        defer { folder.remove() }
+        let paths = try ["a.jpg", "b.jpg"].map { try folder.write(Data($0.utf8), to: $0).path }
+        let catalog = TripCatalog(trips: [Trip(id: "t", city: "T", nights: 1, photoPaths: paths)])
+        let trash = Trash(environment: ["XDG_DATA_HOME": folder.appending("data")])
+        let kiosk = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .kiosk, trash: trash)
+        kiosk.open(0)
+        kiosk.handle(.key(.delete, ctrl: false))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: paths[0]))
+        XCTAssertNil(kiosk.toast)
+
+        let desk = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed, trash: trash)
+        desk.open(0)
+        desk.advance(to: 1)
+        desk.handle(.key(.delete, ctrl: false))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: paths[0]))
+        XCTAssertEqual(desk.catalog.trips[0].photoPaths, [paths[1]], "the trip follows at once")
+        XCTAssertEqual(desk.nextDeadline, 11)
+        desk.advance(to: 11)
+        XCTAssertNil(desk.toast)
+        desk.handle(.key(.z, ctrl: true))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: paths[0]), "too late to undo")
     }
 }

@@ -20,6 +20,7 @@ touch -d "2024-05-12 10:00" "$pics/portrait.jpg"; touch -d "2024-05-12 11:00" "$
 start_xvfb 1600x1000
 export DISPLAY=$X_DISPLAY
 # --- X11 (no window manager: the window is put at the screen's corner) ------
+export XDG_DATA_HOME="$OUT/data"
 SDL_VIDEODRIVER=x11 "$TRIPS" --size 1280x800 "$pics/portrait.jpg" >"$OUT/trips.log" 2>&1 &
 app=$!; track "$app"
 for i in $(seq 100); do win=$(xdotool search --pid "$app" 2>/dev/null | tail -1); [ -n "$win" ] && break; sleep 0.1; done
@@ -41,6 +42,14 @@ xdotool key Escape; sleep 1
 import -window root "$OUT/closed-overlay.png"
 check "Escape closes it, the photo still out" \
     'at_most "$(near_colour "$OUT/closed-overlay.png" 940 165 60 30 "rgb(44,44,48)")" 0.1 && [[ "$(title)" == *" — land.jpg" ]]'
+cp -p "$pics/land.jpg" "$OUT/land-before.jpg"
+xdotool key Delete; sleep 1
+import -window root "$OUT/trashed.png"
+check "Delete moves the photo shown to \$XDG_DATA_HOME/Trash with its .trashinfo, the page it leaves goes ($(title))" \
+    '[ ! -e "$pics/land.jpg" ] && cmp -s "$OUT/data/Trash/files/land.jpg" "$OUT/land-before.jpg" && grep -qx "Path=$pics/land.jpg" "$OUT/data/Trash/info/land.jpg.trashinfo" && [[ "$(title)" == *" — portrait.jpg" ]]'
+xdotool key ctrl+z; sleep 1
+check "Ctrl+Z puts it back byte for byte with its mtime, its info gone ($(title))" \
+    'cmp -s "$pics/land.jpg" "$OUT/land-before.jpg" && [ "$(stat -c %Y "$pics/land.jpg")" = "$(stat -c %Y "$OUT/land-before.jpg")" ] && [ ! -e "$OUT/data/Trash/info/land.jpg.trashinfo" ]'
 check "the app logged nothing but its video line" 'log_is_quiet "$OUT/trips.log"'
 stop "$app"
 

@@ -21,6 +21,8 @@ public enum ElementID: Hashable, Sendable {
     /// The shortcuts overlay (F1) and its rows, by their place in `Shortcut.all`.
     case shortcuts
     case shortcut(Int)
+    /// The message at the window's foot (`Toast`).
+    case toast
 
     /// The printed form, in snapshots, on the accessibility bus and as a
     /// gesture node's id ("strip:lisbon", "row:lisbon", "big-photo",
@@ -43,6 +45,7 @@ public enum ElementID: Hashable, Sendable {
         case .circle: return "circle"
         case .shortcuts: return "shortcuts"
         case .shortcut(let i): return "shortcut:\(i)"
+        case .toast: return "toast"
         }
     }
 }

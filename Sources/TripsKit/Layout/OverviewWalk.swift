@@ -53,12 +53,32 @@ struct OverviewWalk {
             c.appendFocusRing(ring, color: theme.focus)
             out.append(LayoutElement(id: .focusRing, frame: ring, drawing: c))
         }
+        if let toast = model.toast { out.append(toastElement(toast)) }
         if model.shortcutsShown {
             // A dialog: while it is shown a screen reader reads only it.
             out = out.map { var e = $0; e.accessible = nil; e.children = e.children.map { var c = $0; c.accessible = nil; return c }; return e }
             out += shortcutsElements()
         }
         return out
+    }
+
+    /// The toast at the window's foot: what went to the trash (a tap puts
+    /// it back), or why it could not.
+    private func toastElement(_ toast: Toast) -> LayoutElement {
+        let model = self.model, theme = model.theme, size = model.size
+        let width = min(size.width - 32, 640)
+        let frame = CGRect(x: (size.width - width) / 2, y: size.height - 16 - 48, width: width, height: 48)
+        let drawing: [Scene.Command] = [
+            .fill(frame, color: RGBA(48, 48, 54, 245), cornerRadius: 12),
+            .text(toast.text, origin: CGPoint(x: frame.minX + 16, y: frame.midY - 10), width: frame.width - 32,
+                  size: theme.secondarySize, weight: .regular, color: theme.primaryText, alignment: .center),
+        ]
+        var element = LayoutElement(id: .toast, frame: frame, drawing: drawing,
+                                    accessible: .init(label: toast.text, traits: toast.undoable ? ["button"] : ["label"]))
+        if toast.undoable {
+            element.touch = .init(make: { [unowned model] id, frame in .button(id, frame: frame) { model.undoTrash() } }, onTop: true)
+        }
+        return element
     }
 
     /// The shortcuts overlay over everything: a panel listing `Shortcut.all`,

@@ -64,8 +64,15 @@ public struct Message: Hashable, Sendable {
     public static let shortcutsTitle = Message("Keyboard shortcuts")
     public static let clickToOpen = Message("Click a photo to open it")
 
+    /// Delete and undo: the shortcuts' words and the toast's.
+    public static let shortcutTrash = Message("Move the photo shown to the trash")
+    public static let shortcutUndo = Message("Put the photo back from the trash")
+    public static let movedToTrash = Message("%s moved to the trash. Ctrl+Z or tap to undo")
+    public static let putBack = Message("%s put back")
+
     /// Every message, for the test that holds the catalogues to them.
     public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, wholePhoto, nights,
                                         dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces,
-                                        shortcutFocus, shortcutOpen, shortcutClose, shortcutPage, shortcutFirstLast, shortcutTrips, shortcutZoomIn, shortcutZoomOut, shortcutZoomReset, shortcutWhole, shortcutMoveTrip, shortcutFullscreen, shortcutOverlay, shortcutQuit, shortcutsTitle, clickToOpen]
+                                        shortcutFocus, shortcutOpen, shortcutClose, shortcutPage, shortcutFirstLast, shortcutTrips, shortcutZoomIn, shortcutZoomOut, shortcutZoomReset, shortcutWhole, shortcutMoveTrip, shortcutFullscreen, shortcutOverlay, shortcutQuit, shortcutsTitle, clickToOpen,
+                                        shortcutTrash, shortcutUndo, movedToTrash, putBack]
 }

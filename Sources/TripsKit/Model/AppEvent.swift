@@ -17,6 +17,11 @@ public struct AppEvent: Equatable, Sendable {
         case wholePhoto(Bool)
         /// The window went fullscreen (true) or back to a window.
         case fullscreen(Bool)
+        /// The photo shown went to the trash (Delete), or came back (Ctrl+Z).
+        case trashed(path: String)
+        case restored(path: String)
+        /// A message the toast shows: why something could not be done.
+        case notice(String)
         /// The trips were put in a new order (their ids, in order).
         case reorder(order: [String])
         /// The playground was put back.

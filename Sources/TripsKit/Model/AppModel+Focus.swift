@@ -18,6 +18,16 @@ extension AppModel {
             if key == .escape { hideShortcuts() }
             return
         }
+        // The next key ends the trash's undo (Ctrl+Z takes it).
+        if !(ctrl && key == .z) { trashUndo = nil }
+        if key == .delete {
+            trashShownPhoto()
+            return
+        }
+        if ctrl && key == .z {
+            undoTrash()
+            return
+        }
         if key == .f11 {
             setFullscreen(!fullscreen)
             return

@@ -58,14 +58,21 @@ public final class AppModel {
     public internal(set) var fullscreen: Bool
     /// The shortcuts overlay (F1, "?") is shown.
     public internal(set) var shortcutsShown = false
+    /// Where Delete moves photos; nil: Delete does nothing (a kiosk, tests).
+    let trash: Trash?
+    /// What Ctrl+Z puts back, while its toast is up.
+    var trashUndo: TrashUndo?
+    /// The message at the window's foot, until its time is up.
+    public internal(set) var toast: Toast?
     /// Back to the start after a quiet spell (`--idle`), on this model's clock.
     public private(set) var idle: IdleTimer
 
     public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
                 idleTimeout: Double? = nil, attract attractSettings: Attract.Settings? = nil, reduceMotion: Bool = false,
-                strings: Strings = .english) {
+                strings: Strings = .english, trash: Trash? = nil) {
         self.catalog = catalog
+        self.trash = mode == .kiosk ? nil : trash
         self.strings = strings
         idle = IdleTimer(timeout: idleTimeout)
         self.mode = mode
@@ -203,6 +210,7 @@ public final class AppModel {
         _ = animator.advance(to: seconds)
         if screen == .attract, let attract, attract.advance(to: seconds) { return true }
         if takeOfferedCatalog() { return true }
+        if expireToast(at: seconds) { return true }
         if let due = attractDue, seconds >= due {
             attractDue = nil
             startAttract()
@@ -222,7 +230,7 @@ public final class AppModel {
     /// long press firing, the idle timeout), so an idle loop wakes in time.
     public var nextDeadline: Double? {
         [engine.nextEventTime, idle.deadline, attractDue, screen == .attract ? attract?.nextSlideTime : nil,
-         strip.touchpadDeadline, bigPhoto.touchpadDeadline].compactMap { $0 }.min()
+         strip.touchpadDeadline, bigPhoto.touchpadDeadline, toast?.until].compactMap { $0 }.min()
     }
 
     /// What happened since the last call, oldest first.

@@ -46,6 +46,8 @@ public struct Shortcut: Equatable, Sendable {
         Shortcut([.zero, .keypadZero], .shortcutZoomReset),
         Shortcut([.f], .shortcutWhole),
         Shortcut([.left, .right], ctrl: true, .shortcutMoveTrip),
+        Shortcut([.delete], .shortcutTrash),
+        Shortcut([.z], ctrl: true, .shortcutUndo),
         Shortcut([.f11], .shortcutFullscreen),
         Shortcut(chords: [Chord(.f1), Chord(.question), Chord(.question, ctrl: true)], .shortcutOverlay),
         Shortcut([.q], ctrl: true, .shortcutQuit),

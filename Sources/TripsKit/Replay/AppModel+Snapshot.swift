@@ -20,6 +20,7 @@ extension AppModel {
             ("zoom", .num(big.zoom)),
             ("whole", .bool(big.whole)),
             ("fullscreen", .bool(fullscreen)), ("shortcuts", .bool(shortcutsShown)), ("title", .string(windowTitle)),
+            ("toast", toast.map { .string($0.text) } ?? .null),
             ("pinch", .num(big.pinch)),
             ("drag", .list([.num(big.pull.width), .num(big.pull.height)])),
             ("photo", big.trip.map { trip in .obj([
