@@ -89,7 +89,7 @@ final class ShortcutsTests: XCTestCase {
             s["photo", "count"]?.number == 2 && s["toast"]?.string == "t0-0.jpg moved to the trash. Ctrl+Z or tap to undo"
         })],
         .shortcutUndo: ["ctrl+Z": (opened + "at 300 key Delete\n", { s, _ in
-            s["photo", "count"]?.number == 3 && s["toast"]?.string == "t0-0.jpg put back"
+            s["photo", "count"]?.number == 3 && s["photo", "index"]?.number == 0 && s["toast"]?.string == "t0-0.jpg put back"
         })],
         .shortcutFullscreen: ["F11": ("", { s, _ in s["fullscreen"]?.bool == true })],
         .shortcutOverlay: [

@@ -42,6 +42,10 @@ extension AppModel {
             // The trips as they were, with whatever else changed since kept out.
             updateCatalog(undo.catalog)
             record(.tripsChanged(undo.catalog))
+            // The big photo shows the photo put back, as before Delete.
+            if let trip = bigPhoto.trip, let page = catalog.trips[trip].photoPaths.firstIndex(of: undo.trashed.original) {
+                bigPhoto.repage(count: catalog.trips[trip].photoPaths.count, page: page)
+            }
             toast = Toast(text: strings(.putBack, Self.fileName(undo.trashed.original)), undoable: false, until: time + 2)
             record(.restored(path: undo.trashed.original))
         } catch {
