@@ -207,3 +207,16 @@ final class TrashKeyTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: paths[0]), "too late to undo")
     }
 }
+
+/// A double-click on empty space toggles fullscreen; a finger's two taps do not.
+final class EmptySpaceTests: XCTestCase {
+    func testAMouseDoubleClickOnEmptySpaceTogglesFullscreen() throws {
+        let click = { (t: Int) in "at \(t) mouse down 1100 500\nat \(t + 40) mouse up 1100 500\n" }
+        let r = try ModelReplay("size 1280 800\n" + click(100) + click(250) + "at 900 state\n" + click(1000) + click(1150) + "at 1800 state\n"
+                                + "at 2000 down 1 1100 500\nat 2040 up 1\nat 2150 down 1 1100 500\nat 2190 up 1\nat 2900 state")
+        XCTAssertEqual(try r.state(at: 900)["fullscreen"]?.bool, true)
+        XCTAssertEqual(try r.state(at: 1800)["fullscreen"]?.bool, false)
+        XCTAssertEqual(try r.state(at: 2900)["fullscreen"]?.bool, false, "two taps of a finger leave it")
+        XCTAssertTrue(r.events("open").isEmpty)
+    }
+}

@@ -23,6 +23,8 @@ public enum ElementID: Hashable, Sendable {
     case shortcut(Int)
     /// The message at the window's foot (`Toast`).
     case toast
+    /// The window's empty space, under everything (a double-click: fullscreen).
+    case background
 
     /// The printed form, in snapshots, on the accessibility bus and as a
     /// gesture node's id ("strip:lisbon", "row:lisbon", "big-photo",
@@ -46,6 +48,7 @@ public enum ElementID: Hashable, Sendable {
         case .shortcuts: return "shortcuts"
         case .shortcut(let i): return "shortcut:\(i)"
         case .toast: return "toast"
+        case .background: return "background"
         }
     }
 }

@@ -14,6 +14,13 @@ struct OverviewWalk {
         let model = self.model, layout = model.layout, theme = model.theme, trips = model.catalog.trips, strings = model.strings
         let say = strings
         var out: [LayoutElement] = []
+        // Under everything: a double-click of the mouse on empty space toggles fullscreen.
+        out.append(LayoutElement(id: .background, frame: CGRect(origin: .zero, size: model.size),
+                                 touch: .init { [unowned model] id, frame in
+                                     GestureNode(id, frame: frame).contentShape(.rectangle).onTapGesture(count: 2) {
+                                         if model.lastInputWasMouse { model.setFullscreen(!model.fullscreen) }
+                                     }
+                                 }))
         var title: [Scene.Command] = []
         title.append(.text(strings(.title), origin: layout.title.origin, width: layout.title.width - 140,
                            size: theme.titleSize, weight: .bold, color: theme.title, alignment: .leading))
