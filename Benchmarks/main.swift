@@ -9,3 +9,4 @@ if selected("motion") { runMotionBenchmark() }
 if selected("gestures") { runGesturesBenchmark() }
 if selected("library") { runLibraryBenchmark() }
 if selected("places") { runPlacesBenchmark() }
+if selected("trash") { runTrashBenchmark() }

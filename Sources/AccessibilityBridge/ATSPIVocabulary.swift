@@ -3,6 +3,7 @@
 public enum ATSPIRole: UInt32, Sendable {
     case frame = 23
     case image = 27
+    case label = 29
     case pushButton = 43
     case application = 75
     case heading = 83
@@ -12,6 +13,7 @@ public enum ATSPIRole: UInt32, Sendable {
         switch self {
         case .frame: return "frame"
         case .image: return "image"
+        case .label: return "label"
         case .pushButton: return "push button"
         case .application: return "application"
         case .heading: return "heading"

@@ -84,7 +84,7 @@ public struct AccessibleTree: Equatable, Sendable {
         let button = e.traits.contains("button"), header = e.traits.contains("header")
         // An image that is also a button is a button: what it does matters
         // more than what it shows (a screen reader says "push button").
-        let role: ATSPIRole = button ? .pushButton : header ? .heading : .image
+        let role: ATSPIRole = button ? .pushButton : header ? .heading : e.traits.contains("label") ? .label : .image
         var states = ATSPIStates([.enabled, .sensitive, .visible])
         if e.frame.intersects(bounds) { states.insert(.showing) }
         if button { states.insert(.focusable) }

@@ -334,12 +334,13 @@ final class TripsBehaviourTests: XCTestCase {
         let shot = FileManager.default.temporaryDirectory.appendingPathComponent("trips-resize-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: shot) }
         // At 1280 x 800, (100, 300) is the empty big-photo area; at 640 x 400
-        // it is strip photo 0 (16...292 x 204...384).
+        // it is strip photo 0 (16...292 x 232...384: the short window shares
+        // its height evenly between the big photo and the strip).
         let r = try Replay.run("size 1280 800\nat 50 size 640 400\n" + Gesture.tap(100, 300, at: 100) + "\nat 1200 state\nat 1300 shot \(shot)")
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.events("open").first?["trip"]?.string, "lisbon")
         let s = try r.state(at: 1200)
-        assertFrame(s["strip", "items"]?.array.first?["frame"], [16, 204, 276, 180], "strip photo 0 at the bottom of a 640 x 400 window")
+        assertFrame(s["strip", "items"]?.array.first?["frame"], [16, 232, 276, 152], "strip photo 0 at the bottom of a 640 x 400 window")
         let png = try XCTUnwrap(FileManager.default.contents(atPath: shot), "the shot was written")
         let side = { (at: Int) in png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         XCTAssertEqual([side(16), side(20)], [640, 400], "the shot has the new size (PNG IHDR)")

@@ -47,14 +47,15 @@ check "and the bundled photos: eight trips, the photos drawn, no placeholder" \
 # --- trips PHOTO ---------------------------------------------------------------
 printf 'size 1280 800\nat 1000 state\nat 1100 shot %s\n' "$OUT/photo.png" >"$OUT/photo.txt"
 (cd "$elsewhere" && "$P/bin/trips" --replay "$OUT/photo.txt" pics/b.jpg >"$OUT/photo.jsonl" 2>"$OUT/photo.err")
-check "trips pics/b.jpg opens it big, second of its folder's three" \
-    'python3 -c "import json,sys; s=[json.loads(l) for l in open(sys.argv[1]) if \"screen\" in l][0]; sys.exit(not (s[\"enlarged\"] and s[\"photo\"][\"index\"] == 1 and s[\"photo\"][\"photos\"] == [\"a.jpg\", \"b.jpg\", \"c.jpg\"] and s[\"photo\"][\"frame\"] == [16, 68, 890, 524]))" "$OUT/photo.jsonl"'
-# garden.jpg, resampled to the big photo's frame, against the screenshot's big photo.
-convert "$elsewhere/pics/b.jpg" -resize 890x524^ -gravity center -extent 890x524 "$OUT/b-expected.png"
+check "trips pics/b.jpg opens it big and whole, second of its folder's three" \
+    'python3 -c "import json,sys; s=[json.loads(l) for l in open(sys.argv[1]) if \"screen\" in l][0]; sys.exit(not (s[\"enlarged\"] and s[\"photo\"][\"index\"] == 1 and s[\"photo\"][\"photos\"] == [\"a.jpg\", \"b.jpg\", \"c.jpg\"] and s[\"photo\"][\"frame\"] == [16, 68, 890, 524] and s[\"whole\"]))" "$OUT/photo.jsonl"'
+# garden.jpg, the whole of it fitted into the big photo's frame on the
+# background (838 x 524, 26 pt bars), against the screenshot's big photo.
+convert "$elsewhere/pics/b.jpg" -resize 890x524 -background "$BG" -gravity center -extent 890x524 "$OUT/b-expected.png"
 convert "$OUT/photo.png" -crop 890x400+16+68 +repage "$OUT/photo-big.png"
 convert "$OUT/b-expected.png" -crop 890x400+0+0 +repage "$OUT/b-expected-top.png"
 rmse=$(compare -metric RMSE "$OUT/photo-big.png" "$OUT/b-expected-top.png" null: 2>&1 | sed 's/.*(\(.*\))/\1/')
-check "the screenshot shows that photo big (RMSE $rmse against it resampled) and its strip slot empty" \
+check "the screenshot shows the whole photo big, letterboxed (RMSE $rmse against it resampled) and its strip slot empty" \
     'at_most "$rmse" 0.12 && strip_slot_empty "$OUT/photo.png"'
 
 # --- bad paths: each named, exit 2 when it is all ------------------------------

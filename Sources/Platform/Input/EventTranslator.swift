@@ -110,7 +110,9 @@ final class EventTranslator {
         case SDL_KEYDOWN, SDL_KEYUP:
             modifiers = Self.modifiers(event.key.keysym.mod)
             guard event.type == SDL_KEYDOWN.rawValue, let name = SDL_GetKeyName(event.key.keysym.sym) else { return nil }
-            return .key(Key(name: String(cString: name)), ctrl: modifiers.contains(.control))
+            // "?" is Shift and "/" on most layouts: SDL names the key "/".
+            let named = String(cString: name), question = named == "/" && modifiers.contains(.shift)
+            return .key(Key(name: question ? "?" : named), ctrl: modifiers.contains(.control))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let f = event.tfinger
             guard f.touchId != SDL_MOUSE_TOUCHID else { return nil }

@@ -113,6 +113,7 @@ public final class FrameLoop {
     }
 
     private var lastScale = 0.0
+    private var chrome = WindowChrome()
 
     /// The last frames' CPU times, at most `recentFrameCount`: the remote
     /// state's frame-time p99.
@@ -165,6 +166,7 @@ public final class FrameLoop {
     /// of it when `everything`); what changed, for `Display.present`.
     @discardableResult
     func draw(_ app: AppModel, scale: Double, everything: Bool = false) -> [SDL_Rect]? {
+        chrome.follow(app, window: display.window)
         display.beginFrame()
         if scale != lastScale { lastScale = scale; text.clear() }
         drawn = scene.draw(app.scene(imageSizes: photos.imageSizes), scale: scale, everything: everything)

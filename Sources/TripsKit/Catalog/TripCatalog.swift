@@ -46,6 +46,23 @@ public struct TripCatalog: Equatable, Sendable {
     /// The number of photo `photo` of trip `trip` in `allPhotoPaths`.
     public func photoNumber(trip: Int, photo: Int) -> Int { photoStart[trip] + photo }
 
+    /// The trips without the photo at `path` (moved to the trash): its trip
+    /// keeps its other photos and its cover where it can, and goes when it
+    /// has no photo left to show.
+    public func removing(photo path: String) -> TripCatalog {
+        TripCatalog(trips: trips.compactMap { trip in
+            guard let i = trip.photoPaths.firstIndex(of: path) else { return trip }
+            var paths = trip.photoPaths
+            paths.remove(at: i)
+            let shown = trip.photoPaths.count - trip.unshown
+            let unshown = i >= shown ? trip.unshown - 1 : trip.unshown
+            guard paths.count > unshown else { return nil }
+            let cover = i < trip.coverIndex ? trip.coverIndex - 1 : i == trip.coverIndex ? 0 : trip.coverIndex
+            return Trip(id: trip.id, city: trip.city, nights: trip.nights, photoPaths: paths, coverIndex: min(cover, paths.count - unshown - 1),
+                        firstDay: trip.firstDay, unshown: unshown)
+        })
+    }
+
     /// File endings shown by `--photos DIR` (what SDL_image and libheif read).
     public static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "bmp", "gif", "tif", "tiff", "tga", "jxl", "avif", "qoi",
                                                       "heic", "heif"]

@@ -86,6 +86,14 @@ public enum Key: Hashable, Sendable {
     case zero, keypadZero
     /// With Ctrl: quit (outside kiosk mode).
     case q
+    /// The whole photo, or the filled card again.
+    case f
+    /// The first and last photo; the previous and next trip.
+    case home, end, pageUp, pageDown
+    /// The shortcuts overlay (F1, "?", Ctrl+?) and fullscreen (F11).
+    case f1, question, f11
+    /// Delete: the photo shown to the trash; with Ctrl, Z undoes it.
+    case delete, z
     /// Any other key, by its name.
     case other(String)
 
@@ -94,6 +102,8 @@ public enum Key: Hashable, Sendable {
         (.returnKey, "Return"), (.space, "Space"), (.keypadEnter, "Keypad Enter"),
         (.plus, "+"), (.equals, "="), (.keypadPlus, "Keypad +"), (.minus, "-"), (.keypadMinus, "Keypad -"),
         (.zero, "0"), (.keypadZero, "Keypad 0"), (.q, "Q"),
+        (.f, "F"), (.home, "Home"), (.end, "End"), (.pageUp, "PageUp"), (.pageDown, "PageDown"),
+        (.f1, "F1"), (.question, "?"), (.f11, "F11"), (.delete, "Delete"), (.z, "Z"),
     ]
 
     /// The key called `name` (as SDL and replay scripts name keys).

@@ -20,6 +20,13 @@ public enum ElementID: Hashable, Sendable {
     case circle
     /// A sleeping kiosk's black screen, read as asleep.
     case asleep
+    /// The shortcuts overlay (F1) and its rows, by their place in `Shortcut.all`.
+    case shortcuts
+    case shortcut(Int)
+    /// The message at the window's foot (`Toast`).
+    case toast
+    /// The window's empty space, under everything (a double-click: fullscreen).
+    case background
 
     /// The printed form, in snapshots, on the accessibility bus and as a
     /// gesture node's id ("strip:lisbon", "row:lisbon", "big-photo",
@@ -41,6 +48,10 @@ public enum ElementID: Hashable, Sendable {
         case .square: return "square"
         case .circle: return "circle"
         case .asleep: return "asleep"
+        case .shortcuts: return "shortcuts"
+        case .shortcut(let i): return "shortcut:\(i)"
+        case .toast: return "toast"
+        case .background: return "background"
         }
     }
 }

@@ -14,6 +14,13 @@ struct OverviewWalk {
         let model = self.model, layout = model.layout, theme = model.theme, trips = model.catalog.trips, strings = model.strings
         let say = strings
         var out: [LayoutElement] = []
+        // Under everything: a double-click of the mouse on empty space toggles fullscreen.
+        out.append(LayoutElement(id: .background, frame: CGRect(origin: .zero, size: model.size),
+                                 touch: .init { [unowned model] id, frame in
+                                     GestureNode(id, frame: frame).contentShape(.rectangle).onTapGesture(count: 2) {
+                                         if model.lastInputWasMouse { model.setFullscreen(!model.fullscreen) }
+                                     }
+                                 }))
         var title: [Scene.Command] = []
         title.append(.text(strings(.title), origin: layout.title.origin, width: layout.title.width - 140,
                            size: theme.titleSize, weight: .bold, color: theme.title, alignment: .leading))
@@ -38,7 +45,7 @@ struct OverviewWalk {
         } else if !big.isOut {
             let hint = layout.bigPhoto
             out.append(LayoutElement(id: .hint, frame: hint, drawing: [
-                .text(strings(.tapToOpen), origin: CGPoint(x: hint.minX, y: hint.midY - 10), width: hint.width,
+                .text(strings(model.lastInputWasMouse ? .clickToOpen : .tapToOpen), origin: CGPoint(x: hint.minX, y: hint.midY - 10), width: hint.width,
                       size: theme.secondarySize, weight: .regular, color: theme.secondaryText, alignment: .center),
             ]))
         }
@@ -55,7 +62,68 @@ struct OverviewWalk {
             c.appendFocusRing(ring, color: theme.focus)
             out.append(LayoutElement(id: .focusRing, frame: ring, drawing: c))
         }
+        if let toast = model.toast { out.append(toastElement(toast)) }
+        if model.shortcutsShown {
+            // A dialog: while it is shown a screen reader reads only it.
+            out = out.map { var e = $0; e.accessible = nil; e.children = e.children.map { var c = $0; c.accessible = nil; return c }; return e }
+            out += shortcutsElements()
+        }
         return out
+    }
+
+    /// The toast at the window's foot: what went to the trash (a tap puts
+    /// it back), or why it could not.
+    private func toastElement(_ toast: Toast) -> LayoutElement {
+        let model = self.model, theme = model.theme, size = model.size
+        let width = min(size.width - 32, 640)
+        let frame = CGRect(x: (size.width - width) / 2, y: size.height - 16 - 48, width: width, height: 48)
+        let drawing: [Scene.Command] = [
+            .fill(frame, color: RGBA(48, 48, 54, 245), cornerRadius: 12),
+            .text(toast.text, origin: CGPoint(x: frame.minX + 16, y: frame.midY - 10), width: frame.width - 32,
+                  size: theme.secondarySize, weight: .regular, color: theme.primaryText, alignment: .center),
+        ]
+        var element = LayoutElement(id: .toast, frame: frame, drawing: drawing,
+                                    accessible: .init(label: toast.text, traits: toast.undoable ? ["button"] : ["label"]))
+        if toast.undoable {
+            element.touch = .init(make: { [unowned model] id, frame in .button(id, frame: frame) { model.undoTrash() } }, onTop: true)
+        }
+        return element
+    }
+
+    /// The shortcuts overlay over everything: a panel listing `Shortcut.all`,
+    /// keys at the leading side, what they do beside them, each row read
+    /// by a screen reader; a tap anywhere closes it.
+    private func shortcutsElements() -> [LayoutElement] {
+        let model = self.model, theme = model.theme, strings = model.strings, size = model.size
+        let rows = Shortcut.all
+        let panel = CGRect(x: 0, y: 0, width: min(size.width - 16, 760), height: min(size.height - 16, 64 + CGFloat(rows.count) * 30))
+            .offsetBy(dx: (size.width - min(size.width - 16, 760)) / 2, dy: (size.height - min(size.height - 16, 64 + CGFloat(rows.count) * 30)) / 2)
+        let rowHeight = max(12, (panel.height - 64) / CGFloat(rows.count))
+        let keysWidth = (panel.width - 48) * 0.38
+        var c: [Scene.Command] = [
+            .fill(CGRect(origin: .zero, size: size), color: RGBA(0, 0, 0, 160), cornerRadius: 0),
+            .fill(panel, color: theme.separator, cornerRadius: 16),
+            .text(strings(.shortcutsTitle), origin: CGPoint(x: panel.minX + 24, y: panel.minY + 16), width: panel.width - 48,
+                  size: theme.rowTextSize + 3, weight: .bold, color: theme.title, alignment: .leading),
+        ]
+        var out: [LayoutElement] = []
+        for (i, shortcut) in rows.enumerated() {
+            let row = CGRect(x: panel.minX + 24, y: panel.minY + 56 + CGFloat(i) * rowHeight, width: panel.width - 48, height: rowHeight)
+            let textSize = min(CGFloat(theme.secondarySize), rowHeight * 0.6)
+            var r: [Scene.Command] = []
+            r.append(.text(shortcut.keysText, origin: CGPoint(x: row.minX, y: row.midY - textSize * 0.65), width: keysWidth - 12,
+                           size: textSize, weight: .bold, color: theme.primaryText, alignment: .leading))
+            r.append(.text(strings(shortcut.what), origin: CGPoint(x: row.minX + keysWidth, y: row.midY - textSize * 0.65),
+                           width: row.width - keysWidth, size: textSize, weight: .regular, color: theme.primaryText, alignment: .leading))
+            out.append(LayoutElement(id: .shortcut(i), frame: row, drawing: r,
+                                     accessible: .init(label: shortcut.keysText, value: strings(shortcut.what), traits: ["label"])))
+        }
+        let overlay = LayoutElement(id: .shortcuts, frame: CGRect(origin: .zero, size: size), drawing: c,
+                                    touch: .init(make: { [unowned model] id, frame in
+                                        .button(id, frame: frame) { model.hideShortcuts() }
+                                    }, onTop: true),
+                                    accessible: .init(label: strings(.shortcutsTitle), traits: ["header", "dialog"], frame: panel, place: .header))
+        return [overlay] + out
     }
 
     /// A trip's row in the list: its city, nights and dates (the hero's
@@ -154,6 +222,19 @@ struct OverviewWalk {
         let frame = big.drawnFrame
         let scale = big.drawnScale
         let slide = big.pageOffset.presentationValue
+        let whole = big.wholeShown.presentationValue
+        /// Where the picture of photo `n` goes in `f` and which part of it
+        /// shows, on its way between the filled card (0) and the whole photo (1).
+        func view(_ n: Int, in f: CGRect, scale: CGFloat, center: CGPoint) -> (frame: CGRect, source: CGRect) {
+            let image = imageSize(n) ?? f.size
+            let crop = PhotoGeometry.aspectFillSource(imageSize: image, frameSize: f.size)
+            let fill = PhotoGeometry.fillZoom(imageSize: image, frameSize: f.size)
+            // The centre is counted in the filled card's crop there, in the whole picture here.
+            let inPicture = CGPoint(x: crop.minX + center.x * crop.width, y: crop.minY + center.y * crop.height)
+            return PhotoGeometry.fittedView(imageSize: image, frame: f, zoom: scale * (fill * (1 - whole) + whole),
+                                            center: CGPoint(x: inPicture.x * (1 - whole) + center.x * whole,
+                                                            y: inPicture.y * (1 - whole) + center.y * whole))
+        }
         if slide != 0 {
             // Sliding: the pages beside come in from the edges of the big photo's room.
             c.append(.clip(layout.bigPhoto.union(frame)))
@@ -161,14 +242,26 @@ struct OverviewWalk {
                 let f = frame.offsetBy(dx: slide + CGFloat(step) * big.pages.pitch(width: big.frame.currentValue.width), dy: 0)
                 guard f.intersects(layout.bigPhoto) else { continue }
                 let n = model.catalog.photoNumber(trip: trip, photo: big.page + step)
-                c.append(.photo(photo: n, frame: f, source: PhotoGeometry.aspectFillSource(imageSize: imageSize(n) ?? f.size, frameSize: f.size),
+                let v = view(n, in: f, scale: 1, center: CGPoint(x: 0.5, y: 0.5))
+                c.append(.photo(photo: n, frame: v.frame, source: v.source,
                                 cornerRadius: OverviewLayout.bigCornerRadius, placeholder: pagePlaceholder(trip: trip, page: big.page + step)))
             }
         }
         let number = model.catalog.photoNumber(trip: trip, photo: big.page)
         let image = imageSize(number) ?? frame.size
         let shown = frame.offsetBy(dx: slide, dy: 0)
-        if scale >= 1 {
+        // What the caption sits on: the frame, or the whole picture in it
+        // (at least wide enough for a city).
+        var under = frame
+        if whole > 0 {
+            // The whole photo (or on its way), letterboxed on the background.
+            let v = view(number, in: shown, scale: scale, center: big.drawnCenter)
+            let width = min(frame.width, max(v.frame.width, 320))
+            under = CGRect(x: min(max(frame.minX, v.frame.midX - slide - width / 2), frame.maxX - width), y: max(frame.minY, v.frame.minY),
+                           width: width, height: min(frame.maxY, v.frame.maxY) - max(frame.minY, v.frame.minY))
+            c.append(.photo(photo: number, frame: v.frame, source: v.source, cornerRadius: OverviewLayout.bigCornerRadius * min(1, scale),
+                            placeholder: pagePlaceholder(trip: trip, page: big.page), opacity: Double(big.opacity.presentationValue)))
+        } else if scale >= 1 {
             let source = PhotoGeometry.zoomedSource(imageSize: image, frameSize: frame.size, zoom: scale, center: big.drawnCenter)
             c.append(.photo(photo: number, frame: shown, source: source, cornerRadius: OverviewLayout.bigCornerRadius, placeholder: pagePlaceholder(trip: trip, page: big.page),
                             opacity: Double(big.opacity.presentationValue)))
@@ -185,15 +278,23 @@ struct OverviewWalk {
             // The city at the bottom-left, on a dark band for contrast;
             // under it which photo of the trip this is ("3 / 27").
             let paged = big.pageCount > 1
+            let pageText = TripWording(strings: strings).page(big.page, of: big.pageCount)
             let bandHeight: CGFloat = paged ? 64 : 44
-            let band = CGRect(x: frame.minX, y: frame.maxY - bandHeight, width: frame.width, height: bandHeight)
+            // The band never covers more than a quarter of the photo: in a
+            // short frame city and page share one smaller line.
+            let compact = bandHeight * 4 > under.height
+            let band = compact
+                ? CGRect(x: under.minX, y: under.maxY - min(30, (under.height / 4).rounded(.down)), width: under.width,
+                         height: min(30, (under.height / 4).rounded(.down)))
+                : CGRect(x: under.minX, y: under.maxY - bandHeight, width: under.width, height: bandHeight)
             c.append(.fill(band, color: RGBA(0, 0, 0, 90), cornerRadius: 0))
-            c.append(.text(trips[trip].city, origin: CGPoint(x: frame.minX + 16, y: band.minY + 8), width: frame.width - 32,
-                           size: 20, weight: .bold, color: RGBA(255, 255, 255),
+            let cityLine = compact && paged ? trips[trip].city + " \u{00B7} " + pageText : trips[trip].city
+            c.append(.text(cityLine, origin: CGPoint(x: under.minX + 16, y: band.minY + (compact ? (band.height - 20) / 2 : 8)),
+                           width: under.width - 32, size: compact ? min(15, band.height * 0.6) : 20, weight: .bold, color: RGBA(255, 255, 255),
                            alignment: TextDirection.of(trips[trip].city) == .rightToLeft ? .trailing : .leading))
-            if paged {
-                c.append(.text(TripWording(strings: strings).page(big.page, of: big.pageCount), origin: CGPoint(x: frame.minX + 16, y: band.minY + 36),
-                               width: frame.width - 32, size: 15, weight: .regular, color: RGBA(255, 255, 255, 220), alignment: .leading))
+            if paged && !compact {
+                c.append(.text(pageText, origin: CGPoint(x: under.minX + 16, y: band.minY + 36),
+                               width: under.width - 32, size: 15, weight: .regular, color: RGBA(255, 255, 255, 220), alignment: .leading))
             }
         }
         if let badge = big.badge(in: strings) {
@@ -206,7 +307,8 @@ struct OverviewWalk {
         let s = max(big.drawnScale, 0.01)
         let grown = frame.insetBy(dx: -frame.width * (s - 1) / 2, dy: -frame.height * (s - 1) / 2)
         let page = big.pageCount > 1 ? TripWording(strings: say).pageForAccessibility(big.page, of: big.pageCount) : nil
-        let value = [page, big.badge(in: say).map { say(.zoomedIn, $0) }].compactMap { $0 }.joined(separator: ", ")
+        let zoomed = big.whole && big.drawnScale <= 1.0001 ? say(.wholePhoto) : big.badge(in: say).map { say(.zoomedIn, $0) }
+        let value = [page, zoomed].compactMap { $0 }.joined(separator: ", ")
         let zoom = AccessibilityElement.Range(current: Double(big.zoom), minimum: Double(BigPhoto.zoomRange.lowerBound),
                                               maximum: Double(BigPhoto.zoomRange.upperBound), step: Double(AppModel.zoomStep))
         // A file that is no photo is read as its placeholder shows it: its name, then why.
@@ -218,7 +320,7 @@ struct OverviewWalk {
                                                       frame: grown, range: zoom, place: .lead))
         if big.isOut && big.phase != .closing {
             element.touch = .init { [unowned model, unowned big] id, frame in
-                big.node(id: id, frame: frame) {
+                big.node(id: id, frame: frame, byMouse: { model.lastInputWasMouse }) {
                     guard let trip = big.trip else { return model.layout.bigPhoto }
                     return model.slotFrame(of: trip)
                 }
@@ -267,7 +369,7 @@ struct OverviewWalk {
             c.append(.text(lines, origin: CGPoint(x: textX, y: band.minY + 54), width: textWidth, size: theme.rowTextSize,
                            weight: .regular, color: RGBA(255, 255, 255, 220), alignment: rightToLeft ? .trailing : .leading))
         }
-        c.append(.text(strings(.tapToOpen), origin: CGPoint(x: rightToLeft ? frame.minX + 24 : frame.maxX - 24 - hintWidth, y: band.maxY - 34),
+        c.append(.text(strings(model.lastInputWasMouse ? .clickToOpen : .tapToOpen), origin: CGPoint(x: rightToLeft ? frame.minX + 24 : frame.maxX - 24 - hintWidth, y: band.maxY - 34),
                        width: hintWidth, size: theme.secondarySize, weight: .regular, color: RGBA(255, 255, 255, 190),
                        alignment: rightToLeft ? .leading : .trailing))
     }

@@ -28,6 +28,8 @@ public struct Message: Hashable, Sendable {
     public static let photoOf = Message("Photo of %s")
     /// The accessibility value of a zoomed photo: "Zoomed in 2.0×".
     public static let zoomedIn = Message("Zoomed in %s")
+    /// The accessibility value of a big photo shown whole, fitted into its frame.
+    public static let wholePhoto = Message("Whole photo")
     /// A list row's second line.
     public static let nights = Message("%d night", plural: "%d nights")
     /// A trip whose photos were all taken on one day.
@@ -52,8 +54,33 @@ public struct Message: Hashable, Sendable {
     /// the format its ending names (%s: "JPG").
     public static let notAPhoto = Message("Not a photo: its bytes are not %s data")
 
+    /// The shortcuts overlay: its title and what each key does; the hint to a mouse.
+    public static let shortcutFocus = Message("Move the focus")
+    public static let shortcutOpen = Message("Open what has the focus; on the photo, zoom 2x")
+    public static let shortcutClose = Message("Close the photo or this list; leave fullscreen")
+    public static let shortcutPage = Message("Previous or next photo of the trip")
+    public static let shortcutFirstLast = Message("First or last photo of the trip")
+    public static let shortcutTrips = Message("Previous or next trip")
+    public static let shortcutZoomIn = Message("Zoom in")
+    public static let shortcutZoomOut = Message("Zoom out, down to the whole photo")
+    public static let shortcutZoomReset = Message("Back to 1x")
+    public static let shortcutWhole = Message("Whole photo, or fill the frame")
+    public static let shortcutMoveTrip = Message("Move the focused trip")
+    public static let shortcutFullscreen = Message("Fullscreen")
+    public static let shortcutOverlay = Message("Show or hide these shortcuts")
+    public static let shortcutQuit = Message("Quit")
+    public static let shortcutsTitle = Message("Keyboard shortcuts")
+    public static let clickToOpen = Message("Click a photo to open it")
+
+    /// Delete and undo: the shortcuts' words and the toast's.
+    public static let shortcutTrash = Message("Move the photo shown to the trash")
+    public static let shortcutUndo = Message("Put the photo back from the trash")
+    public static let movedToTrash = Message("%s moved to the trash. Ctrl+Z or tap to undo")
+    public static let putBack = Message("%s put back")
+
     /// Every message, for the test that holds the catalogues to them.
-    public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, nights,
+    public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, wholePhoto, nights,
                                         dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces, asleep,
-                                        emptyFile, notAPhoto]
+                                        shortcutFocus, shortcutOpen, shortcutClose, shortcutPage, shortcutFirstLast, shortcutTrips, shortcutZoomIn, shortcutZoomOut, shortcutZoomReset, shortcutWhole, shortcutMoveTrip, shortcutFullscreen, shortcutOverlay, shortcutQuit, shortcutsTitle, clickToOpen,
+                                        shortcutTrash, shortcutUndo, movedToTrash, putBack, emptyFile, notAPhoto]
 }

@@ -13,6 +13,15 @@ public struct AppEvent: Equatable, Sendable {
         case zoom(CGFloat)
         /// The big photo turned to another photo of its trip (0-based).
         case page(trip: String, index: Int)
+        /// The big photo showed its whole picture (true) or filled its card again.
+        case wholePhoto(Bool)
+        /// The window went fullscreen (true) or back to a window.
+        case fullscreen(Bool)
+        /// The photo shown went to the trash (Delete), or came back (Ctrl+Z).
+        case trashed(path: String)
+        case restored(path: String)
+        /// A message the toast shows: why something could not be done.
+        case notice(String)
         /// The trips were put in a new order (their ids, in order).
         case reorder(order: [String])
         /// The playground was put back.

@@ -6,6 +6,32 @@ extension AppModel {
     /// Every gesture has a keyboard path: arrows and Tab move a visible
     /// focus, Enter or Space opens, Escape closes, + - 0 zoom.
     func key(_ key: Key, ctrl: Bool) {
+        // Only the keys of the shortcuts table do anything.
+        guard Shortcut.handles(key, ctrl: ctrl) else { return }
+        if (key == .f1 || key == .question) && screen == .overview {
+            shortcutsShown.toggle()
+            rebuildTree()
+            return
+        }
+        if shortcutsShown {
+            // The overlay takes the keys while it is shown; Escape closes it.
+            if key == .escape { hideShortcuts() }
+            return
+        }
+        // The next key ends the trash's undo (Ctrl+Z takes it).
+        if !(ctrl && key == .z) { trashUndo = nil }
+        if key == .delete {
+            trashShownPhoto()
+            return
+        }
+        if ctrl && key == .z {
+            undoTrash()
+            return
+        }
+        if key == .f11 {
+            setFullscreen(!fullscreen)
+            return
+        }
         if ctrl && key == .q {
             if mode != .kiosk { quitRequested = true }
             return
@@ -32,7 +58,7 @@ extension AppModel {
             && (focus == .bigPhoto || (focus == nil && bigPhoto.pageCount > 1))
         switch key {
         case .escape:
-            if bigPhoto.isOut && bigPhoto.phase != .closing { close() }
+            if bigPhoto.isOut && bigPhoto.phase != .closing { close() } else if fullscreen { setFullscreen(false) }
         case .right where pagingKeys, .left where pagingKeys:
             bigPhoto.page(by: key == .right ? 1 : -1)
         case .right, .left:
@@ -66,9 +92,50 @@ extension AppModel {
             if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom - Self.zoomStep) }
         case .zero, .keypadZero:
             if bigPhoto.isOut { bigPhoto.setZoom(1) }
+        case .f:
+            // F: the whole photo, or the filled card again.
+            if bigPhoto.isOut { bigPhoto.showWhole(!bigPhoto.whole) }
+        case .home, .end:
+            if bigPhoto.isOut && bigPhoto.phase != .closing {
+                bigPhoto.page(by: (key == .home ? 0 : bigPhoto.pageCount - 1) - bigPhoto.page)
+            } else if count > 0 {
+                let position = key == .home ? 0 : count - 1
+                focus = .stripPhoto(trip: strip.order[position])
+                strip.reveal(position: position, layout: layout)
+            }
+        case .pageUp, .pageDown:
+            // The previous or next trip: opened in its place when a photo is out.
+            let step = key == .pageDown ? 1 : -1
+            var position = 0
+            if let t = bigPhoto.isOut && bigPhoto.phase != .closing ? bigPhoto.trip : nil {
+                let next = (strip.position(of: t) ?? 0) + step
+                guard next >= 0 && next < count else { return }
+                open(strip.order[next])
+                focus = .bigPhoto
+                return
+            }
+            if case .stripPhoto(let t)? = focus { position = (strip.position(of: t) ?? 0) + step }
+            let clamped = min(max(0, position), count - 1)
+            focus = .stripPhoto(trip: strip.order[clamped])
+            strip.reveal(position: clamped, layout: layout)
         default:
             break
         }
+    }
+
+    /// Closes the shortcuts overlay (a tap on it, Escape, F1 again).
+    func hideShortcuts() {
+        shortcutsShown = false
+        rebuildTree()
+    }
+
+    /// Into or out of fullscreen (never out of a kiosk's); a photo out
+    /// shows whole in fullscreen.
+    func setFullscreen(_ on: Bool) {
+        guard mode != .kiosk, on != fullscreen else { return }
+        fullscreen = on
+        if on && bigPhoto.isOut && !bigPhoto.whole { bigPhoto.showWhole(true) }
+        record(.fullscreen(on))
     }
 
     /// Tab order: the Playground button, the big photo when out, the strip

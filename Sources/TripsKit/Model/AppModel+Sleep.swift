@@ -16,7 +16,7 @@ extension AppModel {
         case .key, .wheel, .scroll, .reader: wakes = true
         case .pointer(let pointer): wakes = pointer.phase == .down
         case .pinch(let pinch): wakes = pinch.phase == .began
-        case .quit, .closeRequested, .resized, .focusLost, .power: return false
+        case .quit, .closeRequested, .resized, .focusLost, .power, .remote: return false
         }
         guard wakefulness.isAsleep else {
             wakefulness.touched(at: time)

@@ -49,6 +49,21 @@ public final class AppModel {
     /// The id of the trip opened last, which the hero shows once it closes
     /// (until the focus moves or the app goes back to its start).
     var lastOpenedTrip: String?
+    /// Whether the last pointer down or wheel was the mouse's: a
+    /// double-click shows the whole photo where two taps of a finger zoom,
+    /// and the hint says "Click".
+    public internal(set) var lastInputWasMouse = false
+    /// Whether the window is fullscreen: from the command line, then F11
+    /// (a kiosk stays so). The frame loop makes the window follow it.
+    public internal(set) var fullscreen: Bool
+    /// The shortcuts overlay (F1, "?") is shown.
+    public internal(set) var shortcutsShown = false
+    /// Where Delete moves photos; nil: Delete does nothing (a kiosk, tests).
+    let trash: Trash?
+    /// What Ctrl+Z puts back, while its toast is up.
+    var trashUndo: TrashUndo?
+    /// The message at the window's foot, until its time is up.
+    public internal(set) var toast: Toast?
     /// Back to the start after a quiet spell (`--idle`), on this model's clock.
     public internal(set) var idle: IdleTimer
     /// Whether the Overview offers the Playground, a developer's test screen:
@@ -60,13 +75,15 @@ public final class AppModel {
     public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
                 idleTimeout: Double? = nil, attract attractSettings: Attract.Settings? = nil, reduceMotion: Bool = false,
-                strings: Strings = .english, wakefulness: Wakefulness = Wakefulness()) {
+                strings: Strings = .english, wakefulness: Wakefulness = Wakefulness(), trash: Trash? = nil) {
         self.catalog = catalog
         self.wakefulness = wakefulness
         offersPlayground = mode != .kiosk || screen == .playground
+        self.trash = mode == .kiosk ? nil : trash
         self.strings = strings
         idle = IdleTimer(timeout: idleTimeout)
         self.mode = mode
+        fullscreen = mode != .windowed
         self.theme = theme
         self.size = size
         self.screen = screen
@@ -126,10 +143,17 @@ public final class AppModel {
             engine.cancelAll()
         case .pointer(let pointer):
             if pointer.phase == .down && engine.pointerCount == 0 { rebuildTree() }
+            if pointer.phase == .down || pointer.kind == .mouse { lastInputWasMouse = pointer.kind == .mouse }
             engine.handle(pointer)
         case .wheel(let wheel):
             if engine.pointerCount == 0 { rebuildTree() }
-            if wheel.modifiers.contains(.control) || screen != .overview || !layout.strip.contains(wheel.location) {
+            lastInputWasMouse = true
+            let step = abs(wheel.dx) > abs(wheel.dy) ? wheel.dx : -wheel.dy
+            if !wheel.modifiers.contains(.control), screen == .overview, bigPhoto.isOut, bigPhoto.phase != .closing,
+               bigPhoto.drawnFrame.contains(wheel.location) {
+                // Over the big photo the wheel pages, a notch a photo.
+                if step != 0 && step.isFinite { bigPhoto.page(by: step > 0 ? 1 : -1) }
+            } else if wheel.modifiers.contains(.control) || screen != .overview || !layout.strip.contains(wheel.location) {
                 engine.handle(wheel)
             } else {
                 strip.wheel(by: abs(wheel.dx) > abs(wheel.dy) ? wheel.dx : -wheel.dy, layout: layout)
@@ -205,6 +229,7 @@ public final class AppModel {
         _ = animator.advance(to: seconds)
         if screen == .attract, let attract, attract.advance(to: seconds) { return true }
         if takeOfferedCatalog() { return true }
+        if expireToast(at: seconds) { return true }
         if let due = attractDue, seconds >= due {
             attractDue = nil
             startAttract()
@@ -226,7 +251,7 @@ public final class AppModel {
         // Asleep, the one wake-up is the next edge of its hours.
         if wakefulness.isAsleep { return wakefulness.deadline(at: time) }
         return [wakefulness.deadline(at: time), engine.nextEventTime, idle.deadline, attractDue, screen == .attract ? attract?.nextSlideTime : nil,
-         strip.touchpadDeadline, bigPhoto.touchpadDeadline].compactMap { $0 }.min()
+         strip.touchpadDeadline, bigPhoto.touchpadDeadline, toast?.until].compactMap { $0 }.min()
     }
 
     /// What happened since the last call, oldest first.
@@ -263,13 +288,14 @@ public final class AppModel {
         case .zoom(let z): record(.zoom(z))
         case .page(let index):
             if let trip = bigPhoto.trip { record(.page(trip: catalog.trips[trip].id, index: index)) }
+        case .whole(let on): record(.wholePhoto(on))
         }
     }
 
     // MARK: Actions
 
     /// Opens `trip` from its strip slot (a tap on the photo or its row, Enter).
-    public func open(_ trip: Int) {
+    public func open(_ trip: Int, whole: Bool? = nil) {
         guard screen == .overview, catalog.trips.indices.contains(trip), let position = strip.position(of: trip) else { return }
         if let current = bigPhoto.trip, current != trip, let p = strip.position(of: current) {
             // Another photo is out: it goes back as the new one comes.
@@ -277,7 +303,8 @@ public final class AppModel {
         }
         strip.reveal(position: position, layout: layout)
         lastOpenedTrip = catalog.trips[trip].id
-        bigPhoto.open(trip, page: tilePhoto(trip: trip), of: catalog.trips[trip].photoPaths.count, from: strip.drawnFrame(position: position, layout: layout), to: layout.bigPhoto)
+        bigPhoto.open(trip, page: tilePhoto(trip: trip), of: catalog.trips[trip].photoPaths.count, from: strip.drawnFrame(position: position, layout: layout), to: layout.bigPhoto,
+                      whole: whole ?? (mode == .fullscreen))
         rebuildTree()
     }
 
@@ -287,7 +314,7 @@ public final class AppModel {
     public func openPhoto(atPath path: String) -> Bool {
         guard let trip = catalog.trips.firstIndex(where: { $0.photoPaths.contains(path) }) else { return false }
         tilePaths[catalog.trips[trip].id] = path
-        open(trip)
+        open(trip, whole: true)
         return true
     }
 
@@ -308,6 +335,12 @@ public final class AppModel {
     func shownPhotoPath(of trip: Int) -> String {
         let paths = catalog.trips[trip].photoPaths
         return paths[min(bigPhoto.page, paths.count - 1)]
+    }
+
+    /// The window's title: "City — photo name" while a photo is out, else the app's name.
+    public var windowTitle: String {
+        guard let trip = bigPhoto.trip, bigPhoto.phase != .closing else { return strings(.title) }
+        return catalog.trips[trip].city + " \u{2014} " + Self.fileName(shownPhotoPath(of: trip))
     }
 
     /// The number (in the catalog's `allPhotoPaths`) of `trip`'s strip tile.

@@ -17,6 +17,8 @@ public final class BigPhoto {
     /// Or flick it so that the predicted end passes this many points.
     public static let dismissPredictedDistance: CGFloat = 400
     public static let zoomRange: ClosedRange<CGFloat> = 1...4
+    /// A pinch of the filled card that ends below this shows the whole photo.
+    public static let wholeThreshold: CGFloat = 0.95
     /// With reduced motion the photo does not travel, zoom or slide on a
     /// spring: it fades in and out in place on this short spring, and
     /// zoom, pan and pages change at once.
@@ -30,6 +32,8 @@ public final class BigPhoto {
         case close(trip: Int)
         case zoom(CGFloat)
         case page(Int)
+        /// The whole picture shown fitted (true), or the card filled again.
+        case whole(Bool)
     }
 
     /// The trip shown (a catalog index), nil when no photo is out.
@@ -56,6 +60,14 @@ public final class BigPhoto {
     public private(set) var zoom: CGFloat = 1
     /// The zoom drawn when no pinch is under way (springs on two taps, keys).
     let zoomShown: Animated<CGFloat>
+    /// The whole picture, fitted into the frame and letterboxed, instead of
+    /// the card filled with its middle: the floor of the zoom's ladder
+    /// (whole photo, then 1x to 4x of the filled card). A zoom in from it
+    /// fills the card again.
+    public private(set) var whole = false
+    /// How far the drawing has gone from the filled card (0) to the whole
+    /// picture (1), on the zoom's spring.
+    let wholeShown: Animated<CGFloat>
     /// The visible centre of the picture, in unit coordinates of its crop.
     let center: Animated<CGPoint>
     private var panStart: CGPoint?
@@ -80,6 +92,7 @@ public final class BigPhoto {
         frame = Animated(.zero, animator: animator, restThreshold: 0.1)
         pullOffset = Animated(0, animator: animator, restThreshold: 0.1)
         zoomShown = Animated(1, animator: animator, restThreshold: 0.001)
+        wholeShown = Animated(0, animator: animator, restThreshold: 0.001)
         center = Animated(CGPoint(x: 0.5, y: 0.5), animator: animator, restThreshold: 0.0005)
         pages = PageSlider(animator: animator)
         // A pull that is cancelled (focus lost, touch-cancel) springs home
@@ -120,10 +133,12 @@ public final class BigPhoto {
     /// Opens `trip`, growing from `slot` into `big`, at zoom 1. A photo caught
     /// again while it is still on its way back keeps its zoom and grows from
     /// where it is drawn.
-    func open(_ trip: Int, page: Int, of pageCount: Int, from slot: CGRect, to big: CGRect) {
+    func open(_ trip: Int, page: Int, of pageCount: Int, from slot: CGRect, to big: CGRect, whole: Bool = false) {
         let caughtOnItsWayBack = trip == self.trip && phase == .closing
         if !caughtOnItsWayBack {
             resetZoom()
+            self.whole = whole
+            wholeShown.jump(to: whole ? 1 : 0)
             frame.jump(to: slot)
             repage(count: pageCount, page: page)
             pageOffset.jump(to: 0)
@@ -209,6 +224,9 @@ public final class BigPhoto {
     /// Sets the lasting zoom (clamped), animated, toward `fixed` (unit
     /// coordinates of the frame; the centre of the frame when nil).
     func setZoom(_ newZoom: CGFloat, keeping fixed: CGPoint? = nil) {
+        // Out of the whole photo, a zoom in starts from the filled card.
+        if whole { if newZoom > zoom { showWhole(false) }; return }
+        if newZoom < Self.zoomRange.lowerBound && zoom <= Self.zoomRange.lowerBound { showWhole(true); return }
         let target = min(max(newZoom, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
         let newCenter = target <= 1 ? CGPoint(x: 0.5, y: 0.5)
             : PhotoGeometry.center(zoomingFrom: max(1, zoom), center: center.currentValue, to: target,
@@ -219,8 +237,24 @@ public final class BigPhoto {
         emit(.zoom(target))
     }
 
-    /// Two taps: 2x toward the point tapped, or back to 1x if zoomed.
+    /// The whole picture fitted (`on`), or the card filled again, both at
+    /// zoom 1 from the middle, on the zoom's spring.
+    func showWhole(_ on: Bool) {
+        guard isOut, phase != .closing else { return }
+        let wasZoomed = zoom != 1
+        whole = on
+        zoom = 1
+        settle(zoomShown, to: 1, with: Self.zoomAnimation)
+        settle(center, to: CGPoint(x: 0.5, y: 0.5), with: Self.zoomAnimation)
+        settle(wholeShown, to: on ? 1 : 0, with: Self.zoomAnimation)
+        if wasZoomed { emit(.zoom(1)) }
+        emit(.whole(on))
+    }
+
+    /// Two taps: 2x toward the point tapped, or back to 1x if zoomed; from
+    /// the whole photo, the filled card.
     func toggleZoom(at location: CGPoint) {
+        if whole { showWhole(false); return }
         let f = frame.currentValue
         let fixed = CGPoint(x: f.width > 0 ? location.x / f.width : 0.5, y: f.height > 0 ? location.y / f.height : 0.5)
         setZoom(zoom > 1 ? 1 : 2, keeping: fixed)
@@ -230,7 +264,9 @@ public final class BigPhoto {
 
     /// The big photo's node: taps, pull or pan, and pinch, as SwiftUI would
     /// attach them: two taps before one (docs/GESTURES.md rule 1), drag and magnify at once.
-    func node(id: String, frame: CGRect, closeTo slot: @escaping () -> CGRect) -> GestureNode {
+    /// A double-click of the mouse goes between the whole photo and the
+    /// filled card (`byMouse` says what the last pointer was).
+    func node(id: String, frame: CGRect, byMouse: @escaping () -> Bool = { false }, closeTo slot: @escaping () -> CGRect) -> GestureNode {
         let node = GestureNode(id, frame: frame, shape: .roundedRectangle(cornerRadius: OverviewLayout.bigCornerRadius))
         let drag = DragGesture()
             .updating($pull) { value, state, _ in state = value.translation }
@@ -243,7 +279,10 @@ public final class BigPhoto {
                 self?.pinchEnded(value.magnification, about: CGPoint(x: value.startAnchor.x, y: value.startAnchor.y))
             }
         return node
-            .gesture(SpatialTapGesture(count: 2).onEnded { [weak self] value in self?.toggleZoom(at: value.location) })
+            .gesture(SpatialTapGesture(count: 2).onEnded { [weak self] value in
+                guard let self else { return }
+                if byMouse() && zoom <= 1 { showWhole(!whole) } else { toggleZoom(at: value.location) }
+            })
             .gesture(TapGesture().onEnded { [weak self] in self?.close(to: slot()) })
             .gesture(drag.simultaneously(with: magnify))
     }
@@ -325,6 +364,7 @@ public final class BigPhoto {
         guard step != 0 else { return }
         pages.turn(by: step, width: frame.currentValue.width)
         if zoom != 1 || zoomShown.currentValue != 1 { resetZoom(); emit(.zoom(1)) }
+        // The whole photo stays whole from page to page.
         if reduceMotion {
             // The new page fades in where it stands instead of sliding.
             opacity.jump(to: 0)
@@ -353,7 +393,22 @@ public final class BigPhoto {
     /// Folds a finished pinch that began at `anchor` (unit coordinates of
     /// the frame) into the zoom, about that point.
     private func pinchEnded(_ magnification: CGFloat, about anchor: CGPoint) {
-        let folded = zoom * (magnification.isFinite ? magnification : 1)
+        let m = magnification.isFinite ? magnification : 1
+        // The whole photo pinched out fills the card again; the card pinched
+        // in below 1x shows the whole photo. Each from where the fingers left it.
+        if whole || (zoom <= 1 && m < Self.wholeThreshold) {
+            let out = whole
+            if whole && m < 2 - Self.wholeThreshold {
+                // Not out far enough: back to the whole photo.
+                zoomShown.jump(to: m)
+                settle(zoomShown, to: 1, with: Self.zoomAnimation)
+                return
+            }
+            zoomShown.jump(to: out ? m : zoom * m)
+            showWhole(!out)
+            return
+        }
+        let folded = zoom * m
         let clamped = min(max(folded, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
         let before = center.currentValue, from = max(1, zoom)
         // The pinch state returns to 1 as the zoom takes it over: the drawn

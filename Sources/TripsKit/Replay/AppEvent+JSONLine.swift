@@ -11,6 +11,11 @@ extension AppEvent {
         case .close(let trip): name = "close"; fields = [("trip", .string(trip))]
         case .zoom(let zoom): name = "zoom"; fields = [("zoom", .num(zoom))]
         case .page(let trip, let index): name = "page"; fields = [("trip", .string(trip)), ("index", .number(Double(index)))]
+        case .wholePhoto(let on): name = "whole"; fields = [("whole", .bool(on))]
+        case .fullscreen(let on): name = "fullscreen"; fields = [("fullscreen", .bool(on))]
+        case .trashed(let path): name = "trash"; fields = [("photo", .string(AppModel.fileName(path)))]
+        case .restored(let path): name = "untrash"; fields = [("photo", .string(AppModel.fileName(path)))]
+        case .notice(let text): name = "notice"; fields = [("message", .string(text))]
         case .reorder(let order): name = "reorder"; fields = [("order", .list(order.map { .string($0) }))]
         case .reset: name = "reset"
         case .idle: name = "idle"

@@ -18,6 +18,9 @@ extension AppModel {
             // A photo on its way back into the strip is no longer enlarged.
             ("enlarged", big.trip.flatMap { big.phase == .closing ? nil : JSONValue.string(trips[$0].id) } ?? .null),
             ("zoom", .num(big.zoom)),
+            ("whole", .bool(big.whole)),
+            ("fullscreen", .bool(fullscreen)), ("shortcuts", .bool(shortcutsShown)), ("title", .string(windowTitle)),
+            ("toast", toast.map { .string($0.text) } ?? .null),
             ("pinch", .num(big.pinch)),
             ("drag", .list([.num(big.pull.width), .num(big.pull.height)])),
             ("photo", big.trip.map { trip in .obj([

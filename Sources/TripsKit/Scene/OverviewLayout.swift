@@ -53,7 +53,7 @@ public struct OverviewLayout: Equatable, Sendable {
         let contentWidth = w - listWidth
         title = CGRect(x: m, y: m, width: contentWidth - 2 * m, height: Self.titleHeight)
         let bigTop = title.maxY + Self.gap
-        let stripTop: CGFloat
+        var stripTop: CGFloat
         if listBeside {
             stripTop = max(bigTop + Self.gap + 60, h - m - Self.stripHeight)
         } else {
@@ -62,12 +62,21 @@ public struct OverviewLayout: Equatable, Sendable {
             let phoneListSpace = Self.phoneSize.height - phoneStripTop
             stripTop = max(bigTop + Self.gap + 60, h - phoneListSpace)
         }
+        // The big photo is never shorter than a strip photo: a short window
+        // (2540 x 400, 360 x 360) takes the room from the list below the
+        // strip first, then shares what is left between the two evenly.
+        var stripHeight = Self.stripHeight
+        if stripTop - Self.gap - bigTop < stripHeight {
+            let shared = h - bigTop - Self.gap - m
+            stripHeight = max(1, min(Self.stripHeight, (shared / 2).rounded(.down)))
+            stripTop = bigTop + max(stripHeight, shared - stripHeight - (listBeside ? 0 : max(0, shared - 2 * Self.stripHeight))) + Self.gap
+        }
         bigPhoto = CGRect(x: m, y: bigTop, width: contentWidth - 2 * m, height: stripTop - Self.gap - bigTop)
-        strip = CGRect(x: 0, y: stripTop, width: contentWidth, height: Self.stripHeight)
+        strip = CGRect(x: 0, y: stripTop, width: contentWidth, height: stripHeight)
         hero = w >= Self.heroMinimumWidth ? bigPhoto : nil
         let container = contentWidth - 2 * m
         let columnWidth = (container - (Self.columns - 1) * Self.gap) / Self.columns
-        photoSize = CGSize(width: max(1, columnWidth * Self.span + (Self.span - 1) * Self.gap), height: Self.stripHeight)
+        photoSize = CGSize(width: max(1, columnWidth * Self.span + (Self.span - 1) * Self.gap), height: stripHeight)
         if listBeside {
             list = CGRect(x: contentWidth, y: m, width: listWidth - m, height: h - 2 * m)
         } else {

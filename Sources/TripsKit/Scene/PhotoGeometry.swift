@@ -40,6 +40,42 @@ public enum PhotoGeometry {
         return CGRect(x: crop.minX + c.x * crop.width - w / 2, y: crop.minY + c.y * crop.height - h / 2, width: w, height: h)
     }
 
+    /// Where a picture of `imageSize` is drawn in `frame` and which part of
+    /// it (unit coordinates), magnified `zoom` times from the whole picture
+    /// fitted into the frame, its point `center` (unit coordinates of the
+    /// picture) at the frame's middle as far as the picture reaches: along
+    /// a side where the magnified picture is shorter than the frame it is
+    /// centred and whole (letterboxed), along a longer side it fills the
+    /// frame. The filled card is the zoom `fillZoom(...)`.
+    public static func fittedView(imageSize: CGSize, frame: CGRect, zoom: CGFloat, center: CGPoint) -> (frame: CGRect, source: CGRect) {
+        guard imageSize.width > 0, imageSize.height > 0, frame.width > 0, frame.height > 0, zoom.isFinite, zoom > 0 else {
+            return (frame, CGRect(x: 0, y: 0, width: 1, height: 1))
+        }
+        let fit = min(frame.width / imageSize.width, frame.height / imageSize.height) * zoom
+        func axis(_ length: CGFloat, _ origin: CGFloat, _ picture: CGFloat, _ c: CGFloat) -> (drawn: ClosedRange<CGFloat>, source: ClosedRange<CGFloat>) {
+            if picture <= length {
+                let start = origin + (length - picture) / 2
+                return (start...(start + picture), 0...1)
+            }
+            let part = length / picture
+            let middle = c.isFinite ? min(max(c, part / 2), 1 - part / 2) : 0.5
+            return (origin...(origin + length), (middle - part / 2)...(middle + part / 2))
+        }
+        let x = axis(frame.width, frame.minX, imageSize.width * fit, center.x)
+        let y = axis(frame.height, frame.minY, imageSize.height * fit, center.y)
+        return (CGRect(x: x.drawn.lowerBound, y: y.drawn.lowerBound, width: x.drawn.upperBound - x.drawn.lowerBound,
+                       height: y.drawn.upperBound - y.drawn.lowerBound),
+                CGRect(x: x.source.lowerBound, y: y.source.lowerBound, width: x.source.upperBound - x.source.lowerBound,
+                       height: y.source.upperBound - y.source.lowerBound))
+    }
+
+    /// The zoom of `fittedView` at which the picture fills the frame (1 or more).
+    public static func fillZoom(imageSize: CGSize, frameSize: CGSize) -> CGFloat {
+        guard imageSize.width > 0, imageSize.height > 0, frameSize.width > 0, frameSize.height > 0 else { return 1 }
+        let a = frameSize.width / imageSize.width, b = frameSize.height / imageSize.height
+        return max(a, b) / min(a, b)
+    }
+
     /// The nearest centre that keeps a view magnified `zoom` times inside the
     /// picture: within 1/(2 zoom) of each edge.
     public static func clampedCenter(_ center: CGPoint, zoom: CGFloat) -> CGPoint {

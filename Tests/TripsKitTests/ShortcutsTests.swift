@@ -1,0 +1,222 @@
+import Foundation
+import Gestures
+import JSON
+import TestSupport
+import XCTest
+@testable import TripsKit
+
+/// The shortcuts table against the keyboard (issue 37): every key in the
+/// overlay, replayed, does what the overlay says, and no key outside it
+/// does anything. Three trips of three photos each, run on the model.
+final class ShortcutsTests: XCTestCase {
+    /// The photos are files of the test's own, since Delete moves them to a trash of its own.
+    lazy var folder = try! TemporaryFolder("trips-shortcuts")
+    var catalog: TripCatalog {
+        TripCatalog(trips: (0..<3).map { t in
+            Trip(id: "t\(t)", city: "City \(t)", nights: 2, photoPaths: (0..<3).map { folder.appending("t\(t)-\($0).jpg") })
+        })
+    }
+
+    override func tearDown() { folder.remove() }
+
+    /// The snapshot at 2600 ms after `setup` (inputs before 1000 ms) and
+    /// then `key` at 1600 (none when nil), with the model run.
+    func run(_ setup: String, key: String?) throws -> (state: JSONNode, printed: String, app: AppModel) {
+        let script = "size 1280 800\n" + setup + (key.map { "at 1600 key \($0)\n" } ?? "") + "at 2600 state\n"
+        // Any name: a key Trips does not know is a key too (SDL's table is not at hand here).
+        let parsed = try ReplayScript.parse(script, file: "shortcuts.txt", isKeyName: { _ in true })
+        for path in catalog.allPhotoPaths where !FileManager.default.fileExists(atPath: path) {
+            try Data(path.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed,
+                           trash: Trash(environment: ["XDG_DATA_HOME": folder.appending("data")]))
+        let lines = try ReplayRunner.lines(parsed, app: app)
+        // (Ctrl+Q ends the replay before its snapshot.)
+        let state = lines.last { $0.contains("\"screen\"") } ?? "{}"
+        return (try JSONDocument.parse(state), state, app)
+    }
+
+    static let focused = "at 100 key Right\n"
+    static let opened = "at 100 key Right\nat 200 key Return\n"
+
+    /// For each key of the table, by what it does: where it starts, and
+    /// what the snapshot says after it.
+    let expectations: [Message: [String: (setup: String, holds: (JSONNode, AppModel) -> Bool)]] = [
+        .shortcutFocus: [
+            "Tab": ("", { s, _ in s["focus"]?.string == "button:playground" }),
+            "Left": ("", { s, _ in s["focus"]?.string == "strip:t0" }),
+            "Right": ("", { s, _ in s["focus"]?.string == "strip:t0" }),
+            "Up": (focused, { s, _ in s["focus"]?.string == "row:t0" }),
+            "Down": (focused, { s, _ in s["focus"]?.string == "row:t0" }),
+        ],
+        .shortcutOpen: [
+            "Return": (focused, { s, _ in s["enlarged"]?.string == "t0" }),
+            "Space": (focused, { s, _ in s["enlarged"]?.string == "t0" }),
+            "Keypad Enter": (focused, { s, _ in s["enlarged"]?.string == "t0" }),
+        ],
+        .shortcutClose: ["Escape": (opened, { s, _ in s["enlarged"]?.isNull == true })],
+        .shortcutPage: [
+            "Right": (opened, { s, _ in s["photo", "index"]?.number == 1 }),
+            "Left": (opened + "at 300 key Right\n", { s, _ in s["photo", "index"]?.number == 0 }),
+        ],
+        .shortcutFirstLast: [
+            "End": (opened, { s, _ in s["photo", "index"]?.number == 2 }),
+            "Home": (opened + "at 300 key End\n", { s, _ in s["photo", "index"]?.number == 0 }),
+        ],
+        .shortcutTrips: [
+            "PageDown": (opened, { s, _ in s["enlarged"]?.string == "t1" && s["title"]?.string == "City 1 \u{2014} t1-0.jpg" }),
+            "PageUp": (opened + "at 300 key PageDown\n", { s, _ in s["enlarged"]?.string == "t0" }),
+        ],
+        .shortcutZoomIn: [
+            "+": (opened, { s, _ in s["zoom"]?.number == 1.5 }),
+            "=": (opened, { s, _ in s["zoom"]?.number == 1.5 }),
+            "Keypad +": (opened, { s, _ in s["zoom"]?.number == 1.5 }),
+        ],
+        .shortcutZoomOut: [
+            "-": (opened, { s, _ in s["whole"]?.bool == true }),
+            "Keypad -": (opened, { s, _ in s["whole"]?.bool == true }),
+        ],
+        .shortcutZoomReset: [
+            "0": (opened + "at 300 key +\n", { s, _ in s["zoom"]?.number == 1 }),
+            "Keypad 0": (opened + "at 300 key +\n", { s, _ in s["zoom"]?.number == 1 }),
+        ],
+        .shortcutWhole: ["F": (opened, { s, _ in s["whole"]?.bool == true })],
+        .shortcutMoveTrip: [
+            "ctrl+Right": (focused, { s, _ in s["order"]?.array.first?.string == "t1" }),
+            "ctrl+Left": (focused + "at 200 key Right\n", { s, _ in s["order"]?.array.first?.string == "t1" }),
+        ],
+        .shortcutTrash: ["Delete": (opened, { s, _ in
+            s["photo", "count"]?.number == 2 && s["toast"]?.string == "t0-0.jpg moved to the trash. Ctrl+Z or tap to undo"
+        })],
+        .shortcutUndo: ["ctrl+Z": (opened + "at 300 key Delete\n", { s, _ in
+            s["photo", "count"]?.number == 3 && s["photo", "index"]?.number == 0 && s["toast"]?.string == "t0-0.jpg put back"
+        })],
+        .shortcutFullscreen: ["F11": ("", { s, _ in s["fullscreen"]?.bool == true })],
+        .shortcutOverlay: [
+            "F1": ("", { s, _ in s["shortcuts"]?.bool == true }),
+            "?": ("", { s, _ in s["shortcuts"]?.bool == true }),
+            "ctrl+?": ("", { s, _ in s["shortcuts"]?.bool == true }),
+        ],
+        .shortcutQuit: ["ctrl+Q": ("", { _, app in app.quitRequested })],
+    ]
+
+    func testEveryKeyInTheOverlayDoesWhatItSays() throws {
+        for shortcut in Shortcut.all {
+            let cases = try XCTUnwrap(expectations[shortcut.what], "no test says what \(shortcut.keysText) does")
+            for chord in shortcut.chords {
+                let name = (chord.ctrl ? "ctrl+" : "") + chord.key.name
+                let (setup, holds) = try XCTUnwrap(cases[name], "no test for \(name) (\(shortcut.what.id))")
+                let after = try run(setup, key: name)
+                XCTAssertTrue(holds(after.state, after.app), "\(name): \(shortcut.what.id); got \(after.printed)")
+                XCTAssertFalse(holds(try run(setup, key: nil).state, after.app) && name != "ctrl+Q",
+                               "\(name): the state held before the key too")
+            }
+        }
+    }
+
+    /// Any key not in the table, with or without Ctrl, in each of the
+    /// Overview's states, leaves the snapshot as it was.
+    func testNoKeyOutsideTheOverlayDoesAnything() throws {
+        let letters = (UnicodeScalar("A").value...UnicodeScalar("Z").value).map { String(UnicodeScalar($0)!) }
+        let others = (1...9).map(String.init) + (2...12).filter { $0 != 11 }.map { "F\($0)" }
+            + ["Delete", "Insert", "Backspace", "/", ".", ",", "Menu", "Keypad 5"]
+        var tried = 0
+        for setup in ["", Self.focused, Self.opened] {
+            let before = try run(setup, key: nil).printed
+            for name in Key.actedOnNames + letters + others {
+                for ctrl in [false, true] where !Shortcut.handles(Key(name: name), ctrl: ctrl) {
+                    let after = try run(setup, key: (ctrl ? "ctrl+" : "") + name)
+                    XCTAssertEqual(after.printed, before, "\(ctrl ? "Ctrl+" : "")\(name) is not in the overlay but changed the state")
+                    XCTAssertFalse(after.app.quitRequested)
+                    tried += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(tried, 150)
+    }
+
+    func testTheOverlayIsReadRowByRowAndClosesOnEscapeOrATap() throws {
+        let model = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed, strings: .english)
+        model.handle(.key(.f1, ctrl: false))
+        let elements = model.accessibilityElements
+        XCTAssertEqual(elements.first?.label, "Keyboard shortcuts", "read first, as a header")
+        let rows = elements.filter { $0.id.hasPrefix("shortcut:") }
+        XCTAssertEqual(rows.count, Shortcut.all.count)
+        XCTAssertEqual(rows.first { $0.label == "F11" }?.value, "Fullscreen")
+        model.handle(.key(.escape, ctrl: false))
+        XCTAssertFalse(model.shortcutsShown)
+        model.handle(.key(.question, ctrl: false))
+        model.advance(to: 1)
+        model.handle(.pointer(.mouse(.down, x: 40, y: 700, at: 1)))
+        model.handle(.pointer(.mouse(.up, x: 40, y: 700, at: 1.05)))
+        model.advance(to: 2)
+        XCTAssertFalse(model.shortcutsShown, "a click anywhere closes it")
+        XCTAssertNil(model.bigPhoto.trip, "and does nothing under it")
+    }
+
+    func testTheWheelOverTheBigPhotoPagesAndTheHintSaysClickToAMouse() throws {
+        let paged = try run(Self.opened + "at 1000 wheel 0 -1 400 300\n", key: nil).state
+        XCTAssertEqual(paged["photo", "index"]?.number, 1)
+        let model = AppModel(catalog: catalog, size: CGSize(width: 402, height: 874), mode: .windowed)
+        func hint() -> String? {
+            model.scene().commands.compactMap { c -> String? in
+                if case let .text(t, _, _, _, _, _, _) = c, t.hasSuffix("to open it") { return t }
+                return nil
+            }.first
+        }
+        XCTAssertEqual(hint(), "Tap a photo to open it")
+        model.handle(.wheel(WheelEvent(location: CGPoint(x: 200, y: 700), dy: 1, timestamp: 0)))
+        XCTAssertEqual(hint(), "Click a photo to open it")
+    }
+
+    func testEscapeLeavesFullscreenOnlyWithNoPhotoOutAndAKioskNeverLeaves() throws {
+        let s = try run("at 100 key F11\n" + "at 200 key Right\nat 300 key Return\n", key: "Escape").state
+        XCTAssertEqual(s["fullscreen"]?.bool, true, "the first Escape closes the photo")
+        XCTAssertEqual(try run("at 100 key F11\n", key: "Escape").state["fullscreen"]?.bool, false)
+        let kiosk = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .kiosk)
+        kiosk.handle(.key(.f11, ctrl: false))
+        kiosk.handle(.key(.escape, ctrl: false))
+        XCTAssertTrue(kiosk.fullscreen)
+    }
+}
+
+/// Delete in a kiosk, and the undo's time.
+final class TrashKeyTests: XCTestCase {
+    func testAKioskChangesNoFileAndTheUndoEndsAfterTenSeconds() throws {
+        let folder = try TemporaryFolder("trips-kiosk-trash")
+        defer { folder.remove() }
+        let paths = try ["a.jpg", "b.jpg"].map { try folder.write(Data($0.utf8), to: $0).path }
+        let catalog = TripCatalog(trips: [Trip(id: "t", city: "T", nights: 1, photoPaths: paths)])
+        let trash = Trash(environment: ["XDG_DATA_HOME": folder.appending("data")])
+        let kiosk = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .kiosk, trash: trash)
+        kiosk.open(0)
+        kiosk.handle(.key(.delete, ctrl: false))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: paths[0]))
+        XCTAssertNil(kiosk.toast)
+
+        let desk = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed, trash: trash)
+        desk.open(0)
+        desk.advance(to: 1)
+        desk.handle(.key(.delete, ctrl: false))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: paths[0]))
+        XCTAssertEqual(desk.catalog.trips[0].photoPaths, [paths[1]], "the trip follows at once")
+        XCTAssertEqual(desk.nextDeadline, 11)
+        desk.advance(to: 11)
+        XCTAssertNil(desk.toast)
+        desk.handle(.key(.z, ctrl: true))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: paths[0]), "too late to undo")
+    }
+}
+
+/// A double-click on empty space toggles fullscreen; a finger's two taps do not.
+final class EmptySpaceTests: XCTestCase {
+    func testAMouseDoubleClickOnEmptySpaceTogglesFullscreen() throws {
+        let click = { (t: Int) in "at \(t) mouse down 1100 500\nat \(t + 40) mouse up 1100 500\n" }
+        let r = try ModelReplay("size 1280 800\n" + click(100) + click(250) + "at 900 state\n" + click(1000) + click(1150) + "at 1800 state\n"
+                                + "at 2000 down 1 1100 500\nat 2040 up 1\nat 2150 down 1 1100 500\nat 2190 up 1\nat 2900 state")
+        XCTAssertEqual(try r.state(at: 900)["fullscreen"]?.bool, true)
+        XCTAssertEqual(try r.state(at: 1800)["fullscreen"]?.bool, false)
+        XCTAssertEqual(try r.state(at: 2900)["fullscreen"]?.bool, false, "two taps of a finger leave it")
+        XCTAssertTrue(r.events("open").isEmpty)
+    }
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# A photo opened from outside on X11, as a desktop user meets it (issue 37):
+# the whole picture letterboxed, the window titled "City — photo name", the
+# wheel paging, F1's shortcuts overlay, F11 fullscreen and Escape out of it.
+# Every process is started here and stopped by PID.
+# Usage: Tests/e2e/photo-actions.sh [path/to/trips]
+set -u
+cd "$(dirname "$0")/../.."
+. Tests/e2e/lib.sh
+e2e_begin trips-photo-actions "photo-actions" "${1:-}"
+command -v xdotool >/dev/null || { echo "photo-actions: xdotool is missing (make test-deps)"; exit 1; }
+
+pics="$OUT/Porto"; mkdir -p "$pics"
+# A portrait photo with red bands at its top and bottom: whole, both show.
+convert Assets/photos/garden.jpg -resize 1500x2000^ -gravity center -extent 1500x2000 -fill red \
+    -draw "rectangle 0,0 1499,40" -draw "rectangle 0,1959 1499,1999" "$pics/portrait.jpg"
+cp Assets/photos/dune.jpg "$pics/land.jpg"
+touch -d "2024-05-12 10:00" "$pics/portrait.jpg"; touch -d "2024-05-12 11:00" "$pics/land.jpg"
+
+start_xvfb 1600x1000
+export DISPLAY=$X_DISPLAY
+# --- X11 (no window manager: the window is put at the screen's corner) ------
+export XDG_DATA_HOME="$OUT/data"
+SDL_VIDEODRIVER=x11 "$TRIPS" --size 1280x800 "$pics/portrait.jpg" >"$OUT/trips.log" 2>&1 &
+app=$!; track "$app"
+for i in $(seq 100); do win=$(xdotool search --pid "$app" 2>/dev/null | tail -1); [ -n "$win" ] && break; sleep 0.1; done
+xdotool windowmove "$win" 0 0
+# (Its bottom band is under the caption.) Across the frame, the picture is 393 of 890 pt.
+whole='at_most "$(non_background "$OUT/whole.png" 30 120 200 400)" 0.01 && at_least "$(near_colour "$OUT/whole.png" 300 70 300 4 "rgb(254,0,0)")" 0.8 && at_least "$(non_background "$OUT/whole.png" 16 300 890 1)" 0.42 && at_most "$(non_background "$OUT/whole.png" 16 300 890 1)" 0.47'
+shoot_until "$OUT/whole.png" 15 "$whole"
+title() { xdotool getwindowname "$win" 2>/dev/null; }
+check "the window is titled with the trip's city and the photo's name ($(title))" '[[ "$(title)" == *" — portrait.jpg" ]]'
+# The big frame is 16...906 x 68...592; the whole 3:4 picture is 393 pt wide in its middle.
+check "the whole photo shows, letterboxed: background beside it, its top band in it, 393 pt of 890 wide" "$whole"
+xdotool mousemove 460 300 click 5; sleep 1
+check "a wheel notch over the big photo pages to the next photo ($(title))" '[[ "$(title)" == *" — land.jpg" ]]'
+xdotool key F1; sleep 1
+import -window root "$OUT/shortcuts.png"
+check "F1 shows the shortcuts overlay (its panel in the window's middle)" \
+    'at_least "$(near_colour "$OUT/shortcuts.png" 940 165 60 30 "rgb(44,44,48)")" 0.9'
+xdotool key Escape; sleep 1
+import -window root "$OUT/closed-overlay.png"
+check "Escape closes it, the photo still out" \
+    'at_most "$(near_colour "$OUT/closed-overlay.png" 940 165 60 30 "rgb(44,44,48)")" 0.1 && [[ "$(title)" == *" — land.jpg" ]]'
+cp -p "$pics/land.jpg" "$OUT/land-before.jpg"
+xdotool key Delete; sleep 1
+import -window root "$OUT/trashed.png"
+check "Delete moves the photo shown to \$XDG_DATA_HOME/Trash with its .trashinfo, the page it leaves goes ($(title))" \
+    '[ ! -e "$pics/land.jpg" ] && cmp -s "$OUT/data/Trash/files/land.jpg" "$OUT/land-before.jpg" && grep -qx "Path=$pics/land.jpg" "$OUT/data/Trash/info/land.jpg.trashinfo" && [[ "$(title)" == *" — portrait.jpg" ]]'
+xdotool key ctrl+z; sleep 1
+check "Ctrl+Z puts it back byte for byte with its mtime, its info gone ($(title))" \
+    'cmp -s "$pics/land.jpg" "$OUT/land-before.jpg" && [ "$(stat -c %Y "$pics/land.jpg")" = "$(stat -c %Y "$OUT/land-before.jpg")" ] && [ ! -e "$OUT/data/Trash/info/land.jpg.trashinfo" ]'
+check "the app logged nothing but its video line" 'log_is_quiet "$OUT/trips.log"'
+stop "$app"
+
+# --- Wayland (weston nested): F11 and Escape --------------------------------
+# Xvfb has no window manager to make a window fullscreen; weston does.
+start_weston 1600x1000
+WAYLAND_DISPLAY=$WL_SOCKET SDL_VIDEODRIVER=wayland "$TRIPS" --size 1280x800 "$pics/portrait.jpg" >"$OUT/trips-wayland.log" 2>&1 &
+app=$!; track "$app"
+corner() { near_colour "$1" 1500 920 80 60 "$BG"; }
+shoot_until "$OUT/wayland.png" 10 'at_least "$(non_background "$OUT/wayland.png" 0 0 1600 1000)" 0.3'
+sleep 1; xdotool mousemove 1590 990; xdotool key F11
+shoot_until "$OUT/wayland-fullscreen.png" 5 'at_least "$(corner "$OUT/wayland-fullscreen.png")" 0.99'
+check "F11 makes the window fullscreen on weston (the app's background in the screen's far corner)" 'at_least "$(corner "$OUT/wayland-fullscreen.png")" 0.99'
+xdotool key Escape; sleep 1
+import -window root "$OUT/wayland-closed.png"
+check "Escape first closes the photo, the window still fullscreen" 'at_least "$(corner "$OUT/wayland-closed.png")" 0.99'
+xdotool key Escape
+shoot_until "$OUT/wayland-windowed.png" 5 'at_most "$(corner "$OUT/wayland-windowed.png")" 0.5'
+check "then leaves fullscreen" 'at_most "$(corner "$OUT/wayland-windowed.png")" 0.5'
+stop "$app"
+e2e_end
