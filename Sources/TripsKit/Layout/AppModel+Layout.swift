@@ -37,6 +37,8 @@ extension AppModel {
         // fill the window.
         let room = layout.bigPhoto.size
         scene.photoSize = screen == .overview && room.width >= 1 && room.height >= 1 ? room : size
+        // The attract loop's own frames ask for its next photo at the window's size as they draw.
+        if screen == .overview { scene.decodeAhead = photosAwaited }
         return scene
     }
 

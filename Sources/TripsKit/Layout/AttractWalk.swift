@@ -25,7 +25,7 @@ struct AttractWalk {
         if let current = attract.current {
             let pz = attract.currentPanZoom
             photo(current, zoom: pz.zoom, center: pz.center, opacity: Double(attract.opacity))
-            if let next = attract.next, next != current { photo(next, zoom: 1, center: CGPoint(x: 0.5, y: 0.5), opacity: 0) }
+            if let next = attract.next(model.slideState), next != current { photo(next, zoom: 1, center: CGPoint(x: 0.5, y: 0.5), opacity: 0) }
             // The caption at the bottom-left, on a dark band for contrast.
             let band = CGRect(x: 0, y: window.maxY - 72, width: window.width, height: 72)
             c.append(.fill(band, color: RGBA(0, 0, 0, 110), cornerRadius: 0))

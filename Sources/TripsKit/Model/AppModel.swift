@@ -31,6 +31,10 @@ public final class AppModel {
     /// When the attract loop begins: one slide's time after the idle reset,
     /// so the reset is seen landing on the Overview first.
     public internal(set) var attractDue: Double?
+    /// Which photos the attract loop waits for are decoded or unshowable,
+    /// as the platform last said (`AppDriver.learn`); nil: nobody says, as
+    /// in a replay, and every photo counts as decoded.
+    public internal(set) var photoReadiness: PhotoReadiness?
     public internal(set) var focus: ElementID?
     /// The loop's clock, in seconds; the replay's `t` is this in ms.
     public private(set) var time: Double = 0
@@ -184,11 +188,10 @@ public final class AppModel {
         if let d = strip.touchpadDeadline, seconds >= d { strip.advance(to: seconds); touchpadScrollTarget = nil }
         if let d = bigPhoto.touchpadDeadline, seconds >= d { bigPhoto.advance(to: seconds); touchpadScrollTarget = nil }
         _ = animator.advance(to: seconds)
-        if screen == .attract, let attract, attract.advance(to: seconds) { return true }
+        if screen == .attract, let attract, attract.advance(to: seconds, slideState) { return true }
         if takeOfferedCatalog() { return true }
-        if let due = attractDue, seconds >= due {
+        if let due = attractDue, seconds >= due, startAttract() {
             attractDue = nil
-            startAttract()
             return true
         }
         guard idle.fire(at: seconds) else { return false }
@@ -204,7 +207,9 @@ public final class AppModel {
     /// When the model next needs the clock (a double-tap window closing, a
     /// long press firing, the idle timeout), so an idle loop wakes in time.
     public var nextDeadline: Double? {
-        [engine.nextEventTime, idle.deadline, attractDue, screen == .attract ? attract?.nextSlideTime : nil,
+        // A loop due or a slide over its time that waits for its photo
+        // needs no clock: the platform's word that it is decoded wakes it.
+        [engine.nextEventTime, idle.deadline, attractDue.flatMap { $0 > time ? $0 : nil }, screen == .attract ? attract?.deadline(after: time) : nil,
          strip.touchpadDeadline, bigPhoto.touchpadDeadline].compactMap { $0 }.min()
     }
 
