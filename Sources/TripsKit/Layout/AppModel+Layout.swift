@@ -9,7 +9,8 @@ extension AppModel {
         let trips = catalog.trips
         switch screen {
         case .overview:
-            return LayoutWalk(background: theme.background, elements: OverviewWalk(model: self, imageSize: imageSize).make(), trips: trips)
+            let elements = OverviewWalk(model: self, imageSize: imageSize).make().map { $0.shifted(by: burnInOffset) }
+            return LayoutWalk(background: theme.background, elements: elements, trips: trips)
         case .playground:
             return LayoutWalk(background: theme.background, elements: PlaygroundWalk(model: self).make(), trips: trips)
         case .attract:

@@ -182,6 +182,19 @@ public final class AppModel {
     /// focus): the loop draws a frame it would otherwise skip.
     @discardableResult
     public func advance(to seconds: Double) -> Bool {
+        let before = time
+        let changed = advanceModel(to: seconds)
+        // A kiosk's still parts took their next place against burn-in: drawn, touched and read there.
+        guard mode == .kiosk, BurnInShift.step(at: time) != BurnInShift.step(at: before) else { return changed }
+        rebuildTree()
+        return true
+    }
+
+    /// Where what stays still is drawn off its place, in points
+    /// (`BurnInShift`); none but in a kiosk.
+    public var burnInOffset: CGSize { mode == .kiosk ? BurnInShift.offset(at: time) : .zero }
+
+    private func advanceModel(to seconds: Double) -> Bool {
         guard seconds.isFinite, seconds >= time else { return false }
         time = seconds
         engine.advance(to: seconds)
@@ -210,7 +223,7 @@ public final class AppModel {
         // A loop due or a slide over its time that waits for its photo
         // needs no clock: the platform's word that it is decoded wakes it.
         [engine.nextEventTime, idle.deadline, attractDue.flatMap { $0 > time ? $0 : nil }, screen == .attract ? attract?.deadline(after: time) : nil,
-         strip.touchpadDeadline, bigPhoto.touchpadDeadline].compactMap { $0 }.min()
+         strip.touchpadDeadline, bigPhoto.touchpadDeadline, mode == .kiosk ? BurnInShift.nextChange(after: time) : nil].compactMap { $0 }.min()
     }
 
     /// What happened since the last call, oldest first.
