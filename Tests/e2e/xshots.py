@@ -4,8 +4,10 @@
 ImageMagick's `import` took seconds a shot on a loaded machine; this reads
 the root window with libX11's XGetImage (ctypes, no outside package) and
 keeps a quarter-size PPM of each shot for a person to look at. One line a
-shot: its number, the fraction of the frame near COLOUR (the placeholder's
-grey), and the mean red minus the mean blue of the middle (which photo shows).
+shot: its number, the fraction of the frame within 2 of COLOUR (the
+placeholder's flat grey: a noisy photo fading in over black passes through
+that grey on average, not pixel by pixel), and the mean red minus the mean
+blue of the middle (which photo shows).
 
 Usage: xshots.py DISPLAY OUTDIR COUNT INTERVAL R,G,B [--at N 'SHELL COMMAND']...
 """
@@ -62,7 +64,7 @@ def main():
                 b, g, r = data[row + 4 * x], data[row + 4 * x + 1], data[row + 4 * x + 2]
                 small += bytes((r, g, b))
                 total += 1
-                if abs(r - cr) <= 10 and abs(g - cg) <= 10 and abs(b - cb) <= 10:
+                if abs(r - cr) <= 2 and abs(g - cg) <= 2 and abs(b - cb) <= 2:
                     near += 1
         red = blue = k = 0
         for y in range(h // 4, 3 * h // 4, 8):
