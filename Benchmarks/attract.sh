@@ -3,11 +3,18 @@
 # --idle 2 on a library of 60 camera-like 12 MP JPEGs in 5 folders (the
 # peers' photos, Tests/e2e/lib.sh's camera_photos), and after the attract
 # loop has started, the CPU of the main process and of its decode workers
-# over ATTRACT_SECONDS (30), as % of one core (/proc/PID/stat utime+stime).
-# Rows: X11 (Xvfb 1280x800) with the software and the OpenGL renderer, each
-# with and without --reduce-motion, and Wayland (weston nested on the same
-# Xvfb) with the software renderer through wl_shm; side by side in this one
-# run. ATTRACT_BEFORE=path/to/another/trips adds its rows (a change's effect).
+# over ATTRACT_SECONDS (30), as % of one core (/proc/PID/stat utime+stime),
+# and the main process's resident memory at the end (VmRSS) and at its
+# highest (VmHWM).
+# Rows: X11 (Xvfb) with the software renderer at 1280x800, 1920x1080 and
+# 3840x2160 (issue #35's budget: 4K at most 25% of a core with pan-and-zoom,
+# 5% with --reduce-motion, 1920x1080 at most 8%, RSS at 4K at most 300 MiB),
+# each with and without --reduce-motion; at 1280x800 also the OpenGL
+# renderer, and Wayland (weston nested on the same Xvfb) with the software
+# renderer through wl_shm; side by side in this one run.
+# ATTRACT_BEFORE=path/to/another/trips adds its rows, each measured right
+# after the same row of the binary under test (a change's effect on a
+# machine whose load drifts). ATTRACT_SIZES="1280x800 3840x2160" picks sizes.
 # Usage: Benchmarks/attract.sh [path/to/trips]
 set -u
 cd "$(dirname "$0")/.."
@@ -48,32 +55,41 @@ print(stat.get(root, (0, 0))[1], sum(stat[p][1] for p in descendants(root)))
 PY
 }
 
-start_xvfb 1280x800 >/dev/null
-weston=; start_weston 1280x800 >/dev/null && weston=1
 hz=$(getconf CLK_TCK)
 # row LABEL BINARY ENV ARGS...: one measured run.
 row() {
-    local label=$1 bin=$2 env=$3 pid a b; shift 3
+    local label=$1 bin=$2 env=$3 pid a b rss; shift 3
     env $env "$bin" --kiosk --idle 2 --photos "$LIB" "$@" >/dev/null 2>"$OUT/$label.err" &
     pid=$!; track "$pid"
     sleep 5 # two seconds to idle, the attract loop started and its first photos decoded
     a=$(ticks "$pid"); sleep "$SECONDS_MEASURED"; b=$(ticks "$pid")
+    rss=$(awk '/^VmRSS|^VmHWM/ { printf "%s ", int($2 / 1024) }' "/proc/$pid/status" 2>/dev/null)
     stop "$pid"
-    set -- $a $b
-    awk -v l="$label" -v m=$(($3 - $1)) -v w=$(($4 - $2)) -v s="$SECONDS_MEASURED" -v hz="$hz" \
-        'BEGIN { printf "attract: %-36s main %5.1f%%  workers %5.1f%% of a core\n", l, 100 * m / hz / s, 100 * w / hz / s }'
+    set -- $a $b $rss
+    awk -v l="$label" -v m=$(($3 - $1)) -v w=$(($4 - $2)) -v s="$SECONDS_MEASURED" -v hz="$hz" -v hwm="${5:-0}" -v rss="${6:-0}" \
+        'BEGIN { printf "attract: %-44s main %5.1f%%  workers %5.1f%% of a core  RSS %4d MiB (highest %4d)\n", l, 100 * m / hz / s, 100 * w / hz / s, rss, hwm }'
 }
-x11="-u WAYLAND_DISPLAY DISPLAY=$X_DISPLAY"
-wl="-u DISPLAY WAYLAND_DISPLAY=${WL_SOCKET:-none}"
+# rows LABEL ENV ARGS...: the row for the binary under test, then for the one before.
+rows() {
+    local label=$1 env=$2; shift 2
+    row "$label" "$TRIPS" "$env" "$@"
+    [ -n "${ATTRACT_BEFORE:-}" ] && row "$label (before)" "$(realpath "$ATTRACT_BEFORE")" "$env" "$@"
+}
 echo "attract: $TRIPS, 60 photos of 4000x3000 in 5 folders, ${SECONDS_MEASURED} s after the loop starts, machine load $(cut -d' ' -f1 /proc/loadavg)"
-for bin in "$TRIPS" ${ATTRACT_BEFORE:+"$(realpath "$ATTRACT_BEFORE")"}; do
-    tag=; [ "$bin" != "$TRIPS" ] && tag=" (before)"
-    for renderer in software opengl; do
-        row "x11 $renderer$tag" "$bin" "$x11" --renderer "$renderer"
-        row "x11 $renderer reduce-motion$tag" "$bin" "$x11" --renderer "$renderer" --reduce-motion
-    done
-    if [ -n "$weston" ]; then
-        row "wayland software$tag" "$bin" "$wl" --renderer software
-        row "wayland software reduce-motion$tag" "$bin" "$wl" --renderer software --reduce-motion
+for size in ${ATTRACT_SIZES:-1280x800 1920x1080 3840x2160}; do
+    start_xvfb "$size" >/dev/null
+    x11="-u WAYLAND_DISPLAY DISPLAY=$X_DISPLAY"
+    rows "x11 software $size" "$x11" --renderer software
+    rows "x11 software $size reduce-motion" "$x11" --renderer software --reduce-motion
+    if [ "$size" = 1280x800 ]; then
+        rows "x11 opengl $size" "$x11" --renderer opengl
+        rows "x11 opengl $size reduce-motion" "$x11" --renderer opengl --reduce-motion
+        if start_weston 1280x800 >/dev/null; then
+            wl="-u DISPLAY WAYLAND_DISPLAY=$WL_SOCKET"
+            rows "wayland software $size" "$wl" --renderer software
+            rows "wayland software $size reduce-motion" "$wl" --renderer software --reduce-motion
+            stop "$WESTON_PID"
+        fi
     fi
+    stop "$XVFB_PID"
 done

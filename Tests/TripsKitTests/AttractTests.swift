@@ -49,3 +49,65 @@ final class AttractTests: XCTestCase {
         XCTAssertEqual(try asked.state(at: 8000)["screen"]?.string, "attract")
     }
 }
+
+/// The attract loop with the platform's word on its photos
+/// (`PhotoReadiness`, through `AppDriver.learn`): it starts, and moves on,
+/// only onto a photo decoded at the window's size, holds the current one
+/// while the next decodes, and passes over one that cannot be shown.
+final class AttractReadinessTests: XCTestCase {
+    private func kiosk() throws -> (AppModel, AppDriver) {
+        guard case .run(let options) = try LaunchOptions.parse(["--kiosk", "--idle", "5", "--slide", "2"]) else { throw XCTSkip("not a run") }
+        let app = AppModel(launching: options, catalog: try TripCatalog.load(file: ModelReplay.bundledTrips), size: CGSize(width: 1280, height: 800))
+        return (app, AppDriver(app: app))
+    }
+
+    /// Lets the model's time pass to `seconds` a 60th at a time, as the loop's frames do.
+    private func run(_ driver: AppDriver, to seconds: Double) {
+        var t = driver.app.time
+        while t < seconds { t = min(seconds, t + 1.0 / 60); driver.advance(to: t) }
+    }
+
+    private func number(_ app: AppModel, _ slide: Attract.Slide) -> Int { app.catalog.photoNumber(trip: slide.trip, photo: slide.photo) }
+
+    func testTheFirstSlideWaitsForItsPhoto() throws {
+        let (app, driver) = try kiosk()
+        driver.learn(PhotoReadiness())
+        run(driver, to: 9)
+        XCTAssertEqual(app.screen, .overview, "its photo is not decoded: no placeholder plays")
+        let first = try XCTUnwrap(app.photosAwaited.first, "the first slide's photo is asked for while the loop is due")
+        XCTAssertEqual(first, number(app, app.attractSlides[0]))
+        XCTAssertNil(app.nextDeadline.flatMap { $0 <= app.time ? $0 : nil }, "a wait with no clock: the loop sleeps until the word comes")
+        XCTAssertTrue(driver.learn(PhotoReadiness(ready: [first])))
+        run(driver, to: 9.1)
+        XCTAssertEqual(app.screen, .attract)
+        XCTAssertEqual(app.attract?.current, app.attractSlides[0])
+    }
+
+    func testASlowPhotoHoldsTheCurrentSlideAndAFailedOneIsPassedOver() throws {
+        let (app, driver) = try kiosk()
+        let slides = app.attractSlides
+        XCTAssertGreaterThanOrEqual(slides.count, 3)
+        driver.learn(PhotoReadiness(ready: [number(app, slides[0])]))
+        run(driver, to: 7.5)
+        XCTAssertEqual(app.attract?.current, slides[0])
+        XCTAssertEqual(app.photosAwaited, [number(app, slides[1])], "the next photo is decoded ahead")
+        run(driver, to: 12)
+        XCTAssertEqual(app.attract?.current, slides[0], "held past its 2 s while the next decodes")
+        // The next cannot be shown: the one after it is awaited instead, and it comes once decoded.
+        driver.learn(PhotoReadiness(ready: [number(app, slides[0])], failed: [number(app, slides[1])]))
+        XCTAssertEqual(app.photosAwaited, [number(app, slides[2])])
+        run(driver, to: 12.5)
+        XCTAssertEqual(app.attract?.current, slides[0])
+        driver.learn(PhotoReadiness(ready: [number(app, slides[2])], failed: [number(app, slides[1])]))
+        run(driver, to: 12.6)
+        XCTAssertEqual(app.attract?.current, slides[2], "the failed photo never plays")
+        let due = try XCTUnwrap(app.attract?.nextSlideTime)
+        XCTAssertEqual(due, 12.5 + 2, accuracy: 0.05, "the photo that waited (its word came at 12.5 s) gets its whole stay")
+    }
+
+    func testWithoutTheWordEveryPhotoCountsAsDecoded() throws {
+        let (app, driver) = try kiosk()
+        run(driver, to: 9.1)
+        XCTAssertEqual(app.attract?.current, app.attractSlides[1], "a replay's loop keeps its rhythm")
+    }
+}

@@ -5,7 +5,8 @@ import XCTest
 
 /// A live library follows its folder: a photo copied in is offered to the
 /// model when the watcher says the folder changed, and failures are
-/// forgotten first; a folder gone keeps what the app has, with a line.
+/// forgotten first; a folder gone keeps what the app has, with a line, and
+/// its coming back has one too.
 final class LibraryFollowerTests: XCTestCase {
     func testAPhotoAddedToTheFolderIsOfferedWhenTheWatcherSaysSo() throws {
         let folder = try temporaryFolder("trips-follow")
@@ -36,5 +37,14 @@ final class LibraryFollowerTests: XCTestCase {
         XCTAssertFalse(follower.changes(for: driver))
         XCTAssertEqual(app.catalog.allPhotoPaths.count, 2, "still showing the photos it had")
         XCTAssertTrue(lines.last?.hasSuffix("; still showing the photos it had") == true, lines.last ?? "")
+        let gone = lines.count
+        XCTAssertFalse(follower.changes(for: driver))
+        XCTAssertEqual(lines.count, gone, "one line while it stays gone, not one a change")
+
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        try jpeg.write(to: folder.url.appendingPathComponent("a.jpg"))
+        XCTAssertTrue(follower.changes(for: driver))
+        XCTAssertEqual(lines.last, "trips: \(folder.path) can be read again", "and one when it is back")
+        XCTAssertEqual(lines.count, gone + 1)
     }
 }

@@ -160,11 +160,36 @@ public final class PhotoTextures {
             || Double(entry.width) > Double(target.width) * 1.25 && Double(entry.height) > Double(target.height) * 1.25
     }
 
-    private func ask(_ key: Key) {
+    private func ask(_ key: Key, target: (width: Int, height: Int)? = nil) {
         everRequested.insert(key)
         wanted.insert(key)
-        loader.request(key, path: paths[key.photo], target: key.use == .full ? fullTarget : thumbnailTarget)
+        loader.request(key, path: paths[key.photo], target: target ?? (key.use == .full ? fullTarget : thumbnailTarget))
     }
+
+    /// Whether photo number `photo`'s full picture is a texture decoded for
+    /// `target` pixels (the window), not smaller: it can be shown there as it is.
+    private func isDecoded(_ photo: Int, for target: (width: Int, height: Int)) -> Bool {
+        guard let entry = entries[Key(photo: photo, use: .full)] else { return false }
+        return !isTooSmall(entry, photo: photo, for: fullSize(photo).map { DecodePlan.coverSize(image: $0, target: target) } ?? target)
+    }
+
+    /// Asks for photo number `photo`'s full picture decoded for `target`
+    /// pixels before anything draws it (the attract loop's first slide,
+    /// while the Overview still shows), and keeps it once it is there.
+    public func decodeAhead(_ photo: Int, for target: (width: Int, height: Int)) {
+        guard paths.indices.contains(photo), failed[paths[photo]] == nil else { return }
+        let key = Key(photo: photo, use: .full)
+        if isDecoded(photo, for: target) { _ = entries.use(key, in: frame); return }
+        if !ready.contains(where: { $0.job == key }) { ask(key, target: target) }
+    }
+
+    /// What the attract loop needs to know of `photos` (by number): which
+    /// are textures decoded for `target` pixels, and every photo that failed.
+    public func readiness(of photos: [Int], for target: (width: Int, height: Int)) -> PhotoReadiness {
+        PhotoReadiness(ready: Set(photos.filter { paths.indices.contains($0) && isDecoded($0, for: target) }), failed: failedNumbers)
+    }
+    /// The numbers of the photos in `failed`, kept with it.
+    private var failedNumbers: Set<Int> = []
 
     /// Detail tiles to draw over photo number `photo` where it is shown `covering`
     /// pixels wide (its `source` part visible) and its window-sized picture
@@ -288,6 +313,7 @@ public final class PhotoTextures {
         tiles.forgetAll()
         entries.rekey { key in newIndex[paths[key.photo]].map { Key(photo: $0, use: key.use) } }
         failed = failed.filter { newIndex[$0.key] != nil }
+        failedNumbers = Set(failed.keys.compactMap { newIndex[$0] })
         previewless = previewless.filter { newIndex[$0] != nil }
         imageSizes = Dictionary(imageSizes.compactMap { old, size in newIndex[paths[old]].map { ($0, size) } }, uniquingKeysWith: { a, _ in a })
         everRequested = Set(everRequested.compactMap { key in newIndex[paths[key.photo]].map { Key(photo: $0, use: key.use) } })
@@ -301,7 +327,9 @@ public final class PhotoTextures {
     public func forgetFailuresOfChangedFiles() -> Bool {
         let before = failed.count
         failed = failed.filter { FileIdentity(path: $0.key) == $0.value }
-        return failed.count != before
+        guard failed.count != before else { return false }
+        failedNumbers = Set(paths.indices.filter { failed[paths[$0]] != nil })
+        return true
     }
 
     /// Remembers that photo number `photo` failed, as its file is now; true the first time.
@@ -309,6 +337,7 @@ public final class PhotoTextures {
     private func markFailed(_ photo: Int) -> Bool {
         guard failed[paths[photo]] == nil else { return false }
         failed[paths[photo]] = FileIdentity(path: paths[photo])
+        failedNumbers.insert(photo)
         return true
     }
 

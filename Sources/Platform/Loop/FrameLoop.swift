@@ -183,6 +183,16 @@ public final class FrameLoop {
         if photos.isLoading { photos.finishPending(); draw(app, scale: scale, everything: true) }
     }
 
+    /// Tells the model which photos its attract loop waits for are decoded
+    /// at the window's size, and which failed (`PhotoReadiness`), so no
+    /// slide starts on a placeholder; true when that is news.
+    func learnReadiness(_ driver: AppDriver) -> Bool {
+        guard driver.app.attract != nil else { return false }
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(display.renderer, &w, &h)
+        return driver.learn(photos.readiness(of: driver.app.photosAwaited, for: (Int(w), Int(h))))
+    }
+
     private func sizeInPoints() -> CGSize {
         let s = display.sizeInPoints
         return CGSize(width: s.width, height: s.height)
@@ -279,6 +289,8 @@ public final class FrameLoop {
 
         while !app.quitRequested {
             service?.loopTurned()
+            // A frame's uploads (or failures) may be what a held slide waits for: told before any sleep.
+            if learnReadiness(driver) { needsFrame = true }
             let busy = needsFrame || app.isAnimating || frames != nil
             if !busy {
                 // A key waiting for the reader's verdict is looked at again within a millisecond.
@@ -313,6 +325,7 @@ public final class FrameLoop {
             // SDL turns a dead Wayland connection into SDL_QUIT; should it
             // not, the loop still ends (the caller tells the two apart).
             if display.connection.lostReason() != nil { break }
+            if learnReadiness(driver) { needsFrame = true }
             let t = Self.now() - origin
             if driver.advance(to: t) { needsFrame = true }
             if !app.isAsleep { asleepShown = false } else if asleepShown && frames == nil { needsFrame = false; continue }

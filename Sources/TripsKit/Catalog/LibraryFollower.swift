@@ -2,7 +2,7 @@
 /// in the background once they settle, and photos added to or removed from
 /// the folder, without a restart. Asked once a turn of the frame loop; a new
 /// list waits in the model for the fingers to lift (`offerCatalog`).
-public struct LibraryFollower {
+public final class LibraryFollower {
     let library: LibraryLoader
     /// Whether the folder changed since last asked (its watcher).
     let folderChanged: () -> Bool
@@ -13,6 +13,9 @@ public struct LibraryFollower {
     let forgetChangedFailures: () -> Bool
     let verbose: Bool
     let log: (String) -> Void
+    /// Whether the folder could not be read last time (a drive unplugged):
+    /// one line when it goes, one when it is back, none between.
+    private var unreadable = false
 
     public init(library: LibraryLoader, folderChanged: @escaping () -> Bool, beingWritten: @escaping () -> Set<String> = { [] },
                 forgetChangedFailures: @escaping () -> Bool, verbose: Bool, log: @escaping (String) -> Void) {
@@ -34,10 +37,16 @@ public struct LibraryFollower {
             changed = forgetChangedFailures() || changed
             do {
                 let updated = try library.reload(excluding: beingWritten())
-                if verbose { log("trips: \(library.folder) changed: \(updated.allPhotoPaths.count) photos") }
+                if unreadable {
+                    unreadable = false
+                    log("trips: \(library.folder) can be read again")
+                } else if verbose {
+                    log("trips: \(library.folder) changed: \(updated.allPhotoPaths.count) photos")
+                }
                 changed = driver.offer(updated) || changed
             } catch {
-                log("trips: \(error); still showing the photos it had")
+                if !unreadable { log("trips: \(error); still showing the photos it had") }
+                unreadable = true
             }
         }
         return changed

@@ -54,12 +54,12 @@ public struct TripCatalog: Equatable, Sendable {
             guard let i = trip.photoPaths.firstIndex(of: path) else { return trip }
             var paths = trip.photoPaths
             paths.remove(at: i)
-            let shown = trip.photoPaths.count - trip.unshown
-            let unshown = i >= shown ? trip.unshown - 1 : trip.unshown
-            guard paths.count > unshown else { return nil }
+            var reasons = trip.unshownReasons
+            if i >= trip.photoCount { reasons.remove(at: i - trip.photoCount) }
+            guard paths.count > reasons.count else { return nil }
             let cover = i < trip.coverIndex ? trip.coverIndex - 1 : i == trip.coverIndex ? 0 : trip.coverIndex
-            return Trip(id: trip.id, city: trip.city, nights: trip.nights, photoPaths: paths, coverIndex: min(cover, paths.count - unshown - 1),
-                        firstDay: trip.firstDay, unshown: unshown)
+            return Trip(id: trip.id, city: trip.city, nights: trip.nights, photoPaths: paths, coverIndex: min(cover, paths.count - reasons.count - 1),
+                        firstDay: trip.firstDay, unshownReasons: reasons)
         })
     }
 

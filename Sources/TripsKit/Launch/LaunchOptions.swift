@@ -31,7 +31,8 @@ public struct LaunchOptions: Equatable, Sendable, Decodable {
     public var idleSeconds: Double? = nil
     /// `--slide SECONDS` as given: how long each photo of the attract loop stays.
     @LaunchFlag("--slide", "SECONDS", help: "after the idle time play the trips' photos, each SECONDS",
-                "(default \(Int(Attract.Settings.defaultSlideSeconds)); on with --kiosk, else when given)",
+                "(default \(Int(Attract.Settings.defaultSlideSeconds)); on with --kiosk, else when given);",
+                "a slide waits for its photo; one that cannot be shown is left out",
                 read: LaunchOption.number(in: 1...3600 as ClosedRange<Double>, "--slide expects seconds from 1 to 3600"))
     public var slideSeconds: Double? = nil
     /// `--reduce-motion`: the big photo fades in and out in place, zooms

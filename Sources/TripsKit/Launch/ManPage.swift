@@ -19,6 +19,8 @@ public enum ManPage {
             "A \\fIPATH\\fR that is a folder opens as a library (as \\fB\\-\\-photos\\fR);",
             "a photo opens big among its folder's trips; several photos open as one trip.",
             "A path that cannot be shown is named on standard error; with nothing else to open, trips exits with 2.",
+            "In a kiosk (\\fB\\-\\-kiosk\\fR) what stays still on the screen (the Overview, the slideshow's caption)",
+            "moves by up to 4 points every 3 minutes, against burn-in.",
             ".SH OPTIONS",
         ]
         for option in LaunchOption.all {

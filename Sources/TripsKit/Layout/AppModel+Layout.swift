@@ -15,7 +15,8 @@ extension AppModel {
         }
         switch screen {
         case .overview:
-            return LayoutWalk(background: theme.background, elements: OverviewWalk(model: self, imageSize: imageSize).make(), trips: trips)
+            let elements = OverviewWalk(model: self, imageSize: imageSize).make().map { $0.shifted(by: burnInOffset) }
+            return LayoutWalk(background: theme.background, elements: elements, trips: trips)
         case .playground:
             return LayoutWalk(background: theme.background, elements: PlaygroundWalk(model: self).make(), trips: trips)
         case .attract:
@@ -43,6 +44,8 @@ extension AppModel {
         // fill the window.
         let room = layout.bigPhoto.size
         scene.photoSize = screen == .overview && room.width >= 1 && room.height >= 1 ? room : size
+        // The attract loop's own frames ask for its next photo at the window's size as they draw.
+        if screen == .overview { scene.decodeAhead = photosAwaited }
         return scene
     }
 

@@ -25,12 +25,13 @@ struct AttractWalk {
         if let current = attract.current {
             let pz = attract.currentPanZoom
             photo(current, zoom: pz.zoom, center: pz.center, opacity: Double(attract.opacity))
-            if let next = attract.next, next != current { photo(next, zoom: 1, center: CGPoint(x: 0.5, y: 0.5), opacity: 0) }
+            if let next = attract.next(model.slideState), next != current { photo(next, zoom: 1, center: CGPoint(x: 0.5, y: 0.5), opacity: 0) }
             // The caption at the bottom-left, on a dark band for contrast.
             let band = CGRect(x: 0, y: window.maxY - 72, width: window.width, height: 72)
             c.append(.fill(band, color: RGBA(0, 0, 0, 110), cornerRadius: 0))
-            c.append(.text(model.attractCaption(current), origin: CGPoint(x: 32, y: band.minY + 20), width: window.width - 64,
-                           size: 26, weight: .bold, color: RGBA(255, 255, 255), alignment: .leading))
+            // The caption stays put while photos come and go: it moves against burn-in.
+            c.append(Scene.Command.text(model.attractCaption(current), origin: CGPoint(x: 32, y: band.minY + 20), width: window.width - 64,
+                                        size: 26, weight: .bold, color: RGBA(255, 255, 255), alignment: .leading).shifted(by: model.burnInOffset))
             slide.accessible = .init(label: model.strings(.photoOf, trips[current.trip].city), value: model.attractCaption(current), traits: ["image"])
         }
         slide.drawing = c

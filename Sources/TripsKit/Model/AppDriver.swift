@@ -47,6 +47,14 @@ public final class AppDriver {
         return taken
     }
 
+    /// The platform's word on the photos the attract loop waits for
+    /// (`AppModel.photosAwaited`); true when it is news. A recording never
+    /// holds it: a replay's photos count as decoded at once.
+    @discardableResult
+    public func learn(_ readiness: PhotoReadiness) -> Bool {
+        app.learn(readiness)
+    }
+
     private func handOn() {
         for event in app.takeEvents() { happened(event) }
     }

@@ -3,14 +3,47 @@ import Foundation
 /// The kiosk's attract loop as the model runs it: begun after the idle
 /// reset, ended by the first touch, drawn no more often than its motion needs.
 extension AppModel {
-    /// Plays every trip's photos, in strip order, full-window.
-    func startAttract() {
-        guard let attract, screen == .overview, !catalog.trips.isEmpty else { return }
+    /// Plays every trip's photos, in strip order, full-window, once the
+    /// first is decoded; false while it is not (the caller asks again when
+    /// the platform's word comes).
+    func startAttract() -> Bool {
+        guard let attract, screen == .overview, !catalog.trips.isEmpty else { return true }
+        switch attract.start(attractSlides, at: time, slideState) {
+        case .waiting: return false
+        case .failed: return true // no photo can be shown: the Overview stays
+        case .ready: break
+        }
         engine.cancelAll()
         screen = .attract
-        attract.start(attractSlides, at: time)
         record(.attract)
         rebuildTree()
+        return true
+    }
+
+    /// A slide's photo as the platform last said (`PhotoReadiness`); every
+    /// photo counts as ready while it has said nothing (a replay).
+    func slideState(_ slide: Attract.Slide) -> Attract.SlideState {
+        guard let readiness = photoReadiness else { return .ready }
+        let number = catalog.photoNumber(trip: slide.trip, photo: slide.photo)
+        return readiness.failed.contains(number) ? .failed : readiness.ready.contains(number) ? .ready : .waiting
+    }
+
+    /// The photos (by number) the attract loop waits for: the first slide
+    /// while the loop is due, then the one after the current. The platform
+    /// decodes them at the window's size and says when they are ready.
+    public var photosAwaited: [Int] {
+        guard let attract else { return [] }
+        let slide: Attract.Slide?
+        if screen == .attract { slide = attract.next(slideState) } else if attractDue != nil { slide = attract.first(of: attractSlides, slideState) } else { slide = nil }
+        return slide.map { [catalog.photoNumber(trip: $0.trip, photo: $0.photo)] } ?? []
+    }
+
+    /// What the platform says of the photos the loop waits for; true when
+    /// it is news (the loop may start or move on at the next `advance`).
+    func learn(_ readiness: PhotoReadiness) -> Bool {
+        guard readiness != photoReadiness else { return false }
+        photoReadiness = readiness
+        return true
     }
 
     /// Every trip's photos, trip by trip in strip order.

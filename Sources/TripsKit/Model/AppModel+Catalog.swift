@@ -35,6 +35,10 @@ extension AppModel {
         let inCatalogOrder = strip.order == Array(old.indices)
         // The photo the big photo shows, to find it again among its trip's new photos.
         let shownPath = bigPhoto.trip.map(shownPhotoPath(of:))
+        // What is known of decoded photos follows them to their new numbers.
+        let newNumber = Dictionary(new.allPhotoPaths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let oldPaths = catalog.allPhotoPaths
+        photoReadiness = photoReadiness?.renumbered { oldPaths.indices.contains($0) ? newNumber[oldPaths[$0]] : nil }
         catalog = new
         relayout()
         strip.remap(map, added: added, layout: layout, reorderedAs: inCatalogOrder ? Array(new.trips.indices) : nil)
@@ -51,8 +55,14 @@ extension AppModel {
         case .row(let t)?: focus = map(t).map { .row(trip: $0) }
         default: break
         }
-        // A playing attract loop goes on with the new trips' photos.
-        if screen == .attract, let attract { attract.start(attractSlides, at: time) }
+        // A playing attract loop goes on with the new trips' photos; if its
+        // photo is not decoded (or none is left), the Overview shows until one is.
+        if screen == .attract, let attract, attract.start(attractSlides, at: time, slideState) != .ready {
+            attract.stop()
+            screen = .overview
+            record(.attractEnd)
+            attractDue = time
+        }
         rebuildTree()
     }
 }

@@ -33,7 +33,8 @@ extension AppModel {
             if attract == nil { attract = Attract(settings: Attract.Settings(), reduceMotion: bigPhoto.reduceMotion, animator: animator) }
             if screen != .overview { show(.overview) }
             if bigPhoto.isOut && bigPhoto.phase != .closing { close() }
-            startAttract()
+            // Until its first photo is decoded, it is due now.
+            if !startAttract() { attractDue = time }
         case .sleep:
             guard !isAsleep else { return }
             signalled(.sleep)
@@ -87,7 +88,7 @@ extension AppModel {
         let running = screen == .attract
         endAttract()
         attract = Attract(settings: Attract.Settings(slideSeconds: slideSeconds), reduceMotion: bigPhoto.reduceMotion, animator: animator)
-        if running { startAttract() }
+        if running && !startAttract() { attractDue = time }
     }
 
     /// The fleet's settings this model follows live: the slideshow's

@@ -31,6 +31,10 @@ public final class AppModel {
     /// When the attract loop begins: one slide's time after the idle reset,
     /// so the reset is seen landing on the Overview first.
     public internal(set) var attractDue: Double?
+    /// Which photos the attract loop waits for are decoded or unshowable,
+    /// as the platform last said (`AppDriver.learn`); nil: nobody says, as
+    /// in a replay, and every photo counts as decoded.
+    public internal(set) var photoReadiness: PhotoReadiness?
     public internal(set) var focus: ElementID?
     /// The loop's clock, in seconds; the replay's `t` is this in ms.
     public private(set) var time: Double = 0
@@ -214,6 +218,19 @@ public final class AppModel {
     /// focus): the loop draws a frame it would otherwise skip.
     @discardableResult
     public func advance(to seconds: Double) -> Bool {
+        let before = time
+        let changed = advanceModel(to: seconds)
+        // A kiosk's still parts took their next place against burn-in: drawn, touched and read there.
+        guard mode == .kiosk, BurnInShift.step(at: time) != BurnInShift.step(at: before) else { return changed }
+        rebuildTree()
+        return true
+    }
+
+    /// Where what stays still is drawn off its place, in points
+    /// (`BurnInShift`); none but in a kiosk.
+    public var burnInOffset: CGSize { mode == .kiosk ? BurnInShift.offset(at: time) : .zero }
+
+    private func advanceModel(to seconds: Double) -> Bool {
         guard seconds.isFinite, seconds >= time else { return false }
         time = seconds
         let sleepChanged = updateSleep()
@@ -227,12 +244,11 @@ public final class AppModel {
         if let d = strip.touchpadDeadline, seconds >= d { strip.advance(to: seconds); touchpadScrollTarget = nil }
         if let d = bigPhoto.touchpadDeadline, seconds >= d { bigPhoto.advance(to: seconds); touchpadScrollTarget = nil }
         _ = animator.advance(to: seconds)
-        if screen == .attract, let attract, attract.advance(to: seconds) { return true }
+        if screen == .attract, let attract, attract.advance(to: seconds, slideState) { return true }
         if takeOfferedCatalog() { return true }
         if expireToast(at: seconds) { return true }
-        if let due = attractDue, seconds >= due {
+        if let due = attractDue, seconds >= due, startAttract() {
             attractDue = nil
-            startAttract()
             return true
         }
         guard idle.fire(at: seconds) else { return sleepChanged }
@@ -250,8 +266,11 @@ public final class AppModel {
     public var nextDeadline: Double? {
         // Asleep, the one wake-up is the next edge of its hours.
         if wakefulness.isAsleep { return wakefulness.deadline(at: time) }
-        return [wakefulness.deadline(at: time), engine.nextEventTime, idle.deadline, attractDue, screen == .attract ? attract?.nextSlideTime : nil,
-         strip.touchpadDeadline, bigPhoto.touchpadDeadline, toast?.until].compactMap { $0 }.min()
+        // A loop due or a slide over its time that waits for its photo
+        // needs no clock: the platform's word that it is decoded wakes it.
+        return [wakefulness.deadline(at: time), engine.nextEventTime, idle.deadline, attractDue.flatMap { $0 > time ? $0 : nil },
+                screen == .attract ? attract?.deadline(after: time) : nil, strip.touchpadDeadline, bigPhoto.touchpadDeadline, toast?.until,
+                mode == .kiosk ? BurnInShift.nextChange(after: time) : nil].compactMap { $0 }.min()
     }
 
     /// What happened since the last call, oldest first.

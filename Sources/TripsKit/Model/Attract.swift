@@ -18,7 +18,7 @@ public final class Attract {
     }
 
     /// One photo of the loop: a trip (catalog index) and its photo's index.
-    public struct Slide: Equatable, Sendable {
+    public struct Slide: Hashable, Sendable {
         public var trip: Int
         public var photo: Int
     }
@@ -53,18 +53,44 @@ public final class Attract {
         progress = Animated(0, animator: animator, restThreshold: 0.001)
     }
 
+    /// Whether a slide's photo can be shown now, as the platform last said:
+    /// decoded at the size it is shown, still decoding, or unshowable.
+    public enum SlideState: Equatable, Sendable {
+        case ready, waiting, failed
+    }
+
     public var current: Slide? { isRunning && slides.indices.contains(position) ? slides[position] : nil }
-    /// The photo after the current one (decoded ahead, so it can fade in).
-    public var next: Slide? { isRunning && !slides.isEmpty ? slides[(position + 1) % slides.count] : nil }
+    /// The photo after the current one that is not known to fail (decoded
+    /// ahead, so it can fade in).
+    public func next(_ state: (Slide) -> SlideState) -> Slide? {
+        isRunning ? showable(from: position + 1, in: slides, state).map { slides[$0] } : nil
+    }
     public var opacity: CGFloat { fade.presentationValue }
 
-    /// Starts playing `slides` (at least one) at `time`.
-    func start(_ slides: [Slide], at time: Double) {
-        guard !slides.isEmpty else { return }
+    /// The first slide from `index` on (wrapping round) whose photo is not
+    /// known to fail; nil when all fail.
+    private func showable(from index: Int, in slides: [Slide], _ state: (Slide) -> SlideState) -> Int? {
+        guard !slides.isEmpty else { return nil }
+        return (0..<slides.count).lazy.map { (index + $0) % slides.count }.first { state(slides[$0]) != .failed }
+    }
+
+    /// The slide a loop over `slides` would begin with: what to decode
+    /// before it starts.
+    func first(of slides: [Slide], _ state: (Slide) -> SlideState) -> Slide? {
+        showable(from: slides.isEmpty ? 0 : position % slides.count, in: slides, state).map { slides[$0] }
+    }
+
+    /// Starts playing `slides` at `time` with the first whose photo can be
+    /// shown. `.waiting`: its photo is not decoded yet, the caller asks
+    /// again; `.failed`: no photo can be shown, the loop does not start.
+    func start(_ slides: [Slide], at time: Double, _ state: (Slide) -> SlideState) -> SlideState {
+        guard let first = showable(from: slides.isEmpty ? 0 : position % slides.count, in: slides, state) else { return .failed }
+        guard state(slides[first]) == .ready else { return .waiting }
         self.slides = slides
-        position %= slides.count
+        position = first
         previous = nil
         beginSlide(due: time + settings.slideSeconds)
+        return .ready
     }
 
     func stop() {
@@ -85,13 +111,27 @@ public final class Attract {
         beginSlide(due: time + settings.slideSeconds)
     }
 
-    /// Moves to the next photo when its time has come; true when it did.
-    func advance(to time: Double) -> Bool {
-        guard isRunning, let due = nextSlideTime, time >= due, let slide = current else { return false }
+    /// Moves to the next photo when its time has come and it is decoded;
+    /// true when it did. Until it is, the current one stays (held, never a
+    /// placeholder); one that cannot be shown is passed over.
+    func advance(to time: Double, _ state: (Slide) -> SlideState) -> Bool {
+        guard isRunning, let due = nextSlideTime, time >= due, let slide = current,
+              let next = showable(from: position + 1, in: slides, state), state(slides[next]) == .ready else { return false }
         previous = (slide, progress.presentationValue)
-        position = (position + 1) % slides.count
-        beginSlide(due: due + settings.slideSeconds)
+        position = next
+        // On time, the rhythm keeps to its due times; held, the photo that
+        // waited gets its whole stay.
+        beginSlide(due: (time - due > Self.heldAfter ? time : due) + settings.slideSeconds)
         return true
+    }
+    /// How late a slide may start and still count as on time (a frame or a paced wait late).
+    static let heldAfter = 0.5
+
+    /// When the loop next needs the clock: the next slide's time, unless
+    /// that has passed and the loop waits for its photo (then the
+    /// platform's word that it is decoded comes as an input).
+    func deadline(after time: Double) -> Double? {
+        nextSlideTime.flatMap { $0 > time ? $0 : nil }
     }
 
     /// The current photo fades in from nothing and starts its pan-and-zoom

@@ -43,6 +43,7 @@ extension AppModel {
         members.append(("strip", .obj([("offset", .num(strip.offset.presentationValue)), ("items", .list(items))])))
         members.append(("order", .list(strip.order.map { .string(trips[$0].id) })))
         members.append(("focus", focusName.map { .string($0) } ?? .null))
+        if burnInOffset != .zero { members.append(("burn-in", .list([.num(burnInOffset.width), .num(burnInOffset.height)]))) }
         members.append(("a11y", .list(accessibilityElements.map { e in
             .obj([("label", .string(e.label)), ("value", .string(e.value)), ("traits", .list(e.traits.map { .string($0) })),
                   ("frame", .rect(e.frame))])

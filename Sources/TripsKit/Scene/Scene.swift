@@ -67,6 +67,9 @@ public struct Scene: Equatable, Sendable {
     public var photoSize = CGSize.zero
     /// A strip photo's size in points: what thumbnails are decoded for.
     public var thumbnailSize = CGSize.zero
+    /// Photos (by number) to decode for the whole window before anything
+    /// draws them: the attract loop's first slide while it is due.
+    public var decodeAhead: [Int] = []
 
     public init(background: RGBA, commands: [Command] = []) {
         self.background = background
