@@ -41,15 +41,16 @@ final class BacklightPowerTests: XCTestCase {
     }
 
     func testTheFirstWayThatWorksIsKeptAndOneLineSaysWhich() {
+        let folder: String = folder
         var lines: [String] = []
         let power = ScreenPower(paths: [BacklightPower(folder: folder + "/none"), BacklightPower(folder: folder)], log: { lines.append($0) })
         power.set(on: false)
         power.set(on: true)
-        XCTAssertEqual(lines, ["trips: asleep; the screen is put out through the backlight in \(folder!)",
-                               "trips: awake; the screen is back on through the backlight in \(folder!)"])
+        XCTAssertEqual(lines, ["trips: asleep; the screen is put out through the backlight in \(folder)",
+                               "trips: awake; the screen is back on through the backlight in \(folder)"])
         let none = ScreenPower(paths: [BacklightPower(folder: folder + "/none")], log: { lines.append($0) })
         none.set(on: false)
-        XCTAssertEqual(lines.last, "trips: asleep; the screen is only black, nothing could put it out (the backlight in \(folder!)/none: no backlight)")
+        XCTAssertEqual(lines.last, "trips: asleep; the screen is only black, nothing could put it out (the backlight in \(folder)/none: no backlight)")
     }
 }
 

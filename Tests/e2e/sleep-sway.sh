@@ -42,7 +42,9 @@ wait_for_file "$OUT/pointer.log" 5; wait_for_file "$rt/pointer.pid" 5 && track "
 check "a virtual pointer gives the headless seat a pointer" 'sm -t get_seats -r | grep -q "\"capabilities\": [13]"'
 
 range="$(date -d '-1 hour' +%H:%M:%S)-$(date -d '+10 seconds' +%H:%M:%S)"
-as_user "$rt/trips.pid" "$TRIPS" --kiosk --awake "$range" --wake-for 4 2>"$OUT/trips.err" &
+# Through a shell that writes trips's own PID and, when it ends, its code.
+as_user "$rt/launcher.pid" sh -c '"$0" "$@" & echo $! >"$XDG_RUNTIME_DIR/trips.pid"; wait $!; echo $? >"$XDG_RUNTIME_DIR/trips.rc"' \
+    "$TRIPS" --kiosk --awake "$range" --wake-for 4 2>"$OUT/trips.err" &
 wait_for_file "$rt/trips.pid" 5 && track "$(cat "$rt/trips.pid")"
 for i in $(seq 60); do shoot "$OUT/awake.png" && ! black "$OUT/awake.png" && break; sleep 0.25; done
 check "awake at first: the Overview on sway's output, which is on (dpms $(dpms))" '! black "$OUT/awake.png" && [ "$(dpms)" = True ]'
@@ -58,4 +60,7 @@ for i in $(seq 20); do shoot "$OUT/woken.png" && ! black "$OUT/woken.png" && bre
 check "swaymsg seat seat0 cursor press button1 wakes it, the output on (dpms $(dpms))" '! black "$OUT/woken.png" && [ "$(dpms)" = True ]'
 for i in $(seq 40); do [ "$(grep -c "^trips: asleep" "$OUT/trips.err")" = 2 ] && break; sleep 0.25; done
 check "--wake-for 4 runs out: asleep again" '[ "$(grep -c "^trips: asleep" "$OUT/trips.err")" = 2 ]'
+kill -TERM "$(cat "$rt/trips.pid")"
+wait_for_file "$rt/trips.rc" 3
+check "SIGTERM after sleeping: exit 0, nothing left bound (code $(cat "$rt/trips.rc" 2>/dev/null))" '[ "$(cat "$rt/trips.rc" 2>/dev/null)" = 0 ]'
 e2e_end

@@ -191,12 +191,14 @@ public struct Session {
             }
             defer { remote?.link.stop() }
             let report = try loop.run(driver, frames: options.frames, screenshot: options.screenshot, started: started)
+            screenPower?.close()
             service?.stopping()
             if let lost = connectionLost() { return lost }
             if environment["TRIPS_BENCH"] != nil { log(FrameStatistics(report: report, renderer: display.rendererName).line) }
             if verbose { logFirstFrames(report, photos: photos, display: display) }
             return .done
         } catch {
+            screenPower?.close()
             if let lost = connectionLost() { return lost }
             log("trips: \(error)")
             return .failure

@@ -21,7 +21,7 @@ struct BacklightPower: ScreenPowerPath {
             let value = on ? "0\n" : "4\n"
             let written = value.withCString { write(fd, $0, strlen($0)) }
             if written < 0 { refusals.append("\(device): \(String(cString: strerror(errno)))") }
-            close(fd)
+            Glibc.close(fd)
         }
         return refusals.count < devices.count ? nil : refusals.joined(separator: ", ")
     }

@@ -5,10 +5,31 @@ import Foundation
 /// A Wayland compositor's outputs through wlroots' output power management
 /// (`zwlr_output_power_manager_v1`: sway, labwc, Wayfire), bound on SDL's
 /// `wl_display` with an event queue of its own, as `WaylandTouchpad` binds
-/// the pointer gestures: SDL never sees its objects, nor it SDL's. Each
-/// change is a round trip on that queue, which says whether the
-/// compositor did it (its `mode` event) or could not (`failed`).
+/// the pointer gestures: SDL never sees its objects, nor it SDL's. Bound
+/// when the kiosk first sleeps (`OutputPowerBinding`) and kept, since the
+/// compositor's answers may come after a change; let go by `close()`, after
+/// the frame loop and before SDL's display closes.
 final class WaylandOutputPower: ScreenPowerPath {
+    /// SDL's `wl_display`.
+    private let display: OpaquePointer
+    private var binding: OutputPowerBinding?
+    var name: String { "Wayland's wlr-output-power-management" }
+
+    init(display: OpaquePointer) { self.display = display }
+
+    func set(on: Bool) -> String? {
+        if binding == nil { binding = OutputPowerBinding(display: display) }
+        guard let binding else { return "no event queue of its own" }
+        return binding.set(on: on)
+    }
+
+    func close() { binding = nil }
+}
+
+/// The manager and the outputs, bound on a queue of its own, for one change:
+/// round trips on that queue say whether the compositor did it (its `mode`
+/// event) or could not (`failed`).
+private final class OutputPowerBinding {
     private let own: WaylandPrivateQueue
     private var display: OpaquePointer { own.display }
     private var queue: OpaquePointer { own.queue }
@@ -18,7 +39,6 @@ final class WaylandOutputPower: ScreenPowerPath {
     /// What the compositor answered for each output's power object: its mode, or nil for failed.
     private var answers: [OpaquePointer: UInt32?] = [:]
 
-    var name: String { "Wayland's wlr-output-power-management" }
     /// How many round trips (20 ms apart) the new mode may take to be told.
     static let roundTrips = 25
 
@@ -91,7 +111,7 @@ final class WaylandOutputPower: ScreenPowerPath {
         guard let proxy else { return }
         wl_proxy_add_dispatcher(proxy, { data, target, _, message, arguments in
             guard let data, let target, let message, let arguments else { return 0 }
-            let power = Unmanaged<WaylandOutputPower>.fromOpaque(data).takeUnretainedValue()
+            let power = Unmanaged<OutputPowerBinding>.fromOpaque(data).takeUnretainedValue()
             power.event(OpaquePointer(target), String(cString: message.pointee.name), arguments)
             return 0
         }, Unmanaged.passUnretained(self).toOpaque(), nil)
