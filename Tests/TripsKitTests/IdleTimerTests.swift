@@ -48,7 +48,7 @@ final class KioskModelTests: XCTestCase {
         XCTAssertNotNil(app.focus)
         XCTAssertTrue(app.advance(to: 6), "the reset asks for a frame though it may move nothing")
         XCTAssertNil(app.focus)
-        XCTAssertNil(app.nextDeadline, "nothing left to wake for: the loop may sleep")
+        XCTAssertEqual(app.nextDeadline, 180, "nothing left to wake for but the burn-in guard's next place")
         XCTAssertEqual(app.takeEvents().filter { $0.kind == .idle }, [AppEvent(time: 6, kind: .idle)])
         XCTAssertFalse(app.advance(to: 60))
         XCTAssertEqual(app.takeEvents().filter { $0.kind == .idle }, [], "once per quiet spell")

@@ -221,7 +221,7 @@ public final class AppModel {
         let before = time
         let changed = advanceModel(to: seconds)
         // A kiosk's still parts took their next place against burn-in: drawn, touched and read there.
-        guard mode == .kiosk, BurnInShift.step(at: time) != BurnInShift.step(at: before) else { return changed }
+        guard mode == .kiosk, !isAsleep, BurnInShift.step(at: time) != BurnInShift.step(at: before) else { return changed }
         rebuildTree()
         return true
     }

@@ -75,6 +75,14 @@ public struct FleetSettings: Equatable, Sendable {
         return .success(settings)
     }
 
+    /// The settings as the JSON object `parse` reads (the keys set only).
+    public var json: String {
+        let members: [(String, JSONValue?)] = [("slide_seconds", slideSeconds.map { .number($0) }), ("idle_seconds", idleSeconds.map { .number($0) }),
+                                              ("awake_hours", awakeHours.map { .string($0) }), ("language", language.map { .string($0) }),
+                                              ("reduce_motion", reduceMotion.map { .bool($0) })]
+        return JSONLine.write(.obj(members.compactMap { key, value in value.map { (key, $0) } }))
+    }
+
     /// These settings with every key `narrower` sets taken from it.
     public func overridden(by narrower: FleetSettings) -> FleetSettings {
         FleetSettings(slideSeconds: narrower.slideSeconds ?? slideSeconds, idleSeconds: narrower.idleSeconds ?? idleSeconds,

@@ -127,6 +127,17 @@ public enum RemoteCommand: Equatable, Sendable {
         }
     }
 
+    /// The command as one plain line that `parse` reads back (a replay's
+    /// `remote` line); the fleet's settings as their JSON.
+    public var line: String {
+        switch self {
+        case .open(let trip): "open \(trip)"
+        case .slideSeconds(let seconds): "slide-seconds \(JSONLine.write(.number(seconds)))"
+        case .settings(let settings): settings.json
+        default: word
+        }
+    }
+
     /// The command's word, as the log and the state name it.
     public var word: String {
         switch self {

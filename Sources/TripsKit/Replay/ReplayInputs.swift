@@ -69,6 +69,10 @@ public struct ReplayInputs: ReplayHost {
             return .scroll(TouchpadScroll(phase: phase, delta: CGSize(width: dx, height: dy), location: pointer, timestamp: seconds))
         case .reader(let action):
             return .reader(action)
+        case .remote(let command):
+            return .remote(command)
+        case .power(let request):
+            return .power(request)
         default:
             return nil
         }

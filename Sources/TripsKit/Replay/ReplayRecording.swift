@@ -49,7 +49,11 @@ extension ReplayScript.Step {
             command = .resize(size: size)
         case .reader(let action):
             command = .reader(action)
-        case .focusLost, .quit, .closeRequested, .remote, .power:
+        case .remote(let remote):
+            command = .remote(remote)
+        case .power(let request):
+            command = .power(request)
+        case .focusLost, .quit, .closeRequested:
             return nil
         }
         self.init(time: (ms * 1000).rounded() / 1000, command: command)

@@ -1,7 +1,7 @@
 import Foundation
 
 extension ReplayScript {
-    static let commandNames = "down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, state, size or shot"
+    static let commandNames = "down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, power, state, size or shot"
 
     /// Reads a script; `file` names it in errors. `isKeyName` says which
     /// key names the replay can press (the app passes SDL's table; the
@@ -251,6 +251,20 @@ private struct LineReader {
             let element = rest()
             guard !element.isEmpty, let action = ReaderAction(verb: String(verb), element: String(element)) else { throw usageError(usage) }
             return .reader(action)
+        case "remote":
+            switch RemoteCommand.parse(String(rest())) {
+            case .success(let command): return .remote(command)
+            case .failure(let refusal): throw error("remote: \(refusal.message)")
+            }
+        case "settings":
+            switch FleetSettings.parse(String(rest()), topic: "settings") {
+            case .success(let settings): return .remote(.settings(settings))
+            case .failure(let refusal): throw error(refusal.message)
+            }
+        case "power":
+            guard let word = next(), let request = PowerRequest(rawValue: String(word)) else { throw usageError("power wake|sleep") }
+            try expectEnd("power")
+            return .power(request)
         case "state":
             try expectEnd("state")
             return .state

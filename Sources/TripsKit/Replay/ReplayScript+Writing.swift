@@ -43,6 +43,12 @@ extension ReplayScript {
             return "key " + Modifiers.named.filter { modifiers.contains($0.modifier) }.map { $0.name + "+" }.joined() + name
         case .reader(let action):
             return "reader \(action.verb) \(action.element)"
+        case .remote(.settings(let settings)):
+            return "settings " + settings.json
+        case .remote(let command):
+            return "remote " + command.line
+        case .power(let request):
+            return "power \(request.rawValue)"
         case .state:
             return "state"
         case .shot(let path):

@@ -114,6 +114,11 @@ public struct ReplayScript: Equatable, Sendable {
         /// A screen reader's action on the element with this id (as
         /// `--record` writes a reader's click or focus).
         case reader(ReaderAction)
+        /// A command from the kiosk's broker, or the fleet's settings (as
+        /// `--record` writes what came over MQTT).
+        case remote(RemoteCommand)
+        /// SIGUSR1 (wake) or SIGUSR2 (sleep).
+        case power(PowerRequest)
         /// Print a snapshot of the app's state.
         case state
         /// Write the frame as PNG to this path.
