@@ -111,6 +111,8 @@ public struct Session {
                 if let said { log(said) }
             case .tripsChanged(let trips):
                 photos.update(photoPaths: trips.allPhotoPaths)
+            case .turned(let path):
+                photos.forget(path: path)
             default: break
             }
         }

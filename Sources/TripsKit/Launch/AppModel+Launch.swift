@@ -4,9 +4,9 @@ extension AppModel {
     /// The app as the command line asks for it: the binary makes it so, and
     /// so do the model's tests that replay in-process, so both run one app.
     public convenience init(launching options: LaunchOptions, catalog: TripCatalog, size: CGSize, order: [String] = [],
-                            strings: Strings = .english, trash: Trash? = nil) {
+                            strings: Strings = .english, trash: Trash? = nil, turner: PhotoTurner? = nil) {
         self.init(catalog: catalog, size: size, mode: options.windowMode, theme: .standard, order: order,
                   simulationRate: options.simulationRate, screen: options.startInPlayground ? .playground : .overview,
-                  idleTimeout: options.idleTimeout, attract: options.attract, reduceMotion: options.reduceMotion, strings: strings, trash: trash)
+                  idleTimeout: options.idleTimeout, attract: options.attract, reduceMotion: options.reduceMotion, strings: strings, trash: trash, turner: turner)
     }
 }
