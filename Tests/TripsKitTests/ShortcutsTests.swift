@@ -232,3 +232,28 @@ final class EmptySpaceTests: XCTestCase {
         XCTAssertTrue(r.events("open").isEmpty)
     }
 }
+
+/// Ctrl+R in a kiosk, and on a file that is not the shown photo's format.
+final class TurnKeyTests: XCTestCase {
+    func testAKioskTurnsNoFileAndAFileWithoutTheTagIsLeftAlone() throws {
+        let folder = try TemporaryFolder("trips-kiosk-turn")
+        defer { folder.remove() }
+        let jpeg = try folder.write(Data(OrientationStamp.jpeg(orientation: 1)), to: "a.jpg").path
+        let bare = try folder.write(Data(OrientationStamp.jpeg(orientation: nil)), to: "b.jpg").path
+        let catalog = TripCatalog(trips: [Trip(id: "t", city: "T", nights: 1, photoPaths: [jpeg, bare])])
+        let kiosk = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .kiosk, turner: PhotoTurner(environment: [:]))
+        kiosk.open(0)
+        kiosk.handle(.key(.r, ctrl: true))
+        XCTAssertEqual(FileManager.default.contents(atPath: jpeg).map { Array($0) }, OrientationStamp.jpeg(orientation: 1))
+        XCTAssertNil(kiosk.toast)
+
+        let desk = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed, turner: PhotoTurner(environment: [:]))
+        desk.open(0)
+        desk.advance(to: 1)
+        desk.handle(.key(.right, ctrl: false))
+        desk.advance(to: 2)
+        desk.handle(.key(.r, ctrl: true))
+        XCTAssertEqual(desk.toast?.text, "b.jpg cannot be turned losslessly; it is left as it is")
+        XCTAssertEqual(FileManager.default.contents(atPath: bare).map { Array($0) }, OrientationStamp.jpeg(orientation: nil))
+    }
+}
