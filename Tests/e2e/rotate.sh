@@ -39,6 +39,9 @@ check "the file keeps its mode and has a new mtime (the shared thumbnail is keye
 # The big photo, turned to portrait (x 297-624 in the 890-wide frame): the red band along its right side.
 check "the big photo is drawn turned: portrait, the red band along its right side" \
     'at_least "$(near_colour "$OUT/turned.png" 608 100 12 300 "rgb(255,0,0)")" 0.9 && at_least "$(near_colour "$OUT/turned.png" 660 100 200 300 "$BG")" 0.99'
+thumb="$XDG_CACHE_HOME/thumbnails/xx-large/$(printf 'file://%s' "$pics/land.jpg" | md5sum | cut -d' ' -f1).png"
+check "the shared thumbnail is made again: portrait, with the new mtime ($(identify -format '%wx%h %[Thumb::MTime]' "$thumb" 2>&1))" \
+    'set -- $(identify -format "%w %h %[Thumb::MTime]" "$thumb") && [ "$1" -lt "$2" ] && [ "$3" = "$(stat -c %Y "$pics/land.jpg")" ]'
 
 replay back "$pics/land.jpg" ctrl+shift+r
 check "Ctrl+Shift+R turns it back: the file equals the original byte for byte" 'cmp -s "$pics/land.jpg" "$OUT/before.jpg"'
