@@ -34,8 +34,9 @@ public struct PhotoTurner: Sendable {
     }
 
     /// Turns the photo at `path` a quarter clockwise (or back) and returns
-    /// its orientation now. Its modification time moves on by at least a
-    /// second, so thumbnails keyed on it (whole seconds) are made again.
+    /// its orientation now. Its modification time becomes the old one plus
+    /// a second: thumbnails keyed on it (whole seconds) are made again, and
+    /// a photo dated by its mtime (no EXIF date) stays in its trip.
     @discardableResult
     public func turn(_ path: String, clockwise: Bool) throws(Failure) -> ExifOrientation {
         let name = (path as NSString).lastPathComponent
@@ -68,11 +69,8 @@ public struct PhotoTurner: Sendable {
         } catch {
             throw Failure(description: "\(path): cannot be turned: \(error)", lossless: false)
         }
-        var now = stat()
-        if stat(path, &now) == 0, now.st_mtim.tv_sec <= st.st_mtim.tv_sec {
-            var times = [now.st_atim, timespec(tv_sec: st.st_mtim.tv_sec + 1, tv_nsec: 0)]
-            utimensat(AT_FDCWD, path, &times, 0)
-        }
+        var times = [st.st_atim, timespec(tv_sec: st.st_mtim.tv_sec + 1, tv_nsec: 0)]
+        utimensat(AT_FDCWD, path, &times, 0)
         return turned.orientation
     }
 }
