@@ -172,7 +172,9 @@ let package = Package(
         .target(name: "Gazetteer", dependencies: ["CGeonames", "Geography"], swiftSettings: swift6),
         // A watcher thread's hand-off to the frame loop (the bus, the touchpad's queue).
         .target(name: "Handoff", swiftSettings: swift6),
-        .target(name: "TripsKit", dependencies: ["Gestures", "Motion", "JSON", "PhotoFile", "Geography"], swiftSettings: swift6),
+        // The test-only fault switch of a turn's write (PhotoTurner) is in debug builds only.
+        .target(name: "TripsKit", dependencies: ["Gestures", "Motion", "JSON", "PhotoFile", "Geography"],
+                swiftSettings: swift6 + [.define("TRIPS_TURN_FAULTS", .when(configuration: .debug))]),
         // The accessibility tree on the AT-SPI bus, for screen readers: the
         // mapping and event diffing are plain values; libdbus is behind BusConnection.
         .target(name: "AccessibilityBridge", dependencies: ["CDBus", "TripsKit", "Handoff"], swiftSettings: swift6),

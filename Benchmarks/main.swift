@@ -10,3 +10,4 @@ if selected("gestures") { runGesturesBenchmark() }
 if selected("library") { runLibraryBenchmark() }
 if selected("places") { runPlacesBenchmark() }
 if selected("trash") { runTrashBenchmark() }
+if selected("rotate") { runRotateBenchmark() }

@@ -1,3 +1,5 @@
+import CSDL2
+import TripsKit
 import XCTest
 @testable import Platform
 
@@ -23,5 +25,20 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(EventTranslator.seconds(ofTicks: 100, now: 300), 0.1)
         // A stamp taken just before the wrap, read just after the clock began: at its start.
         XCTAssertEqual(EventTranslator.seconds(ofTicks: UInt32.max - 295, now: 100), 0)
+    }
+
+    /// A key press carries Shift as SDL gives it (Ctrl+Shift+R turns the
+    /// other way), but not for "?", which is how Shift and "/" type it.
+    func testAKeyCarriesCtrlAndShiftAndAQuestionMarkTakesItsShift() {
+        func press(_ sym: SDL_Keycode, _ mod: SDL_Keymod) -> InputEvent? {
+            var event = SDL_Event()
+            event.type = SDL_KEYDOWN.rawValue
+            event.key.keysym.sym = sym
+            event.key.keysym.mod = UInt16(mod.rawValue)
+            return EventTranslator().translate(event, size: CGSize(width: 100, height: 100), stamp: EventStamp(time: 0))
+        }
+        XCTAssertEqual(press(SDL_Keycode(SDLK_r.rawValue), SDL_Keymod(KMOD_LCTRL.rawValue | KMOD_LSHIFT.rawValue)), .key(.r, ctrl: true, shift: true))
+        XCTAssertEqual(press(SDL_Keycode(SDLK_r.rawValue), KMOD_RCTRL), .key(.r, ctrl: true, shift: false))
+        XCTAssertEqual(press(SDL_Keycode(SDLK_SLASH.rawValue), KMOD_LSHIFT), .key(.question, ctrl: false, shift: false))
     }
 }

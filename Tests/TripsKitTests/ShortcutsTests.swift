@@ -25,15 +25,21 @@ final class ShortcutsTests: XCTestCase {
         let script = "size 1280 800\n" + setup + (key.map { "at 1600 key \($0)\n" } ?? "") + "at 2600 state\n"
         // Any name: a key Trips does not know is a key too (SDL's table is not at hand here).
         let parsed = try ReplayScript.parse(script, file: "shortcuts.txt", isKeyName: { _ in true })
-        for path in catalog.allPhotoPaths where !FileManager.default.fileExists(atPath: path) {
-            try Data(path.utf8).write(to: URL(fileURLWithPath: path))
+        // Upright JPEGs, as each run starts: Ctrl+R turns them.
+        for path in catalog.allPhotoPaths {
+            try Data(OrientationStamp.jpeg(orientation: 1)).write(to: URL(fileURLWithPath: path))
         }
         let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed,
-                           trash: Trash(environment: ["XDG_DATA_HOME": folder.appending("data")]))
+                           trash: Trash(environment: ["XDG_DATA_HOME": folder.appending("data")]), turner: PhotoTurner(environment: [:]))
         let lines = try ReplayRunner.lines(parsed, app: app)
         // (Ctrl+Q ends the replay before its snapshot.)
         let state = lines.last { $0.contains("\"screen\"") } ?? "{}"
         return (try JSONDocument.parse(state), state, app)
+    }
+
+    /// The bytes of the model's photo number `photo` now.
+    static func file(_ app: AppModel, _ photo: Int) -> [UInt8]? {
+        FileManager.default.contents(atPath: app.catalog.allPhotoPaths[photo]).map { Array($0) }
     }
 
     static let focused = "at 100 key Right\n"
@@ -91,6 +97,12 @@ final class ShortcutsTests: XCTestCase {
         .shortcutUndo: ["ctrl+Z": (opened + "at 300 key Delete\n", { s, _ in
             s["photo", "count"]?.number == 3 && s["photo", "index"]?.number == 0 && s["toast"]?.string == "t0-0.jpg put back"
         })],
+        .shortcutTurnClockwise: ["ctrl+R": (opened, { s, app in
+            s["toast"]?.string == "t0-0.jpg turned" && ShortcutsTests.file(app, 0) == OrientationStamp.jpeg(orientation: 6)
+        })],
+        .shortcutTurnCounterClockwise: ["ctrl+shift+R": (opened, { s, app in
+            s["toast"]?.string == "t0-0.jpg turned" && ShortcutsTests.file(app, 0) == OrientationStamp.jpeg(orientation: 8)
+        })],
         .shortcutFullscreen: ["F11": ("", { s, _ in s["fullscreen"]?.bool == true })],
         .shortcutOverlay: [
             "F1": ("", { s, _ in s["shortcuts"]?.bool == true }),
@@ -104,7 +116,7 @@ final class ShortcutsTests: XCTestCase {
         for shortcut in Shortcut.all {
             let cases = try XCTUnwrap(expectations[shortcut.what], "no test says what \(shortcut.keysText) does")
             for chord in shortcut.chords {
-                let name = (chord.ctrl ? "ctrl+" : "") + chord.key.name
+                let name = (chord.ctrl ? "ctrl+" : "") + (chord.shift ? "shift+" : "") + chord.key.name
                 let (setup, holds) = try XCTUnwrap(cases[name], "no test for \(name) (\(shortcut.what.id))")
                 let after = try run(setup, key: name)
                 XCTAssertTrue(holds(after.state, after.app), "\(name): \(shortcut.what.id); got \(after.printed)")
@@ -218,5 +230,30 @@ final class EmptySpaceTests: XCTestCase {
         XCTAssertEqual(try r.state(at: 1800)["fullscreen"]?.bool, false)
         XCTAssertEqual(try r.state(at: 2900)["fullscreen"]?.bool, false, "two taps of a finger leave it")
         XCTAssertTrue(r.events("open").isEmpty)
+    }
+}
+
+/// Ctrl+R in a kiosk, and on a file that is not the shown photo's format.
+final class TurnKeyTests: XCTestCase {
+    func testAKioskTurnsNoFileAndAFileWithoutTheTagIsLeftAlone() throws {
+        let folder = try TemporaryFolder("trips-kiosk-turn")
+        defer { folder.remove() }
+        let jpeg = try folder.write(Data(OrientationStamp.jpeg(orientation: 1)), to: "a.jpg").path
+        let bare = try folder.write(Data(OrientationStamp.jpeg(orientation: nil)), to: "b.jpg").path
+        let catalog = TripCatalog(trips: [Trip(id: "t", city: "T", nights: 1, photoPaths: [jpeg, bare])])
+        let kiosk = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .kiosk, turner: PhotoTurner(environment: [:]))
+        kiosk.open(0)
+        kiosk.handle(.key(.r, ctrl: true))
+        XCTAssertEqual(FileManager.default.contents(atPath: jpeg).map { Array($0) }, OrientationStamp.jpeg(orientation: 1))
+        XCTAssertNil(kiosk.toast)
+
+        let desk = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed, turner: PhotoTurner(environment: [:]))
+        desk.open(0)
+        desk.advance(to: 1)
+        desk.handle(.key(.right, ctrl: false))
+        desk.advance(to: 2)
+        desk.handle(.key(.r, ctrl: true))
+        XCTAssertEqual(desk.toast?.text, "b.jpg cannot be turned losslessly; it is left as it is")
+        XCTAssertEqual(FileManager.default.contents(atPath: bare).map { Array($0) }, OrientationStamp.jpeg(orientation: nil))
     }
 }

@@ -15,6 +15,8 @@ pics="$OUT/Porto"; mkdir -p "$pics"
 convert Assets/photos/garden.jpg -resize 1500x2000^ -gravity center -extent 1500x2000 -fill red \
     -draw "rectangle 0,0 1499,40" -draw "rectangle 0,1959 1499,1999" "$pics/portrait.jpg"
 cp Assets/photos/dune.jpg "$pics/land.jpg"
+# An EXIF Orientation for Ctrl+R to turn (ImageMagick writes none).
+exiftool -q -n -Orientation=1 -overwrite_original "$pics/portrait.jpg" "$pics/land.jpg"
 touch -d "2024-05-12 10:00" "$pics/portrait.jpg"; touch -d "2024-05-12 11:00" "$pics/land.jpg"
 
 start_xvfb 1600x1000
@@ -50,6 +52,11 @@ check "Delete moves the photo shown to \$XDG_DATA_HOME/Trash with its .trashinfo
 xdotool key ctrl+z; sleep 1
 check "Ctrl+Z puts it back byte for byte with its mtime, its info gone ($(title))" \
     'cmp -s "$pics/land.jpg" "$OUT/land-before.jpg" && [ "$(stat -c %Y "$pics/land.jpg")" = "$(stat -c %Y "$OUT/land-before.jpg")" ] && [ ! -e "$OUT/data/Trash/info/land.jpg.trashinfo" ]'
+orientation() { exiftool -n -s3 -Orientation "$1"; }
+xdotool key ctrl+shift+r; sleep 1
+check "Ctrl+Shift+R on X11 turns the photo shown counter-clockwise: Orientation $(orientation "$pics/land.jpg")" '[ "$(orientation "$pics/land.jpg")" = 8 ]'
+xdotool key ctrl+r; sleep 1
+check "Ctrl+R turns it back: the bytes as before" 'cmp -s "$pics/land.jpg" "$OUT/land-before.jpg"'
 check "the app logged nothing but its video line" 'log_is_quiet "$OUT/trips.log"'
 stop "$app"
 
@@ -60,7 +67,11 @@ WAYLAND_DISPLAY=$WL_SOCKET SDL_VIDEODRIVER=wayland "$TRIPS" --size 1280x800 "$pi
 app=$!; track "$app"
 corner() { near_colour "$1" 1500 920 80 60 "$BG"; }
 shoot_until "$OUT/wayland.png" 10 'at_least "$(non_background "$OUT/wayland.png" 0 0 1600 1000)" 0.3'
-sleep 1; xdotool mousemove 1590 990; xdotool key F11
+sleep 1; xdotool key ctrl+r; sleep 1
+check "Ctrl+R on Wayland turns the photo shown clockwise: Orientation $(orientation "$pics/portrait.jpg")" '[ "$(orientation "$pics/portrait.jpg")" = 6 ]'
+xdotool key ctrl+shift+r; sleep 1
+check "Ctrl+Shift+R on Wayland turns it back" '[ "$(orientation "$pics/portrait.jpg")" = 1 ]'
+xdotool mousemove 1590 990; xdotool key F11
 shoot_until "$OUT/wayland-fullscreen.png" 5 'at_least "$(corner "$OUT/wayland-fullscreen.png")" 0.99'
 check "F11 makes the window fullscreen on weston (the app's background in the screen's far corner)" 'at_least "$(corner "$OUT/wayland-fullscreen.png")" 0.99'
 xdotool key Escape; sleep 1

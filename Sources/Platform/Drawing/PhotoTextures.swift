@@ -320,6 +320,20 @@ public final class PhotoTextures {
         paths = newPaths
     }
 
+    /// Lets go of all that was decoded of the photo at `path` (its file was
+    /// turned), so it is decoded again, upright as it is now.
+    public func forget(path: String) {
+        guard let photo = paths.firstIndex(of: path) else { return }
+        loader.forgetAll()
+        ready.removeAll { $0.job.photo == photo }
+        tiles.forgetAll()
+        entries.drop { $0.photo == photo }
+        failed[path] = nil
+        previewless.remove(path)
+        imageSizes[photo] = nil
+        everRequested = everRequested.filter { $0.photo != photo }
+    }
+
     /// Forgets the failures of files whose size or modification time
     /// changed since (a photo copied over a bad one), so they are tried
     /// again; true when any was forgotten.

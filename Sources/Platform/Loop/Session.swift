@@ -133,6 +133,8 @@ public struct Session {
                 screenPower?.set(on: false)
             case .awake:
                 screenPower?.set(on: true)
+            case .turned(let path):
+                photos.forget(path: path)
             default: break
             }
         }

@@ -27,17 +27,22 @@ public struct AtomicFile: Sendable {
     public var path: String
     /// The mode of folders made on the way.
     public var folderMode: mode_t
+    /// The new file's mode (a photo keeps its own; the app's files are private).
+    public var fileMode: mode_t
 
-    public init(path: String, folderMode: mode_t = 0o700) {
+    public init(path: String, folderMode: mode_t = 0o700, fileMode: mode_t = 0o600) {
         self.path = path
         self.folderMode = folderMode
+        self.fileMode = fileMode
     }
 
-    public func write(_ bytes: [UInt8]) throws(Failure) {
+    /// `beforeRename` runs with the temporary file written and synced: a
+    /// test's crash between the two steps (`PhotoTurner`'s fault switch).
+    public func write(_ bytes: [UInt8], beforeRename: () -> Void = {}) throws(Failure) {
         let folder = Self.folder(of: path)
         if let failure = makeFolders(folder) { throw Failure(step: "cannot create the folder \(failure.folder)", code: failure.code) }
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
         guard fd >= 0 else { throw Failure(step: "cannot create \(temporary)", code: errno) }
         func fail(_ step: String, closing: Bool = true) -> Failure {
             let code = errno
@@ -54,6 +59,7 @@ public struct AtomicFile: Sendable {
         }
         guard fsync(fd) == 0 else { throw fail("cannot sync \(temporary)") }
         guard close(fd) == 0 else { throw fail("cannot close \(temporary)", closing: false) }
+        beforeRename()
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)

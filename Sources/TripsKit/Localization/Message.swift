@@ -78,9 +78,16 @@ public struct Message: Hashable, Sendable {
     public static let movedToTrash = Message("%s moved to the trash. Ctrl+Z or tap to undo")
     public static let putBack = Message("%s put back")
 
+    /// Rotate: the shortcuts' words and the toast's.
+    public static let shortcutTurnClockwise = Message("Turn the photo shown clockwise")
+    public static let shortcutTurnCounterClockwise = Message("Turn the photo shown counter-clockwise")
+    public static let turned = Message("%s turned")
+    public static let cannotTurn = Message("%s cannot be turned losslessly; it is left as it is")
+
     /// Every message, for the test that holds the catalogues to them.
     public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, wholePhoto, nights,
                                         dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces, asleep,
                                         shortcutFocus, shortcutOpen, shortcutClose, shortcutPage, shortcutFirstLast, shortcutTrips, shortcutZoomIn, shortcutZoomOut, shortcutZoomReset, shortcutWhole, shortcutMoveTrip, shortcutFullscreen, shortcutOverlay, shortcutQuit, shortcutsTitle, clickToOpen,
-                                        shortcutTrash, shortcutUndo, movedToTrash, putBack, emptyFile, notAPhoto]
+                                        shortcutTrash, shortcutUndo, movedToTrash, putBack,
+                                        shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto]
 }

@@ -20,6 +20,8 @@ public struct AppEvent: Equatable, Sendable {
         /// The photo shown went to the trash (Delete), or came back (Ctrl+Z).
         case trashed(path: String)
         case restored(path: String)
+        /// The photo shown was turned and saved (Ctrl+R): its pictures are stale.
+        case turned(path: String)
         /// A message the toast shows: why something could not be done.
         case notice(String)
         /// The trips were put in a new order (their ids, in order).

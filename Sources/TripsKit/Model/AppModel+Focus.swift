@@ -5,9 +5,9 @@ import Foundation
 extension AppModel {
     /// Every gesture has a keyboard path: arrows and Tab move a visible
     /// focus, Enter or Space opens, Escape closes, + - 0 zoom.
-    func key(_ key: Key, ctrl: Bool) {
+    func key(_ key: Key, ctrl: Bool, shift: Bool = false) {
         // Only the keys of the shortcuts table do anything.
-        guard Shortcut.handles(key, ctrl: ctrl) else { return }
+        guard Shortcut.handles(key, ctrl: ctrl, shift: shift) else { return }
         if (key == .f1 || key == .question) && screen == .overview {
             shortcutsShown.toggle()
             rebuildTree()
@@ -26,6 +26,10 @@ extension AppModel {
         }
         if ctrl && key == .z {
             undoTrash()
+            return
+        }
+        if ctrl && key == .r {
+            turnShownPhoto(clockwise: !shift)
             return
         }
         if key == .f11 {

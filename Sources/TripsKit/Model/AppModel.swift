@@ -64,6 +64,8 @@ public final class AppModel {
     public internal(set) var shortcutsShown = false
     /// Where Delete moves photos; nil: Delete does nothing (a kiosk, tests).
     let trash: Trash?
+    /// What saves Ctrl+R's turns; nil: Ctrl+R does nothing (a kiosk, tests).
+    let turner: PhotoTurner?
     /// What Ctrl+Z puts back, while its toast is up.
     var trashUndo: TrashUndo?
     /// The message at the window's foot, until its time is up.
@@ -79,11 +81,12 @@ public final class AppModel {
     public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
                 idleTimeout: Double? = nil, attract attractSettings: Attract.Settings? = nil, reduceMotion: Bool = false,
-                strings: Strings = .english, wakefulness: Wakefulness = Wakefulness(), trash: Trash? = nil) {
+                strings: Strings = .english, wakefulness: Wakefulness = Wakefulness(), trash: Trash? = nil, turner: PhotoTurner? = nil) {
         self.catalog = catalog
         self.wakefulness = wakefulness
         offersPlayground = mode != .kiosk || screen == .playground
         self.trash = mode == .kiosk ? nil : trash
+        self.turner = mode == .kiosk ? nil : turner
         self.strings = strings
         idle = IdleTimer(timeout: idleTimeout)
         self.mode = mode
@@ -140,8 +143,8 @@ public final class AppModel {
             bigPhoto.relayout(big: layout.bigPhoto)
             playground.relayout(size: newSize)
             rebuildTree()
-        case .key(let pressed, let ctrl):
-            key(pressed, ctrl: ctrl)
+        case .key(let pressed, let ctrl, let shift):
+            key(pressed, ctrl: ctrl, shift: shift)
         case .focusLost:
             // The system took the touches: gestures cancel, states reset, no onEnded.
             engine.cancelAll()

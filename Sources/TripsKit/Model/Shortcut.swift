@@ -3,17 +3,19 @@
 /// the shortcuts overlay (F1, "?") is drawn from it, so the overlay cannot
 /// go stale (docs/BEHAVIOUR.md, "Keyboard and accessibility").
 public struct Shortcut: Equatable, Sendable {
-    /// A key, with Ctrl held or not.
+    /// A key, with Ctrl and Shift held or not.
     public struct Chord: Hashable, Sendable {
         public let key: Key
         public let ctrl: Bool
-        public init(_ key: Key, ctrl: Bool = false) {
+        public let shift: Bool
+        public init(_ key: Key, ctrl: Bool = false, shift: Bool = false) {
             self.key = key
             self.ctrl = ctrl
+            self.shift = shift
         }
 
-        /// As the overlay shows it: "Ctrl+Q", "Escape", "?".
-        public var name: String { (ctrl ? "Ctrl+" : "") + key.name }
+        /// As the overlay shows it: "Ctrl+Q", "Ctrl+Shift+R", "Escape", "?".
+        public var name: String { (ctrl ? "Ctrl+" : "") + (shift ? "Shift+" : "") + key.name }
     }
 
     public let chords: [Chord]
@@ -48,13 +50,17 @@ public struct Shortcut: Equatable, Sendable {
         Shortcut([.left, .right], ctrl: true, .shortcutMoveTrip),
         Shortcut([.delete], .shortcutTrash),
         Shortcut([.z], ctrl: true, .shortcutUndo),
+        Shortcut(chords: [Chord(.r, ctrl: true)], .shortcutTurnClockwise),
+        Shortcut(chords: [Chord(.r, ctrl: true, shift: true)], .shortcutTurnCounterClockwise),
         Shortcut([.f11], .shortcutFullscreen),
         Shortcut(chords: [Chord(.f1), Chord(.question), Chord(.question, ctrl: true)], .shortcutOverlay),
         Shortcut([.q], ctrl: true, .shortcutQuit),
     ]
 
     /// Whether the table has `key` (with Ctrl or not): the handler's gate.
-    public static func handles(_ key: Key, ctrl: Bool) -> Bool {
-        all.contains { $0.chords.contains(Chord(key, ctrl: ctrl)) }
+    /// Shift is told apart only where the table names it (Ctrl+Shift+R):
+    /// elsewhere it is how a layout types the key ("+" is Shift+= on many).
+    public static func handles(_ key: Key, ctrl: Bool, shift: Bool = false) -> Bool {
+        all.contains { $0.chords.contains(Chord(key, ctrl: ctrl, shift: shift)) || (shift && $0.chords.contains(Chord(key, ctrl: ctrl))) }
     }
 }

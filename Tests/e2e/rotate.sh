@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Ctrl+R through the binary (issue 37): the turn is saved in the JPEG's
+# EXIF Orientation and nothing else (exiftool reads it; one byte differs;
+# the pixels turned back equal the original's), Ctrl+Shift+R undoes it byte
+# for byte, the big photo is drawn turned, a read-only file and a PNG are
+# left alone with a message, and a crash between the write and the rename
+# (TRIPS_TURN_FAULT, debug builds) leaves the original intact.
+# Usage: Tests/e2e/rotate.sh [path/to/trips]
+set -u
+cd "$(dirname "$0")/../.."
+. Tests/e2e/lib.sh
+e2e_begin trips-rotate "rotate" "${1:-}"
+
+pics="$OUT/Porto"; mkdir -p "$pics"
+convert Assets/photos/dune.jpg -resize 1600x1000^ -gravity center -extent 1600x1000 -fill red -draw "rectangle 0,0 1599,60" "$pics/land.jpg"
+exiftool -q -n -Orientation=1 -overwrite_original "$pics/land.jpg"
+convert "$pics/land.jpg" "$pics/flat.png"
+touch -d "2024-05-12 10:00" "$pics/land.jpg" "$pics/flat.png"
+cp -p "$pics/land.jpg" "$OUT/before.jpg"
+
+# replay NAME PHOTO KEY...: the keys at 1000, 1300..., a state and a shot after.
+replay() {
+    local name=$1 photo=$2; shift 2
+    { echo "size 1280 800"; local at=1000; for k in "$@"; do echo "at $at key $k"; at=$((at + 300)); done
+      echo "at $((at + 700)) state"; echo "at $((at + 800)) shot $OUT/$name.png"; } >"$OUT/$name.txt"
+    SDL_VIDEODRIVER=offscreen "$TRIPS" --replay "$OUT/$name.txt" "$photo" >"$OUT/$name.jsonl" 2>"$OUT/$name.err"
+}
+
+replay turned "$pics/land.jpg" ctrl+r
+check "Ctrl+R: exiftool reads Orientation 6 ($(exiftool -n -s3 -Orientation "$pics/land.jpg"))" \
+    '[ "$(exiftool -n -s3 -Orientation "$pics/land.jpg")" = 6 ] && grep -q "\"turn\"" "$OUT/turned.jsonl"'
+check "only the Orientation value changed: one byte differs ($(cmp -l "$OUT/before.jpg" "$pics/land.jpg" | wc -l))" \
+    '[ "$(stat -c %s "$pics/land.jpg")" = "$(stat -c %s "$OUT/before.jpg")" ] && [ "$(cmp -l "$OUT/before.jpg" "$pics/land.jpg" | wc -l)" = 1 ]'
+convert "$pics/land.jpg" -auto-orient "$OUT/turned.ppm"; convert "$OUT/before.jpg" -rotate 90 "$OUT/before-turned.ppm"
+check "the decoded pixels are the original's, turned: lossless" \
+    '[ "$(compare -metric AE "$OUT/turned.ppm" "$OUT/before-turned.ppm" null: 2>&1)" = 0 ]'
+check "the file keeps its mode; its mtime is a second on (the shared thumbnail is keyed on it; the trip stays)" \
+    '[ "$(stat -c %a "$pics/land.jpg")" = "$(stat -c %a "$OUT/before.jpg")" ] && [ "$(stat -c %Y "$pics/land.jpg")" = $(($(stat -c %Y "$OUT/before.jpg") + 1)) ]'
+# The big photo, turned to portrait (x 297-624 in the 890-wide frame): the red band along its right side.
+check "the big photo is drawn turned: portrait, the red band along its right side" \
+    'at_least "$(near_colour "$OUT/turned.png" 608 100 12 300 "rgb(255,0,0)")" 0.9 && at_least "$(near_colour "$OUT/turned.png" 660 100 200 300 "$BG")" 0.99'
+thumb="$XDG_CACHE_HOME/thumbnails/xx-large/$(printf 'file://%s' "$pics/land.jpg" | md5sum | cut -d' ' -f1).png"
+check "the shared thumbnail is made again: portrait, with the new mtime ($(identify -format '%wx%h %[Thumb::MTime]' "$thumb" 2>&1))" \
+    'set -- $(identify -format "%w %h %[Thumb::MTime]" "$thumb") && [ "$1" -lt "$2" ] && [ "$3" = "$(stat -c %Y "$pics/land.jpg")" ]'
+
+replay back "$pics/land.jpg" ctrl+shift+r
+check "Ctrl+Shift+R turns it back: the file equals the original byte for byte" 'cmp -s "$pics/land.jpg" "$OUT/before.jpg"'
+
+cp -p "$pics/land.jpg" "$OUT/before-ro.jpg"; chmod 444 "$pics/land.jpg"
+replay readonly "$pics/land.jpg" ctrl+r
+check "a read-only file is named in a message and left untouched" \
+    'grep -q "land.jpg: cannot be turned: the file is read-only" "$OUT/readonly.jsonl" && cmp -s "$pics/land.jpg" "$OUT/before-ro.jpg"'
+chmod 644 "$pics/land.jpg"
+
+TRIPS_TURN_FAULT=before-rename replay fault "$pics/land.jpg" ctrl+r; rc=$?
+check "a crash between the write and the rename (exit $rc) leaves the original intact" \
+    '[ "$rc" = 86 ] && cmp -s "$pics/land.jpg" "$OUT/before-ro.jpg" && [ "$(exiftool -n -s3 -Orientation "$pics/land.jpg")" = 1 ]'
+rm -f "$pics"/land.jpg.tmp-*
+
+cp -p "$pics/flat.png" "$OUT/flat-before.png"
+replay png "$pics/flat.png" ctrl+r
+check "a PNG cannot be turned losslessly: a message, the file as it was" \
+    'grep -q "flat.png cannot be turned losslessly" "$OUT/png.jsonl" && cmp -s "$pics/flat.png" "$OUT/flat-before.png"'
+e2e_end
