@@ -113,10 +113,7 @@ let package = Package(
         // (Plugins/WaylandScanner; experimentalCGen above lets SwiftPM 6.3
         // compile generated C).
         .plugin(name: "WaylandScanner", capability: .buildTool()),
-        .target(name: "CPointerGestures", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
-        // wlroots' output power management (a sleeping kiosk's outputs put
-        // out), generated the same way from the XML in its folder.
-        .target(name: "COutputPower", dependencies: ["CWayland"], exclude: ["wlr-output-power-management-unstable-v1.xml"],
+        .target(name: "CWaylandProtocols", dependencies: ["CWayland"], exclude: ["wlr-output-power-management-unstable-v1.xml"],
                 plugins: ["WaylandScanner"]),
         // The instance-extension list SDL 2.26 checks before it makes a
         // Vulkan window, the one kind of Wayland window it makes without
@@ -188,7 +185,7 @@ let package = Package(
         // processes, the shared thumbnail cache. No SDL: it wakes the frame
         // loop through a callback.
         .target(name: "PhotoLoading", dependencies: ["CSeccomp", "Decoding", "PhotoFile"], swiftSettings: swift6),
-        .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CXext", "CCEC", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CPointerGestures", "COutputPower", "Decoding",
+        .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CXext", "CCEC", "CFontconfig", "CFribidi", "CGettext", "CWayland", "CWaylandProtocols", "Decoding",
                                                  "PhotoLoading", "Gestures", "Motion", "PhotoFile", "TripsKit", "AccessibilityBridge", "Handoff", "CSystemd", "CMosquitto"],
                 // The frame loop's test-only stall (FrameLoopStall), debug builds only.
                 swiftSettings: swift6 + [.define("TRIPS_LOOP_FAULTS", .when(configuration: .debug))]),

@@ -23,8 +23,8 @@ struct WaylandScanner: BuildToolPlugin {
 
     /// Each target's protocols.
     static let protocols: [String: [ProtocolXML]] = [
-        "CPointerGestures": [.installed("unstable/pointer-gestures/pointer-gestures-unstable-v1.xml")],
-        "COutputPower": [.inTarget("wlr-output-power-management-unstable-v1.xml")],
+        "CWaylandProtocols": [.installed("unstable/pointer-gestures/pointer-gestures-unstable-v1.xml"),
+                              .inTarget("wlr-output-power-management-unstable-v1.xml")],
     ]
     static let protocolFolder = URL(filePath: "/usr/share/wayland-protocols")
     static let scanner = URL(filePath: "/usr/bin/wayland-scanner")

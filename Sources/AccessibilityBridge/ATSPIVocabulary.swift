@@ -1,12 +1,8 @@
 /// The AT-SPI 2 numbers and names Trips uses (at-spi2-core's
 /// atspi-constants.h; the same values pyatspi exposes as ROLE_* and STATE_*).
 public enum ATSPIRole: UInt32, Sendable {
-    case frame = 23
-    case image = 27
-    case label = 29
-    case pushButton = 43
-    case application = 75
-    case heading = 83
+    case frame = 23, image = 27, label = 29, pushButton = 43
+    case application = 75, heading = 83
 
     /// The role's name as AT-SPI spells it (GetRoleName).
     public var name: String {

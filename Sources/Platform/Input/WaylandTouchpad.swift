@@ -1,4 +1,4 @@
-import CPointerGestures
+import CWaylandProtocols
 import CSDL2
 import CWayland
 import Foundation

@@ -1,4 +1,4 @@
-import COutputPower
+import CWaylandProtocols
 import CWayland
 import Foundation
 

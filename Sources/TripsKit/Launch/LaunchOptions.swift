@@ -110,8 +110,11 @@ public struct LaunchOptions: Equatable, Sendable, Decodable {
     /// `--mqtt-password-file FILE`: the broker's password, kept out of `ps`.
     @LaunchFlag("--mqtt-password-file", "FILE", help: "with --mqtt: read the password from FILE (its first line)", read: LaunchOption.text)
     public var brokerPasswordFile: String? = nil
+    /// `--mqtt-ca FILE`: whom to trust for the broker's certificate.
     @LaunchFlag("--mqtt-ca", "FILE", help: "with mqtts: trust the CA certificates in FILE (default: the system's)", read: LaunchOption.text)
     public var brokerCAFile: String? = nil
+    /// `--mqtt-cert FILE` and `--mqtt-key FILE`: a client certificate, for a
+    /// broker that asks each kiosk to prove who it is.
     @LaunchFlag("--mqtt-cert", "FILE", help: "with mqtts: present the client certificate FILE (PEM; with --mqtt-key)", read: LaunchOption.text)
     public var brokerCertFile: String? = nil
     @LaunchFlag("--mqtt-key", "FILE", help: "with mqtts: the client certificate's private key FILE (PEM)", read: LaunchOption.text)

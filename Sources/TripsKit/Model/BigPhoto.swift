@@ -180,6 +180,12 @@ public final class BigPhoto {
         frame.jump(to: frame.currentValue.offsetBy(dx: 0, dy: pullOffset.currentValue))
         pullOffset.jump(to: 0)
         phase = .closing
+        // The whole photo fills its card again on its way back, so it lands
+        // as the strip photo it becomes.
+        if whole {
+            whole = false
+            if reduceMotion { wholeShown.jump(to: 0) } else { wholeShown.animate(to: 0, with: Self.openAnimation) }
+        }
         let closed: () -> Void = { [weak self] in
             guard let self, self.generation == current else { return }
             self.trip = nil
