@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import XCTest
 @testable import TripsKit
 
@@ -36,6 +37,27 @@ final class PortraitPairsTests: XCTestCase {
         XCTAssertEqual(slides([PhotoShape(taken: 0, aspect: nil), PhotoShape(taken: 1, aspect: p)]), [[0], [1]], "no shape, no pair")
         XCTAssertEqual(slides((0..<3).map { PhotoShape(taken: Double($0), aspect: p) }), [[0, 1], [2]], "a photo is in one pair at most")
         XCTAssertEqual(PortraitPairs.slides([], count: 2).count, 2, "unknown shapes (a trips file): every photo alone")
+    }
+
+    /// The library reader hands each photo's own time and upright shape to
+    /// the trips, from the files' headers (and from the cache next time).
+    func testALibrarysTripsCarryEachPhotosTimeAndShape() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pairs-\(UUID().uuidString)/Porto")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Assets/photos/storm.jpg").standardized)
+        try ExifStamp.stamped(jpeg, dateTime: "2024:05:12 08:00:00", offset: "+00:00").write(to: dir.appendingPathComponent("a.jpg"))
+        // A PNG's header alone: 30 wide, 40 tall, no date.
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 30, 0, 0, 0, 40,
+                            8, 6, 0, 0, 0, 0, 0, 0, 0]
+        try Data(png).write(to: dir.appendingPathComponent("b.png"))
+        let library = try PhotoLibrary.scan(dir.deletingLastPathComponent().path)
+        let reading = CaptureTimeReading(photos: library.allPhotos, cache: .empty, timeZone: .current)
+        let trip = try XCTUnwrap(library.catalog(times: reading.times, aspects: reading.aspects, timeZone: .current).trips.first)
+        let shapes = Dictionary(uniqueKeysWithValues: zip(trip.photoPaths.map { ($0 as NSString).lastPathComponent }, trip.photoShapes))
+        XCTAssertEqual(shapes["a.jpg"], PhotoShape(taken: Double(19855 * 86400 + 8 * 3600), aspect: 1600.0 / 1067))
+        XCTAssertEqual(shapes["b.png"], PhotoShape(taken: nil, aspect: 0.75), "a file's time is no capture time: it pairs nothing")
     }
 
     private func pair(_ r: ModelReplay, at t: Int) throws -> [String]? {
