@@ -33,6 +33,8 @@ final class CaptureTimeCacheTests: XCTestCase {
         XCTAssertEqual(second.filesOpened, 0, "both from the cache, the one without EXIF too")
         XCTAssertEqual(second.fromCache, 2)
         XCTAssertEqual(second.times, first.times)
+        XCTAssertEqual(first.aspects[dir.path + "/a.jpg"], 1600.0 / 1067, "the shape from the header, for the attract loop's pairs")
+        XCTAssertEqual(second.aspects, first.aspects, "the shapes come from the cache too")
 
         // A rewritten file (other size and time) is read again.
         try ExifStamp.stamped(jpeg, dateTime: "2025:01:01 10:00:00").write(to: dir.appendingPathComponent("b.jpg"))
@@ -86,7 +88,17 @@ final class CaptureTimeCacheTests: XCTestCase {
         cache = CaptureTimeCache(path: path)
         cache.load()
         XCTAssertEqual(cache.entries, [
-            "/p/notes.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4), problem: "is not a photo (its bytes are not JPG data)"),
+            "/p/notes.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4), placeRead: false,
+                                  problem: "is not a photo (its bytes are not JPG data)"),
+            "/p/b.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4), placeRead: false),
+        ], "format 3 knows no shapes: its photos are read once more")
+        // Format 4: the upright width over height, or "-"; a shape that is no positive number is damage.
+        try Data(("trips capture times 4\n" + "5\t1.5\t3\t4\t-\t-\t-\t0.75\t/p/tall.jpg\n" + "5\t1.5\t3\t4\t-\t-\t-\t-\t/p/b.jpg\n"
+                  + "5\t1.5\t3\t4\t-\t-\t-\t-0.5\t/p/bad.jpg\n" + "5\t1.5\t3\t4\t-\t-\t-\t/p/short.jpg\n").utf8).write(to: URL(fileURLWithPath: path))
+        cache = CaptureTimeCache(path: path)
+        XCTAssertEqual(cache.load(), "\(path):4: a damaged line of the capture-time cache (and 1 more) was dropped; those photos' dates are read again")
+        XCTAssertEqual(cache.entries, [
+            "/p/tall.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4), aspect: 0.75),
             "/p/b.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4)),
         ])
     }
@@ -96,14 +108,14 @@ final class CaptureTimeCacheTests: XCTestCase {
     /// file's damage said in one line naming the first bad line.
     func testImpossibleTimesAreDroppedAndSaidOnce() throws {
         let path = dir.appendingPathComponent("capture-times.tsv").path
-        try Data(("trips capture times 3\n" + "5\t1.5\t1e30\t1e30\t-\t-\t-\t/p/far.jpg\n" + "5\t1.5\tnan\t4\t-\t-\t-\t/p/nan.jpg\n"
-                  + "5\t1.5\t-9e9\t-9e9\t-\t-\t-\t/p/before-1900.jpg\n" + "5\t1.5\t3\t4\t-\t-\t-\t/p/good.jpg\n"
-                  + "5\t1.5\t3\t/p/short.jpg\n" + "5\t1.5\tinf\t4\t-\t-\t-\t/p/inf.jpg\n").utf8).write(to: URL(fileURLWithPath: path))
+        try Data(("trips capture times 4\n" + "5\t1.5\t1e30\t1e30\t-\t-\t-\t-\t/p/far.jpg\n" + "5\t1.5\tnan\t4\t-\t-\t-\t-\t/p/nan.jpg\n"
+                  + "5\t1.5\t-9e9\t-9e9\t-\t-\t-\t-\t/p/before-1900.jpg\n" + "5\t1.5\t3\t4\t-\t-\t-\t-\t/p/good.jpg\n"
+                  + "5\t1.5\t3\t/p/short.jpg\n" + "5\t1.5\tinf\t4\t-\t-\t-\t-\t/p/inf.jpg\n").utf8).write(to: URL(fileURLWithPath: path))
         var cache = CaptureTimeCache(path: path)
         XCTAssertEqual(cache.load(), "\(path):2: a damaged line of the capture-time cache (and 4 more) was dropped; those photos' dates are read again")
         XCTAssertEqual(cache.entries, ["/p/good.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4))])
         var whole = CaptureTimeCache(path: path)
-        try Data("trips capture times 3\n5\t1.5\t3\t4\t-\t-\t-\t/p/good.jpg\n".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("trips capture times 4\n5\t1.5\t3\t4\t-\t-\t-\t-\t/p/good.jpg\n".utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertNil(whole.load(), "a sound cache says nothing")
     }
 

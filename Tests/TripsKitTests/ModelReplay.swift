@@ -17,12 +17,13 @@ struct ModelReplay {
     }
 
     /// Runs `script` (its `size` line first, the rest in time order) with
-    /// `arguments` as the command line would give them.
-    init(_ script: String, arguments: [String] = []) throws {
+    /// `arguments` as the command line would give them, over `catalog`
+    /// (the bundled trips when nil).
+    init(_ script: String, arguments: [String] = [], catalog: TripCatalog? = nil) throws {
         let parsed = try ReplayScript.parse(script, file: "script.txt", isKeyName: Key.isActedOnOrCharacter)
         guard case .run(let options) = try LaunchOptions.parse(arguments) else { throw ReplayScriptError(file: "arguments", line: 0, message: "not a run") }
         let size = WindowPlan(options: options, script: parsed).points.cgSize
-        app = AppModel(launching: options, catalog: try TripCatalog.load(file: Self.bundledTrips), size: size)
+        app = AppModel(launching: options, catalog: try catalog ?? TripCatalog.load(file: Self.bundledTrips), size: size)
         printed = try ReplayRunner.lines(parsed, app: app)
         lines = try printed.map { try JSONDocument.parse($0) }
     }

@@ -10,10 +10,11 @@ import PhotoFile
 /// ones it was read at; a photo without EXIF is remembered as such. The file
 /// is one entry a line (`size`, `modified`, `instant` and `wall` or `-` `-`,
 /// `latitude` and `longitude` or `-` `-`, why it is no photo to show or
-/// `-`, path, tab-separated), written to a temporary file and renamed over
-/// the old one. Files of formats 1 (no places) and 2 (no problems) are
-/// still read: their times hold, and their photos are read once more for
-/// what they lack (`Entry.placeRead`).
+/// `-`, the upright width over height or `-`, path, tab-separated),
+/// written to a temporary file and renamed over the old one. Files of
+/// formats 1 (no places), 2 (no problems) and 3 (no shapes) are still
+/// read: their times hold, and their photos are read once more for what
+/// they lack (`Entry.placeRead`).
 public struct CaptureTimeCache: Sendable {
     public struct Entry: Equatable, Sendable {
         public var size: Int
@@ -22,10 +23,12 @@ public struct CaptureTimeCache: Sendable {
         public var time: CaptureTime?
         /// Where it was taken; nil: the file says nowhere (or was not asked, below).
         public var location: GeoPoint?
-        /// False for an entry of an older file, written before places and problems were read.
+        /// False for an entry of an older file, written before places, problems and shapes were read.
         public var placeRead = true
         /// Why the file is no photo to show (`LibraryPhotoCheck`); nil: nothing wrong.
         public var problem: String?
+        /// Upright width / height from the file's header; nil: not known.
+        public var aspect: Double?
     }
 
     public let path: String
@@ -33,10 +36,11 @@ public struct CaptureTimeCache: Sendable {
     /// The photos' paths in the order the file lists them: the library's
     /// order when it was saved (`PhotoLibrary.remembered`).
     public private(set) var order: [String] = []
-    static let header = "trips capture times 3"
-    /// The formats before places and before problems: read, their photos read again.
+    static let header = "trips capture times 4"
+    /// The formats before places, problems and shapes: read, their photos read again.
     static let headerWithoutPlaces = "trips capture times 1"
     static let headerWithoutProblems = "trips capture times 2"
+    static let headerWithoutShapes = "trips capture times 3"
 
     public init(path: String) { self.path = path }
 
@@ -70,7 +74,8 @@ public struct CaptureTimeCache: Sendable {
             return "\(path): the capture-time cache was not read: \(error); the photos' dates are read again"
         }
         bytes.append(0) // strtod stops at the end
-        var header = Array(Self.header.utf8), fields = 7
+        var header = Array(Self.header.utf8), fields = 8
+        if bytes.starts(with: Array(Self.headerWithoutShapes.utf8)) { header = Array(Self.headerWithoutShapes.utf8); fields = 7 }
         if bytes.starts(with: Array(Self.headerWithoutPlaces.utf8)) { header = Array(Self.headerWithoutPlaces.utf8); fields = 4 }
         if bytes.starts(with: Array(Self.headerWithoutProblems.utf8)) { header = Array(Self.headerWithoutProblems.utf8); fields = 6 }
         guard bytes.count > header.count, bytes.starts(with: header), bytes[header.count] == UInt8(ascii: "\n") else {
@@ -111,7 +116,7 @@ public struct CaptureTimeCache: Sendable {
                 if let (instant, wall) = time {
                     guard Self.plausibleTimes.contains(instant), Self.plausibleTimes.contains(wall) else { drop(); continue }
                 }
-                var entry = Entry(size: size, modified: modified, time: time.map { CaptureTime(instant: $0.0, wall: $0.1) }, placeRead: fields == 7)
+                var entry = Entry(size: size, modified: modified, time: time.map { CaptureTime(instant: $0.0, wall: $0.1) }, placeRead: fields == 8)
                 if fields >= 6 {
                     guard let location = pair(3) else { drop(); continue }
                     if let (lat, lon) = location {
@@ -119,8 +124,12 @@ public struct CaptureTimeCache: Sendable {
                         entry.location = GeoPoint(latitude: lat, longitude: lon)
                     }
                 }
-                if fields == 7, tabs[6] != tabs[5] + 2 || buffer[tabs[5] + 1] != UInt8(ascii: "-") {
+                if fields >= 7, tabs[6] != tabs[5] + 2 || buffer[tabs[5] + 1] != UInt8(ascii: "-") {
                     entry.problem = String(decoding: buffer[(tabs[5] + 1)..<tabs[6]], as: UTF8.self)
+                }
+                if fields == 8, tabs[7] != tabs[6] + 2 || buffer[tabs[6] + 1] != UInt8(ascii: "-") {
+                    guard let aspect = Self.number(base, tabs[6] + 1, tabs[7]), aspect > 0 else { drop(); continue }
+                    entry.aspect = aspect
                 }
                 let path = String(decoding: buffer[(tabs[fields - 1] + 1)..<j], as: UTF8.self)
                 if entries.updateValue(entry, forKey: path) == nil { order.append(path) }
@@ -162,8 +171,9 @@ public struct CaptureTimeCache: Sendable {
         return e
     }
 
-    public mutating func store(_ photo: PhotoLibrary.Photo, time: CaptureTime?, location: GeoPoint? = nil, problem: String? = nil) {
-        entries[photo.path] = Entry(size: photo.size, modified: photo.modified, time: time, location: location, problem: problem)
+    public mutating func store(_ photo: PhotoLibrary.Photo, time: CaptureTime?, location: GeoPoint? = nil, problem: String? = nil,
+                               aspect: Double? = nil) {
+        entries[photo.path] = Entry(size: photo.size, modified: photo.modified, time: time, location: location, problem: problem, aspect: aspect)
     }
 
     /// Writes the cache atomically, keeping only `photos` (files gone or
@@ -175,7 +185,8 @@ public struct CaptureTimeCache: Sendable {
             let time = e.time.map { "\($0.instant)\t\($0.wall)" } ?? "-\t-"
             let place = e.location.map { "\($0.latitude)\t\($0.longitude)" } ?? "-\t-"
             let problem = e.problem.map { String($0.map { $0 == "\t" || $0 == "\n" ? " " : $0 }) } ?? "-"
-            text += "\(e.size)\t\(e.modified)\t\(time)\t\(place)\t\(problem)\t\(photo.path)\n"
+            let aspect = e.aspect.map { "\($0)" } ?? "-"
+            text += "\(e.size)\t\(e.modified)\t\(time)\t\(place)\t\(problem)\t\(aspect)\t\(photo.path)\n"
         }
         try AtomicFile(path: path).write(Array(text.utf8))
     }
@@ -190,6 +201,8 @@ public struct CaptureTimeReading: Sendable {
     public var locations: [String: GeoPoint] = [:]
     /// Why each file that is no photo to show is not (`LibraryPhotoCheck`).
     public var problems: [String: String] = [:]
+    /// Upright width / height of each photo whose header was read.
+    public var aspects: [String: Double] = [:]
     public var cache: CaptureTimeCache
     /// Photo files opened to read their EXIF (the rest came from the cache).
     public private(set) var filesOpened = 0
@@ -207,6 +220,7 @@ public struct CaptureTimeReading: Sendable {
                 if let time = entry.time { times[photo.path] = time }
                 if let location = entry.location { locations[photo.path] = location }
                 if let problem = entry.problem { problems[photo.path] = problem }
+                if let aspect = entry.aspect { aspects[photo.path] = aspect }
                 if !entry.placeRead { unread.append(photo) }
                 continue
             }
@@ -217,10 +231,20 @@ public struct CaptureTimeReading: Sendable {
             let time = exif.time.map { CaptureTime(exif: $0, timeZone: timeZone) }
             let location = exif.location.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
             let problem = LibraryPhotoCheck.problem(atPath: photo.path)?.description
-            self.cache.store(photo, time: time, location: location, problem: problem)
+            let aspect = problem == nil ? Self.aspect(atPath: photo.path) : nil
+            self.cache.store(photo, time: time, location: location, problem: problem, aspect: aspect)
             if let problem { problems[photo.path] = problem }
+            if let aspect { aspects[photo.path] = aspect }
             if let time { times[photo.path] = time }
             if let location { locations[photo.path] = location }
         }
+    }
+
+    /// The photo's upright width over height from its header (EXIF
+    /// orientation applied), or nil when the header says no size.
+    static func aspect(atPath path: String) -> Double? {
+        guard case .success(let header) = PhotoHeader.read(atPath: path) else { return nil }
+        let size = header.displaySize
+        return size.width > 0 && size.height > 0 ? Double(size.width) / Double(size.height) : nil
     }
 }

@@ -28,7 +28,8 @@ public final class LibraryLoader: @unchecked Sendable {
     /// turn (so a catalog named by places is never replaced by an older one
     /// without): the library and what is known of it, and the names of places.
     private let publishing = NSLock()
-    private var current: (library: PhotoLibrary, times: [String: CaptureTime], locations: [String: GeoPoint], problems: [String: String])?
+    private var current: (library: PhotoLibrary, times: [String: CaptureTime], locations: [String: GeoPoint], problems: [String: String],
+                                 aspects: [String: Double])?
     private var naming: PlaceNaming?
     /// Run once, the first time a catalog has a photo with a place
     /// (`whenPlaced`); guarded by `publishing`.
@@ -96,7 +97,7 @@ public final class LibraryLoader: @unchecked Sendable {
         publishing.withLock {
             self.naming = naming
             guard let current else { return }
-            let catalog = current.library.catalog(times: current.times, locations: current.locations, problems: current.problems,
+            let catalog = current.library.catalog(times: current.times, locations: current.locations, problems: current.problems, aspects: current.aspects,
                                                   naming: naming, timeZone: timeZone)
             lock.withLock { settled = catalog }
         }
@@ -121,8 +122,8 @@ public final class LibraryLoader: @unchecked Sendable {
     @discardableResult
     private func catalog(_ library: PhotoLibrary, _ reading: CaptureTimeReading, handOver: Bool) -> TripCatalog {
         let (catalog, firstPlaced): (TripCatalog, (@Sendable () -> Void)?) = publishing.withLock {
-            current = (library, reading.times, reading.locations, reading.problems)
-            let catalog = library.catalog(times: reading.times, locations: reading.locations, problems: reading.problems,
+            current = (library, reading.times, reading.locations, reading.problems, reading.aspects)
+            let catalog = library.catalog(times: reading.times, locations: reading.locations, problems: reading.problems, aspects: reading.aspects,
                                           naming: naming, timeZone: timeZone)
             if handOver && !catalog.trips.isEmpty { lock.withLock { settled = catalog } }
             guard !reading.locations.isEmpty, let placed else { return (catalog, nil) }

@@ -20,14 +20,16 @@ extension PhotoLibrary {
     /// such files is no trip. A change of city does not split a trip
     /// (docs/BEHAVIOUR.md, "Places").
     public func catalog(times: [String: CaptureTime], locations: [String: GeoPoint] = [:], problems: [String: String] = [:],
-                        naming: PlaceNaming? = nil, timeZone: TimeZone) -> TripCatalog {
+                        aspects: [String: Double] = [:], naming: PlaceNaming? = nil, timeZone: TimeZone) -> TripCatalog {
         var trips: [Trip] = [], pool: [TimedPhoto] = [], poolUnshown: [TimedPhoto] = []
         let known = times.filter { problems[$0.key] == nil }
         func make(id: String, city: (_ first: CaptureTime, _ last: CaptureTime) -> String, _ timed: [TimedPhoto], unshown: [TimedPhoto]) {
             let best = Self.bestTimes(timed, times: known)
             guard let first = best.first, let last = best.last else { return }
-            trips.append(Self.trip(id: id, city: city(first, last), timed + unshown, best,
-                                   unshown: unshown.map { UnshownReason(describing: problems[$0.photo.path] ?? "") }))
+            let photos = timed + unshown
+            let shapes = photos.map { PhotoShape(taken: known[$0.photo.path]?.instant, aspect: aspects[$0.photo.path]) }
+            trips.append(Self.trip(id: id, city: city(first, last), photos, best,
+                                   unshown: unshown.map { UnshownReason(describing: problems[$0.photo.path] ?? "") }, shapes: shapes))
         }
         func split(_ timed: [TimedPhoto], idPrefix: String, unshown: [TimedPhoto], dated: (Photo) -> Bool) {
             let parts = Self.splitAtGaps(timed, dated: dated)
@@ -65,10 +67,12 @@ extension PhotoLibrary {
     /// The trip of `timed` (non-empty, in capture order, its last
     /// `unshown` no photos to show), dated by `best`: a "cover.*" photo
     /// stands for it, else the first.
-    private static func trip(id: String, city: String, _ timed: [TimedPhoto], _ best: [CaptureTime], unshown: [UnshownReason]) -> Trip {
+    private static func trip(id: String, city: String, _ timed: [TimedPhoto], _ best: [CaptureTime], unshown: [UnshownReason],
+                             shapes: [PhotoShape]) -> Trip {
         let shown = timed.dropLast(unshown.count)
         return Trip(id: id, city: city, nights: nights(best), photoPaths: timed.map(\.photo.path),
-                    coverIndex: shown.firstIndex { isCover($0.photo.name) } ?? 0, firstDay: best.first?.day, unshownReasons: unshown)
+                    coverIndex: shown.firstIndex { isCover($0.photo.name) } ?? 0, firstDay: best.first?.day, unshownReasons: unshown,
+                    photoShapes: shapes)
     }
 
     /// The times that date a trip: its photos' own where any has one, else

@@ -14,9 +14,12 @@ public struct Trip: Equatable, Sendable, Identifiable {
     /// Why each of the last files of `photoPaths` is no photo to show, in
     /// their order: they are placeholders that say so, not counted, never the cover.
     public var unshownReasons: [UnshownReason]
+    /// Each photo's capture time and shape as read from its file, in
+    /// `photoPaths`' order; empty when not known (a trips file).
+    public var photoShapes: [PhotoShape]
 
     public init(id: String, city: String, nights: Int?, photoPaths: [String], coverIndex: Int = 0, firstDay: CalendarDay? = nil,
-                unshownReasons: [UnshownReason] = []) {
+                unshownReasons: [UnshownReason] = [], photoShapes: [PhotoShape] = []) {
         let unshown = unshownReasons.count
         precondition(!photoPaths.isEmpty && photoPaths.indices.contains(coverIndex), "a trip has at least one photo and its cover is one of them")
         precondition(unshown < photoPaths.count && coverIndex < photoPaths.count - unshown, "a trip shows a photo, its cover")
@@ -27,6 +30,7 @@ public struct Trip: Equatable, Sendable, Identifiable {
         self.photoPaths = photoPaths
         self.coverIndex = coverIndex
         self.firstDay = firstDay
+        self.photoShapes = photoShapes.count == photoPaths.count ? photoShapes : []
     }
 
     public init(id: String, city: String, nights: Int?, photoPath: String) {

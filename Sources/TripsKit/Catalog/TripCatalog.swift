@@ -54,12 +54,14 @@ public struct TripCatalog: Equatable, Sendable {
             guard let i = trip.photoPaths.firstIndex(of: path) else { return trip }
             var paths = trip.photoPaths
             paths.remove(at: i)
+            var shapes = trip.photoShapes
+            if !shapes.isEmpty { shapes.remove(at: i) }
             var reasons = trip.unshownReasons
             if i >= trip.photoCount { reasons.remove(at: i - trip.photoCount) }
             guard paths.count > reasons.count else { return nil }
             let cover = i < trip.coverIndex ? trip.coverIndex - 1 : i == trip.coverIndex ? 0 : trip.coverIndex
             return Trip(id: trip.id, city: trip.city, nights: trip.nights, photoPaths: paths, coverIndex: min(cover, paths.count - reasons.count - 1),
-                        firstDay: trip.firstDay, unshownReasons: reasons)
+                        firstDay: trip.firstDay, unshownReasons: reasons, photoShapes: shapes)
         })
     }
 

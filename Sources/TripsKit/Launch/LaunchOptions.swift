@@ -35,6 +35,10 @@ public struct LaunchOptions: Equatable, Sendable, Decodable {
                 "a slide waits for its photo; one that cannot be shown is left out",
                 read: LaunchOption.number(in: 1...3600 as ClosedRange<Double>, "--slide expects seconds from 1 to 3600"))
     public var slideSeconds: Double? = nil
+    /// `--no-pairs`: the attract loop shows every photo alone, even two
+    /// portrait photos taken together on a landscape screen.
+    @LaunchFlag("--no-pairs", help: "the slideshow shows no two portrait photos taken together side by side")
+    public var noPairs = false
     /// `--reduce-motion`: the big photo fades in and out in place, zooms
     /// and pages at once, and the attract loop does not pan or zoom.
     @LaunchFlag("--reduce-motion", help: "fades instead of moving: the big photo, its pages, the slideshow")
@@ -144,7 +148,7 @@ public struct LaunchOptions: Equatable, Sendable, Decodable {
     /// asked for it with `--slide`); nil goes back to the Overview only.
     public var attract: Attract.Settings? {
         guard windowMode == .kiosk || slideSeconds != nil else { return nil }
-        return Attract.Settings(slideSeconds: slideSeconds ?? Attract.Settings.defaultSlideSeconds)
+        return Attract.Settings(slideSeconds: slideSeconds ?? Attract.Settings.defaultSlideSeconds, pairs: !noPairs)
     }
 
     /// The idle timeout in force, in seconds, or nil for none.

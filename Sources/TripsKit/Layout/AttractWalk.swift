@@ -1,7 +1,8 @@
 import Foundation
 
 /// The attract loop, walked once: one element, the window, drawing the
-/// current photo full-window with its pan-and-zoom, the previous one under
+/// current photo full-window with its pan-and-zoom (or a portrait pair,
+/// each whole in its half), the previous one under
 /// it while the current fades in, the next one asked for (not drawn) so it
 /// is decoded in time, and the caption; read as the photo and its caption.
 /// Nothing to touch: a touch ends the loop before any gesture sees it.
@@ -14,9 +15,21 @@ struct AttractWalk {
         let window = CGRect(origin: .zero, size: model.size), trips = model.catalog.trips
         var c: [Scene.Command] = []
         func photo(_ slide: Attract.Slide, zoom: CGFloat, center: CGPoint, opacity: Double) {
-            let n = model.catalog.photoNumber(trip: slide.trip, photo: slide.photo)
-            let source = PhotoGeometry.zoomedSource(imageSize: imageSize(n) ?? window.size, frameSize: window.size, zoom: zoom, center: center)
-            c.append(.photo(photo: n, frame: window, source: source, cornerRadius: 0, placeholder: Scene.Placeholder(label: trips[slide.trip].city, theme: model.theme), opacity: opacity))
+            let placeholder = Scene.Placeholder(label: trips[slide.trip].city, theme: model.theme)
+            guard let pair = slide.pair else {
+                let n = model.catalog.photoNumber(trip: slide.trip, photo: slide.photo)
+                let source = PhotoGeometry.zoomedSource(imageSize: imageSize(n) ?? window.size, frameSize: window.size, zoom: zoom, center: center)
+                c.append(.photo(photo: n, frame: window, source: source, cornerRadius: 0, placeholder: placeholder, opacity: opacity))
+                return
+            }
+            // A pair: each photo whole, fitted to its half of the window.
+            for (k, index) in [slide.photo, pair].enumerated() {
+                let n = model.catalog.photoNumber(trip: slide.trip, photo: index)
+                let half = CGRect(x: window.width / 2 * CGFloat(k), y: 0, width: window.width / 2, height: window.height)
+                let fitted = PhotoGeometry.fittedView(imageSize: imageSize(n) ?? CGSize(width: 3, height: 4), frame: half, zoom: 1,
+                                                      center: CGPoint(x: 0.5, y: 0.5))
+                c.append(.photo(photo: n, frame: fitted.frame, source: fitted.source, cornerRadius: 0, placeholder: placeholder, opacity: opacity))
+            }
         }
         if attract.isFading, let previous = attract.previous, let pz = attract.previousPanZoom {
             photo(previous.slide, zoom: pz.zoom, center: pz.center, opacity: 1)

@@ -20,12 +20,14 @@ extension AppModel {
         return true
     }
 
-    /// A slide's photo as the platform last said (`PhotoReadiness`); every
-    /// photo counts as ready while it has said nothing (a replay).
+    /// A slide's photos as the platform last said (`PhotoReadiness`); every
+    /// photo counts as ready while it has said nothing (a replay). A pair
+    /// is ready once both are, and passed over when either fails.
     func slideState(_ slide: Attract.Slide) -> Attract.SlideState {
         guard let readiness = photoReadiness else { return .ready }
-        let number = catalog.photoNumber(trip: slide.trip, photo: slide.photo)
-        return readiness.failed.contains(number) ? .failed : readiness.ready.contains(number) ? .ready : .waiting
+        let numbers = slide.photos.map { catalog.photoNumber(trip: slide.trip, photo: $0) }
+        if numbers.contains(where: readiness.failed.contains) { return .failed }
+        return numbers.allSatisfy(readiness.ready.contains) ? .ready : .waiting
     }
 
     /// The photos (by number) the attract loop waits for: the first slide
@@ -35,7 +37,7 @@ extension AppModel {
         guard let attract else { return [] }
         let slide: Attract.Slide?
         if screen == .attract { slide = attract.next(slideState) } else if attractDue != nil { slide = attract.first(of: attractSlides, slideState) } else { slide = nil }
-        return slide.map { [catalog.photoNumber(trip: $0.trip, photo: $0.photo)] } ?? []
+        return slide.map { slide in slide.photos.map { catalog.photoNumber(trip: slide.trip, photo: $0) } } ?? []
     }
 
     /// What the platform says of the photos the loop waits for; true when
@@ -46,9 +48,15 @@ extension AppModel {
         return true
     }
 
-    /// Every trip's photos, trip by trip in strip order.
+    /// Every trip's photos, trip by trip in strip order; on a landscape
+    /// window two portrait photos taken together share a slide (`PortraitPairs`).
     var attractSlides: [Attract.Slide] {
-        strip.order.flatMap { trip in (0..<catalog.trips[trip].photoCount).map { Attract.Slide(trip: trip, photo: $0) } }
+        let pairing = attract?.settings.pairs == true && size.width > size.height
+        return strip.order.flatMap { trip in
+            let t = catalog.trips[trip]
+            return PortraitPairs.slides(pairing ? t.photoShapes : [], count: t.photoCount)
+                .map { Attract.Slide(trip: trip, photo: $0.first, pair: $0.second) }
+        }
     }
 
     /// Back to the Overview, as the reset left it.

@@ -82,12 +82,12 @@ extension AppModel {
         remakeAttract(slideSeconds: seconds)
     }
 
-    /// The slideshow made again with these seconds and the big photo's
-    /// reduce-motion; one under way goes on.
+    /// The slideshow made again with these seconds, its pairs as they were
+    /// and the big photo's reduce-motion; one under way goes on.
     private func remakeAttract(slideSeconds: Double) {
         let running = screen == .attract
         endAttract()
-        attract = Attract(settings: Attract.Settings(slideSeconds: slideSeconds), reduceMotion: bigPhoto.reduceMotion, animator: animator)
+        attract = Attract(settings: Attract.Settings(slideSeconds: slideSeconds, pairs: attract?.settings.pairs ?? true), reduceMotion: bigPhoto.reduceMotion, animator: animator)
         if running && !startAttract() { attractDue = time }
     }
 

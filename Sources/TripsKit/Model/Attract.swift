@@ -10,17 +10,27 @@ public final class Attract {
     public struct Settings: Equatable, Sendable {
         /// Seconds each photo stays.
         public var slideSeconds: Double
+        /// Two portrait photos taken together share a landscape screen
+        /// (`PortraitPairs`); `--no-pairs` turns it off.
+        public var pairs: Bool
         /// How long a photo stays unless `--slide` says otherwise.
         public static let defaultSlideSeconds: Double = 6
-        public init(slideSeconds: Double = defaultSlideSeconds) {
+        public init(slideSeconds: Double = defaultSlideSeconds, pairs: Bool = true) {
             self.slideSeconds = slideSeconds
+            self.pairs = pairs
         }
     }
 
-    /// One photo of the loop: a trip (catalog index) and its photo's index.
+    /// One photo of the loop: a trip (catalog index) and its photo's
+    /// index; or two portrait photos side by side, `photo` on the left and
+    /// `pair` on the right.
     public struct Slide: Hashable, Sendable {
         public var trip: Int
         public var photo: Int
+        public var pair: Int? = nil
+
+        /// Its photos' indices in the trip, left to right.
+        public var photos: [Int] { [photo] + (pair.map { [$0] } ?? []) }
     }
 
     public static let fadeAnimation = Animation.spring(duration: 1.0)
@@ -140,7 +150,7 @@ public final class Attract {
         fade.jump(to: 0)
         fade.animate(to: 1, with: Self.fadeAnimation)
         progress.jump(to: 0)
-        if !reduceMotion {
+        if !reduceMotion && slides[position].pair == nil { // a pair stays still, each photo whole in its half
             // On for the whole stay and the fade after it, easing out.
             progress.animate(to: 1, with: .spring(duration: settings.slideSeconds + 1))
         }
@@ -163,7 +173,7 @@ public final class Attract {
     /// a second: 0 for a still slide. Measured as if the picture had the
     /// window's shape (a cover as wide as the window; a panorama drifts faster).
     public func panSpeed(window size: CGSize) -> Double {
-        guard !reduceMotion, current != nil, size.width > 0, size.height > 0 else { return 0 }
+        guard !reduceMotion, let current, current.pair == nil, size.width > 0, size.height > 0 else { return 0 }
         let step: CGFloat = 0.001, p = progress.presentationValue
         let now = panZoom(position: position, progress: p), then = panZoom(position: position, progress: p + step)
         let from = PhotoGeometry.zoomedSource(imageSize: size, frameSize: size, zoom: now.zoom, center: now.center)
@@ -175,7 +185,9 @@ public final class Attract {
     }
 
     /// The current slide's zoom and centre as drawn now.
-    public var currentPanZoom: (zoom: CGFloat, center: CGPoint) { panZoom(position: position, progress: progress.presentationValue) }
+    public var currentPanZoom: (zoom: CGFloat, center: CGPoint) {
+        current?.pair != nil ? (1, CGPoint(x: 0.5, y: 0.5)) : panZoom(position: position, progress: progress.presentationValue)
+    }
 
     /// The fading-out slide's, where it stopped.
     public var previousPanZoom: (zoom: CGFloat, center: CGPoint)? {

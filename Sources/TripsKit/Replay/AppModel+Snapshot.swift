@@ -67,7 +67,9 @@ extension AppModel {
                 ("zoom", .num(pz.zoom)),
                 ("center", .list([.num(pz.center.x), .num(pz.center.y)])),
                 ("fading-out", attract.isFading ? attract.previous.map { .string(Self.fileName(trips[$0.slide.trip].photoPaths[$0.slide.photo])) } ?? .null : .null),
-            ])))
+            ] + (slide.pair == nil ? [] : [
+                ("pair", .list(slide.photos.map { .string(Self.fileName(trips[slide.trip].photoPaths[$0])) })),
+            ]))))
         }
         members.append(("animating", .bool(isAnimating)))
         return JSONLine.write(.obj(members))
