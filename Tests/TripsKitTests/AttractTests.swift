@@ -55,8 +55,8 @@ final class AttractTests: XCTestCase {
 /// only onto a photo decoded at the window's size, holds the current one
 /// while the next decodes, and passes over one that cannot be shown.
 final class AttractReadinessTests: XCTestCase {
-    private func kiosk() throws -> (AppModel, AppDriver) {
-        guard case .run(let options) = try LaunchOptions.parse(["--kiosk", "--idle", "5", "--slide", "2"]) else { throw XCTSkip("not a run") }
+    private func kiosk(_ more: [String] = []) throws -> (AppModel, AppDriver) {
+        guard case .run(let options) = try LaunchOptions.parse(["--kiosk", "--idle", "5", "--slide", "2"] + more) else { throw XCTSkip("not a run") }
         let app = AppModel(launching: options, catalog: try TripCatalog.load(file: ModelReplay.bundledTrips), size: CGSize(width: 1280, height: 800))
         return (app, AppDriver(app: app))
     }
@@ -109,5 +109,19 @@ final class AttractReadinessTests: XCTestCase {
         let (app, driver) = try kiosk()
         run(driver, to: 9.1)
         XCTAssertEqual(app.attract?.current, app.attractSlides[1], "a replay's loop keeps its rhythm")
+    }
+
+    /// The loop draws no more frames than its motion needs: its cross-fades
+    /// step 30 times a second, 15 between still slides, which need none.
+    func testTheLoopsFramesAreNoMoreThanItsMotionNeeds() throws {
+        let (app, driver) = try kiosk()
+        run(driver, to: 7.2)
+        XCTAssertEqual(app.screen, .attract)
+        XCTAssertEqual(try XCTUnwrap(app.minimumFrameInterval), 1.0 / 30, accuracy: 1e-9, "fading, with pan-and-zoom")
+        let (still, stillDriver) = try kiosk(["--reduce-motion"])
+        run(stillDriver, to: 7.2)
+        XCTAssertEqual(try XCTUnwrap(still.minimumFrameInterval), 1.0 / 15, accuracy: 1e-9, "fading between still slides")
+        run(stillDriver, to: 8.9)
+        XCTAssertNil(still.minimumFrameInterval, "a still slide asks for no frames")
     }
 }

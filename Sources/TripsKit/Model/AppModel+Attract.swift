@@ -70,17 +70,20 @@ extension AppModel {
 
     /// How far apart the attract loop's frames may be, in seconds; nil: as
     /// often as the display. An idle kiosk draws what its motion needs, no
-    /// more (docs/PRESENTING.md): a cross-fade 30 steps a second; the slow
-    /// pan-and-zoom a new frame once its picture has moved about a point,
-    /// 30 a second at most and at least 4 (it eases to a stop); a still slide none.
+    /// more (docs/PRESENTING.md): a cross-fade 30 steps a second, 15 between
+    /// still slides (`--reduce-motion`: each step is a whole window blended,
+    /// most of what such a loop costs); the slow pan-and-zoom a new frame
+    /// once its picture has moved about a point, 30 a second at most and at
+    /// least 4 (it eases to a stop); a still slide none.
     public var minimumFrameInterval: Double? {
         guard screen == .attract, let attract, attract.isRunning else { return nil }
-        if attract.isFading { return Self.attractFrameInterval }
+        if attract.isFading { return attract.reduceMotion ? Self.stillFadeFrameInterval : Self.attractFrameInterval }
         let speed = attract.panSpeed(window: size)
         guard speed > 0 else { return nil }
         return min(Self.slowestAttractFrameInterval, max(Self.attractFrameInterval, 1 / speed))
     }
     static let attractFrameInterval = 1.0 / 30
+    static let stillFadeFrameInterval = 1.0 / 15
     static let slowestAttractFrameInterval = 1.0 / 4
 
     /// "Lisbon · 4 nights", what the attract loop says under a photo.
