@@ -221,8 +221,11 @@ public final class AppModel {
     /// focus): the loop draws a frame it would otherwise skip.
     @discardableResult
     public func advance(to seconds: Double) -> Bool {
-        let before = time
-        let changed = advanceModel(to: seconds)
+        let before = time, wasAnimating = animator.isAnimating
+        var changed = advanceModel(to: seconds)
+        // A spring's last step: what its completion changed (a photo landed
+        // in its slot or opened over the hero) is drawn, though nothing moves now.
+        if wasAnimating && !animator.isAnimating { changed = true }
         // A kiosk's still parts took their next place against burn-in: drawn, touched and read there.
         guard mode == .kiosk, !isAsleep, BurnInShift.step(at: time) != BurnInShift.step(at: before) else { return changed }
         rebuildTree()
