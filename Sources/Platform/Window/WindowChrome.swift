@@ -23,8 +23,12 @@ struct WindowChrome {
             SDL_SetWindowTitle(window, wanted)
             title = wanted
         }
+        // The window was opened as the command line asked (`WindowRequest`:
+        // an X kiosk with no window manager is a borderless screen-sized
+        // window, not a fullscreen one; offscreen keeps its size): only
+        // the model's changes after that (F11) are the window's to follow.
+        if fullscreen == nil { fullscreen = app.fullscreen }
         let isFullscreen = SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
-        if fullscreen == nil { fullscreen = isFullscreen }
         if app.fullscreen != fullscreen {
             fullscreen = app.fullscreen
             if app.fullscreen != isFullscreen {
