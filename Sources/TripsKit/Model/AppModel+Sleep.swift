@@ -18,11 +18,16 @@ extension AppModel {
         case .pinch(let pinch): wakes = pinch.phase == .began
         case .quit, .closeRequested, .resized, .focusLost, .power, .remote: return false
         }
+        if case .pointer(let pointer) = event, pointer.id == wakingPointer {
+            if pointer.phase != .down && pointer.phase != .move { wakingPointer = nil }
+            return true
+        }
         guard wakefulness.isAsleep else {
             wakefulness.touched(at: time)
             return false
         }
         if wakes {
+            if case .pointer(let pointer) = event { wakingPointer = pointer.id }
             wakefulness.touched(at: time)
             _ = updateSleep()
         }

@@ -57,6 +57,9 @@ public final class AppModel {
     /// double-click shows the whole photo where two taps of a finger zoom,
     /// and the hint says "Click".
     public internal(set) var lastInputWasMouse = false
+    /// The pointer whose touch woke the sleeping kiosk: the rest of that
+    /// touch (its moves, its lift) is spent on waking too.
+    var wakingPointer: PointerID?
     /// Whether the window is fullscreen: from the command line, then F11
     /// (a kiosk stays so). The frame loop makes the window follow it.
     public internal(set) var fullscreen: Bool
