@@ -105,6 +105,22 @@ final class AttractReadinessTests: XCTestCase {
         XCTAssertEqual(due, 12.5 + 2, accuracy: 0.05, "the photo that waited (its word came at 12.5 s) gets its whole stay")
     }
 
+    /// A remote "next" in the loop takes the loop's own rule: a photo not
+    /// decoded yet is passed over, never shown as a placeholder.
+    func testARemoteNextPassesOverAPhotoNotDecodedYet() throws {
+        let (app, driver) = try kiosk()
+        let slides = app.attractSlides
+        let ready = [number(app, slides[0]), number(app, slides[2])]
+        driver.learn(PhotoReadiness(ready: Set(ready)))
+        run(driver, to: 7.5)
+        XCTAssertEqual(app.attract?.current, slides[0])
+        driver.handle(.remote(.next), at: 7.5)
+        XCTAssertEqual(app.attract?.current, slides[2], "slide 1's photo is still decoding")
+        driver.learn(PhotoReadiness(ready: [number(app, slides[2])]))
+        driver.handle(.remote(.next), at: 7.6)
+        XCTAssertEqual(app.attract?.current, slides[2], "with no other photo ready it stays")
+    }
+
     func testWithoutTheWordEveryPhotoCountsAsDecoded() throws {
         let (app, driver) = try kiosk()
         run(driver, to: 9.1)

@@ -11,7 +11,7 @@ extension AppModel {
         case .next, .previous:
             let by = command == .next ? 1 : -1
             if isAsleep { return }
-            if screen == .attract { attract?.skip(by: by, at: time); return }
+            if screen == .attract { attract?.skip(by: by, at: time, slideState); return }
             if screen != .overview { show(.overview) }
             step(by: by)
         case .open(let name):

@@ -114,10 +114,15 @@ public final class Attract {
 
     /// Moves `step` photos on now (a remote next or previous), the new one
     /// staying its full time.
-    func skip(by step: Int, at time: Double) {
+    /// As the loop's own turn, only to a photo decoded at its size: those
+    /// not ready yet are passed over, and with none ready it stays.
+    func skip(by step: Int, at time: Double, _ state: (Slide) -> SlideState) {
         guard isRunning, !slides.isEmpty else { return }
+        let count = slides.count
+        guard let next = (1..<max(count, 2)).lazy.map({ ((self.position + step * $0) % count + count) % count })
+            .first(where: { $0 != self.position && state(self.slides[$0]) == .ready }) else { return }
         previous = current.map { ($0, progress.presentationValue) }
-        position = ((position + step) % slides.count + slides.count) % slides.count
+        position = next
         beginSlide(due: time + settings.slideSeconds)
     }
 
