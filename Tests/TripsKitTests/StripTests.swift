@@ -71,3 +71,32 @@ final class StripTests: XCTestCase {
         XCTAssertEqual(settled / pitch, (settled / pitch).rounded(), accuracy: 0.01, "and settles on a photo")
     }
 }
+
+/// The strip's photos past its edge (under the list of trips, beside it
+/// in a landscape window) are clipped away, for touches as for drawing.
+final class StripClipTests: XCTestCase {
+    func testATapBesideTheStripOpensNothingThatIsNotDrawnThere() throws {
+        // 1280 x 800: the strip ends at x 922, where the list begins; photo 1
+        // runs on from 737.6 to 1447.2 under it.
+        let r = try ModelReplay("size 1280 800\nat 100 down 1 1200 700\nat 160 up 1\nat 1500 state\n"
+                                + "at 1600 down 1 800 700\nat 1660 up 1\nat 3000 state")
+        let opened = r.events("open").compactMap { $0["trip"]?.string }
+        XCTAssertEqual(opened.count, 1, "only the tap on the drawn part opens a photo: \(opened)")
+        XCTAssertNil(try r.state(at: 1500)["enlarged"]?.string, "beside the strip, nothing opened")
+        XCTAssertNotNil(try r.state(at: 3000)["enlarged"]?.string, "on the strip, photo 1 opened")
+    }
+
+    func testAPartlyShownPhotoIsReadAsItsShownPartAndAReaderClickOpensIt() throws {
+        let start = try ModelReplay("size 1280 800\nat 100 state")
+        let second = try XCTUnwrap(start.state(at: 100)["order"]?.array.dropFirst().first?.string)
+        let r = try ModelReplay("size 1280 800\nat 100 state\nat 200 reader click strip:\(second)\nat 1500 state")
+        let photos = try r.state(at: 100)["a11y"]?.array.filter { $0["label"]?.string?.hasPrefix("Photo of") == true } ?? []
+        XCTAssertEqual(photos.count, 2, "photo 2, clipped away, is not read")
+        let element = try XCTUnwrap(photos.last, "photo 1 is read")
+        let frame = element["frame"]?.numbers ?? []
+        XCTAssertEqual(frame.count, 4)
+        XCTAssertEqual(frame[0], 737.6, accuracy: 0.5)
+        XCTAssertEqual(frame[0] + frame[2], 922, accuracy: 0.5, "read as far as the strip's edge, where it is drawn to")
+        XCTAssertEqual(try r.state(at: 1500)["enlarged"]?.string, second, "a reader's click lands on its drawn part and opens it")
+    }
+}

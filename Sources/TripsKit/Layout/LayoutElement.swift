@@ -21,6 +21,12 @@ struct LayoutElement {
     /// ...except a raised one, drawn after the clip, above its siblings (a lifted photo).
     var raised = false
 
+    /// The clip its children are shown within, given the one it is shown within.
+    func clip(forChildrenWithin clip: CGRect?) -> CGRect? {
+        guard clipsChildren else { return clip }
+        return clip.map { frame.intersection($0) } ?? frame
+    }
+
     /// How it takes touches: `make` builds its gesture node for the frame
     /// it is given (in its parent's coordinates), with the node id given.
     struct Touch {

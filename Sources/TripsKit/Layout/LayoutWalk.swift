@@ -31,19 +31,24 @@ struct LayoutWalk {
 
     /// The hit-test tree: a window-sized root holding each element that
     /// takes touches, later ones on top, a child's node inside its parent's.
+    /// A child of a clipping element takes touches only where it is drawn:
+    /// a strip photo scrolled past the strip's edge is not there to touch.
     func gestureTree(window: CGSize) -> GestureNode {
         let root = GestureNode("window", frame: CGRect(origin: .zero, size: window))
-        for node in nodes(elements, origin: .zero) { root.addChild(node) }
+        for node in nodes(elements, origin: .zero, clip: nil) { root.addChild(node) }
         return root
     }
 
-    private func nodes(_ elements: [LayoutElement], origin: CGPoint) -> [GestureNode] {
+    private func nodes(_ elements: [LayoutElement], origin: CGPoint, clip: CGRect?) -> [GestureNode] {
         let touching = elements.filter { $0.touch != nil }
         let ordered = touching.filter { !$0.touch!.onTop } + touching.filter { $0.touch!.onTop }
-        return ordered.map { element in
-            let frame = element.frame.offsetBy(dx: -origin.x, dy: -origin.y)
-            let node = element.touch!.make(element.id.name(trips: trips), frame)
-            for child in nodes(element.children, origin: element.frame.origin) { node.addChild(child) }
+        return ordered.compactMap { element in
+            // A raised child is drawn above the clip, so it is touched there too.
+            let visible = element.raised ? element.frame : clip.map { element.frame.intersection($0) } ?? element.frame
+            if visible.isEmpty && !element.frame.isEmpty { return nil } // clipped away
+            let node = element.touch!.make(element.id.name(trips: trips), visible.offsetBy(dx: -origin.x, dy: -origin.y))
+            let inner = element.clip(forChildrenWithin: clip)
+            for child in nodes(element.children, origin: visible.origin, clip: inner) { node.addChild(child) }
             return node
         }
     }
@@ -52,16 +57,23 @@ struct LayoutWalk {
     /// is about, then the rest in drawing order (children after their parent).
     var accessibilityElements: [AccessibilityElement] {
         var found: [(place: LayoutElement.ReadingPlace, element: AccessibilityElement)] = []
-        func visit(_ elements: [LayoutElement]) {
+        // Inside a clipping element, what is read is the part drawn (and what
+        // is clipped away is not read), so a reader's click, a tap at the
+        // centre, lands where a finger could.
+        func visit(_ elements: [LayoutElement], clip: CGRect?) {
             for e in elements {
                 if let a = e.accessible {
-                    found.append((a.place, AccessibilityElement(id: e.id.name(trips: trips), label: a.label, value: a.value, traits: a.traits,
-                                                                frame: a.frame ?? e.frame, range: a.range)))
+                    let frame = a.frame ?? e.frame
+                    let shown = e.raised ? frame : clip.map { frame.intersection($0) } ?? frame
+                    if !shown.isEmpty || frame.isEmpty {
+                        found.append((a.place, AccessibilityElement(id: e.id.name(trips: trips), label: a.label, value: a.value, traits: a.traits,
+                                                                    frame: shown, range: a.range)))
+                    }
                 }
-                visit(e.children)
+                visit(e.children, clip: e.clip(forChildrenWithin: clip))
             }
         }
-        visit(elements)
+        visit(elements, clip: nil)
         // Stable: within a place, the walk's order.
         return found.enumerated().sorted { ($0.element.place, $0.offset) < ($1.element.place, $1.offset) }.map(\.element.element)
     }
