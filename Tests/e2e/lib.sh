@@ -122,24 +122,21 @@ check() { local name=$1; if eval "$2"; then ok "$name"; else bad "$name" "failed
 # (atspi.sh checks that line itself) and TRIPS_VERBOSE's video line.
 log_is_quiet() { ! grep -v -e "so no screen reader can read the app\$" -e "^trips: video" "$1" | grep -q .; }
 
-# A free X display number.
-free_display() {
-    local n
-    for n in $(seq 90 140); do
-        [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ] || { echo "$n"; return; }
-    done
-    echo 141
-}
-
-# start_xvfb WxH: starts Xvfb, sets XVFB_PID and X_DISPLAY.
+# start_xvfb WxH [OPTION...]: starts Xvfb (with OPTIONs such as -dpi 80),
+# sets XVFB_PID and X_DISPLAY. Xvfb picks a
+# free display number itself and writes it to -displayfd: scripts that run
+# side by side (make e2e's lanes) never race for the same number.
 start_xvfb() {
-    local n i
-    n=$(free_display)
-    Xvfb ":$n" -screen 0 "${1}x24" -nolisten tcp >"$OUT/xvfb-$n.log" 2>&1 &
+    local i n=""
+    local numbers="$OUT/xvfb-display.$RANDOM"
+    Xvfb -displayfd 3 -screen 0 "${1}x24" -nolisten tcp "${@:2}" 3>"$numbers" >"$OUT/xvfb.log" 2>&1 &
     XVFB_PID=$!; track "$XVFB_PID"
-    X_DISPLAY=":$n"
-    for i in $(seq 100); do [ -e "/tmp/.X11-unix/X$n" ] && return 0; sleep 0.05; done
-    echo "Xvfb $X_DISPLAY did not start"; return 1
+    for i in $(seq 200); do
+        n=$(head -n1 "$numbers" 2>/dev/null)
+        [ -n "$n" ] && [ -e "/tmp/.X11-unix/X$n" ] && { X_DISPLAY=":$n"; return 0; }
+        sleep 0.05
+    done
+    echo "Xvfb did not start"; return 1
 }
 
 # start_weston WxH [SCALE [OPTION...]]: weston nested on the current Xvfb
