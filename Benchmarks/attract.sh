@@ -59,7 +59,8 @@ hz=$(getconf CLK_TCK)
 # row LABEL BINARY ENV ARGS...: one measured run.
 row() {
     local label=$1 bin=$2 env=$3 pid a b rss; shift 3
-    env $env "$bin" --kiosk --idle 2 --photos "$LIB" "$@" >/dev/null 2>"$OUT/$label.err" &
+    # --scale 1: the rows measure 1x at each size, as they did before Trips chose a TV's scale itself.
+    env $env "$bin" --kiosk --scale 1 --idle 2 --photos "$LIB" "$@" >/dev/null 2>"$OUT/$label.err" &
     pid=$!; track "$pid"
     sleep 5 # two seconds to idle, the attract loop started and its first photos decoded
     a=$(ticks "$pid"); sleep "$SECONDS_MEASURED"; b=$(ticks "$pid")

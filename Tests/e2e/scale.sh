@@ -33,8 +33,9 @@ for bad in 0 banana 4.5; do
         '[ "$rc" = 2 ] && grep -q "^trips: --scale expects pixels per point from 1 to 4 (e.g. 1.5), got .$bad.$" <<<"$msg"'
 done
 
-# Live on a 4K X screen (no window manager: a kiosk is sized to the screen).
-start_xvfb 3840x2160
+# Live on a 4K X screen (no window manager: a kiosk is sized to the screen),
+# of a 55-inch TV's 80 dots an inch (for weston below).
+start_xvfb 3840x2160 -dpi 80
 DISPLAY=$X_DISPLAY "$TRIPS" --kiosk --scale 2 2>"$OUT/live.err" &
 pid=$!; track "$pid"
 shoot_until "$OUT/live.png" 15 'at_least "$(near_colour "$file" 200 40 240 60 "$BG")" 0.99 && at_least "$(non_background "$file" 80 1240 1200 280)" 0.9'
@@ -48,4 +49,26 @@ sleep 1.5
 DISPLAY=$X_DISPLAY import -window root "$OUT/live-open.png"
 check "live: a click in pixels lands on the point under it (the strip photo opened, its slot empty)" \
     'at_most "$(non_background "$OUT/live-open.png" 80 1760 1200 250)" 0.05'
+stop "$pid"
+
+# The same TV through Wayland (weston nested on it reports the screen's
+# millimetres in wl_output), no --scale: Trips chooses 2 itself and says so.
+start_weston 3840x2160
+WAYLAND_DISPLAY=$WL_SOCKET "$TRIPS" --kiosk 2>"$OUT/auto.err" &
+pid=$!; track "$pid"
+# Until the title is drawn: weston shows its own frames before the app's.
+shoot_until "$OUT/auto.png" 20 'at_least "$(near_colour "$file" 200 40 240 60 "$BG")" 0.99 && [ "$(text_height "$file" 32 20 400 100)" -gt 10 ]'
+auto=$(text_height "$OUT/auto.png" 32 20 400 100)
+check "automatic: a 4K TV of 0.32 mm pixels gets 2 pixels a point (title $auto px; 1x is $hd)" \
+    '[ "$auto" -ge $((2 * hd - 2)) ] && [ "$auto" -le $((2 * hd + 2)) ]'
+check "automatic: one line gives the choice ($(grep -c "pixels a point" "$OUT/auto.err") lines)" \
+    '[ "$(grep -c "^trips: 3840x2160 pixels of 0.32 mm (a screen seen from afar): 2 pixels a point, a 1920x1080-point layout; --scale 1 keeps 1$" "$OUT/auto.err")" = 1 ]'
+stop "$pid"
+WAYLAND_DISPLAY=$WL_SOCKET "$TRIPS" --kiosk --scale 1 2>"$OUT/forced.err" &
+pid=$!; track "$pid"
+# Until a 1x title shows (the last app's 2x frame may linger a moment).
+shoot_until "$OUT/forced.png" 20 't=$(text_height "$file" 16 10 200 50) && [ "${t:-0}" -ge $((hd - 2)) ] && [ "$t" -le $((hd + 2)) ]'
+forced=$(text_height "$OUT/forced.png" 16 10 200 50)
+check "--scale 1 keeps 1x on that TV (title $forced px) and chooses nothing" \
+    '[ "$forced" -ge $((hd - 2)) ] && [ "$forced" -le $((hd + 2)) ] && ! grep -q "pixels a point" "$OUT/forced.err"'
 e2e_end

@@ -71,6 +71,7 @@ public struct Session {
         }
         if let failure = display.surfaceOnlyFailure { log(failure) }
         if let failure = display.presenterFailure { log(failure) }
+        if let note = display.automaticScaleNote { log(note) }
         if verbose {
             log("trips: video \(display.videoDriver), renderer \(display.rendererName)\(display.hasVSync ? " (vsync)" : "")\(display.isSurfaceOnly ? ", window without EGL" : ""), scale \(display.scale)"
                 + String(format: ", open after %.1f ms", (FrameLoop.clock() - started) * 1000) + " (\(display.openingSteps))")

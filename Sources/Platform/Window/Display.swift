@@ -7,8 +7,11 @@ import TripsKit
 /// once (no mouse events synthesised from touches or touches from the mouse).
 public final class Display {
     public let window: OpaquePointer
-    /// `--scale`, where the compositor says 1.
+    /// `--scale`, where the compositor says 1; else, for a fullscreen
+    /// window on a TV, the scale Trips chose (`AutomaticScale`).
     let operatorScale: Double?
+    /// The line saying which scale Trips chose for the screen, when it chose one.
+    public let automaticScaleNote: String?
     /// How frames are shown, decided once (`PresentPath`).
     private let frames: any FramePresenter
     /// The renderer everything is drawn with.
@@ -145,7 +148,10 @@ public final class Display {
             throw Failure.sdl(error)
         }
         self.window = window
-        operatorScale = configuration.operatorScale
+        let automatic = configuration.operatorScale == nil && configuration.mode != .windowed && videoDriver != "offscreen"
+            ? Self.automaticScale(of: window) : nil
+        operatorScale = configuration.operatorScale ?? automatic?.scale
+        automaticScaleNote = automatic?.note
         self.isSurfaceOnly = surfaceOnly
         self.surfaceOnlyFailure = surfaceOnlyFailure
         // No smaller than a script or --size may say, so a recording of a
@@ -173,6 +179,21 @@ public final class Display {
         frames.close() // the presenter's renderer and Wayland objects go before the window
         SDL_DestroyWindow(window)
         SDL_Quit()
+    }
+
+    /// The scale for `window`'s screen where the compositor says 1, from
+    /// the screen's pixels and its size (SDL's DPI: RandR's millimetres on
+    /// X11, wl_output's on Wayland); nil when none is chosen.
+    private static func automaticScale(of window: OpaquePointer) -> AutomaticScale? {
+        var units: Int32 = 0, pixels: Int32 = 0, height: Int32 = 0
+        SDL_GetWindowSize(window, &units, &height)
+        SDL_GetWindowSizeInPixels(window, &pixels, &height)
+        guard units > 0, Double(pixels) / Double(units) < 1.01 else { return nil } // the compositor scales
+        let index = SDL_GetWindowDisplayIndex(window)
+        var bounds = SDL_Rect(), diagonal: Float = 0, horizontal: Float = 0, vertical: Float = 0
+        guard index >= 0, SDL_GetDisplayBounds(index, &bounds) == 0 else { return nil }
+        let known = SDL_GetDisplayDPI(index, &diagonal, &horizontal, &vertical) == 0 && horizontal > 0
+        return AutomaticScale(pixels: (Int(bounds.w), Int(bounds.h)), millimetresPerPixel: known ? 25.4 / Double(horizontal) : nil)
     }
 
     /// The wl_shm presenter on `window`'s Wayland surface, or why there is none.
