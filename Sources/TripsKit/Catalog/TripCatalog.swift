@@ -69,6 +69,11 @@ public struct TripCatalog: Equatable, Sendable {
     public static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "bmp", "gif", "tif", "tiff", "tga", "jxl", "avif", "qoi",
                                                       "heic", "heif"]
 
+    /// Video clips' endings: in a library, each is an item of its trip by
+    /// its container's creation time (docs/PHOTOS.md, "Clips, Live Photos
+    /// and Motion Photos").
+    public static let clipExtensions: Set<String> = ["mp4", "mov", "m4v", "webm", "mkv"]
+
     /// A trips file lists trips by hand; past this it is not one.
     static let sizeLimit = 16 << 20
 
