@@ -185,9 +185,9 @@ final class MovingItemsTests: XCTestCase {
         let strip = try XCTUnwrap(walk.elements.first { $0.id == .strip })
         let still = try XCTUnwrap(strip.children.first { $0.id == .stripPhoto(trip: 2) })
         XCTAssertEqual(still.drawing.count, 1)
-        // An animation: a plate and two frames, no words; said as one.
+        // An animation: a plate and three frames, no words; said as one.
         let animation = moving.trips[3].shape(photo: 0)
-        XCTAssertEqual(MotionBadge.drawing(animation, in: tile, strings: .english).count, 3)
+        XCTAssertEqual(MotionBadge.drawing(animation, in: tile, strings: .english).count, 4)
         XCTAssertEqual(OverviewWalk.photoLabel(moving.trips[3], photo: 0, strings: .english), "Photo of Braga, Animation")
         XCTAssertEqual(MotionBadge.drawing(animation, in: CGRect(x: 0, y: 0, width: 60, height: 40), strings: .english), [], "no badge on a tiny tile")
     }

@@ -47,7 +47,7 @@ enum MotionBadge {
         default: text = nil
         }
         let textSize: CGFloat = 13, textWidth = CGFloat(text?.count ?? 0) * 8.5
-        let width = min(tile.width - 2 * margin, 30 + (text == nil ? 0 : textWidth + 6))
+        let width = min(tile.width - 2 * margin, (text == nil ? 35 : 30 + textWidth + 6))
         var c: [Scene.Command] = [.fill(CGRect(x: x, y: y, width: width, height: height), color: plate, cornerRadius: height / 2)]
         switch shape.kind {
         case .clip: // a play sign
@@ -56,9 +56,11 @@ enum MotionBadge {
             c.append(.fill(CGRect(x: x + 8, y: mid - 7, width: 14, height: 14), color: ink, cornerRadius: 7))
             c.append(.fill(CGRect(x: x + 10, y: mid - 5, width: 10, height: 10), color: RGBA(40, 40, 40), cornerRadius: 5))
             c.append(.fill(CGRect(x: x + 12.5, y: mid - 2.5, width: 5, height: 5), color: ink, cornerRadius: 2.5))
-        default: // frames stacked
-            c.append(.fill(CGRect(x: x + 8, y: mid - 7, width: 10, height: 10), color: RGBA(255, 255, 255, 140), cornerRadius: 2))
-            c.append(.fill(CGRect(x: x + 12, y: mid - 3, width: 10, height: 10), color: ink, cornerRadius: 2))
+        default: // three frames stacked, the front one whole
+            for (k, alpha) in [UInt8(90), 160, 255].enumerated() {
+                let d = CGFloat(k) * 4
+                c.append(.fill(CGRect(x: x + 8 + d, y: mid - 8 + d, width: 11, height: 11), color: RGBA(255, 255, 255, alpha), cornerRadius: 1))
+            }
         }
         if let text {
             c.append(.text(text, origin: CGPoint(x: x + 26, y: mid - textSize * 0.62), width: width - 30, size: textSize, weight: .bold,
