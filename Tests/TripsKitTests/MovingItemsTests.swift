@@ -35,6 +35,12 @@ final class MovingItemsTests: XCTestCase {
         try media.clip("clip.mp4", seconds: 7, created: "2024-05-01T10:00:00Z")
         try media.clip("old.webm", seconds: 2, width: 64, height: 48)
         setModified(folder + "/old.webm", 1_673_352_000 + 3600) // 2023-01-10 13:00
+        // An iPhone's pair: HEIC and MOV, the ending's case aside.
+        try media.run("convert", [folder + "/a.jpg", "-strip", "-resize", "240x160", folder + "/small.jpg"])
+        try media.run("heif-enc", ["-q", "50", "small.jpg", "-o", "IMG_8.HEIC"])
+        try FileManager.default.removeItem(atPath: folder + "/small.jpg")
+        setModified(folder + "/IMG_8.HEIC", 1_714_640_400) // 2024-05-02 09:00
+        try media.clip("IMG_8.mov", seconds: 2, width: 64, height: 48, created: "2024-05-02T09:00:00Z")
         let motion = try media.motionPhoto("PXL_1.MP.jpg", seconds: 4)
         setModified(motion.path, 1_714_676_400) // 2024-05-02 19:00
         return (folder, motion)
@@ -48,11 +54,13 @@ final class MovingItemsTests: XCTestCase {
                                       timeZone: utc)
         XCTAssertEqual(catalog.trips.map { $0.photoPaths.map { ($0 as NSString).lastPathComponent } }, [
             ["c.jpg", "old.webm"],
-            ["a.jpg", "clip.mp4", "IMG_7.JPG", "b.jpg", "PXL_1.MP.jpg"],
-        ], "each clip in the trip of its time; the Live Photo's MOV is no item")
+            ["a.jpg", "clip.mp4", "IMG_7.JPG", "IMG_8.HEIC", "b.jpg", "PXL_1.MP.jpg"],
+        ], "each clip in the trip of its time; the Live Photos' MOVs are no items")
         XCTAssertTrue(reading.problems.isEmpty, "\(reading.problems)")
         let may = catalog.trips[1], january = catalog.trips[0]
-        XCTAssertEqual(may.photoCount, 5)
+        XCTAssertEqual(may.photoCount, 6)
+        XCTAssertEqual(may.shape(photo: 3)?.liveClip, .beside(path: folder + "/IMG_8.mov"))
+        XCTAssertEqual(may.shape(photo: 3)?.duration ?? 0, 2, accuracy: 0.05)
 
         let clip = try XCTUnwrap(may.shape(photo: 1))
         XCTAssertEqual(clip.kind, .clip)
@@ -71,7 +79,7 @@ final class MovingItemsTests: XCTestCase {
         XCTAssertEqual(live.duration ?? 0, 3, accuracy: 0.05)
         XCTAssertEqual(live.aspect, 1600.0 / 1067, "the still's shape")
 
-        let motionPhoto = try XCTUnwrap(may.shape(photo: 4))
+        let motionPhoto = try XCTUnwrap(may.shape(photo: 5))
         XCTAssertEqual(motionPhoto.kind, .live)
         XCTAssertEqual(motionPhoto.liveClip, .embedded(offset: motion.offset, length: motion.length))
         XCTAssertEqual(motionPhoto.duration ?? 0, 4, accuracy: 0.05)
@@ -94,7 +102,7 @@ final class MovingItemsTests: XCTestCase {
         XCTAssertEqual(second.filesOpened, 0)
         XCTAssertEqual(second.motions, first.motions)
         XCTAssertEqual(second.times, first.times)
-        XCTAssertEqual(first.motions.count, 4, "\(first.motions)") // two clips, the Live Photo's MOV, the Motion Photo
+        XCTAssertEqual(first.motions.count, 5, "\(first.motions)") // two clips, the Live Photos' MOVs, the Motion Photo
         XCTAssertEqual(library.catalog(times: second.times, aspects: second.aspects, motions: second.motions, timeZone: utc),
                        library.catalog(times: first.times, aspects: first.aspects, motions: first.motions, timeZone: utc))
 
