@@ -259,4 +259,40 @@ final class ClipHeaderTests: XCTestCase {
         XCTAssertGreaterThan(answers["damagedHeader"] ?? 0, 10)
         XCTAssertGreaterThan(answers["truncatedHeader"] ?? 0, 10)
     }
+
+    /// 2,000 mutations each of an animated GIF, WebP and APNG's headers, and
+    /// 500 of a Motion Photo through its file: a mark, when given, counts
+    /// at least two frames; a Motion Photo's clip, when found, lies inside
+    /// the file; nothing crashes.
+    func testMutatedAnimationsAndMotionPhotos() throws {
+        var rng = SplitMix64(seed: 0x616e_696d_21)
+        try media.animatedGIF("m.gif", frames: 3)
+        try media.run("gif2webp", ["-q", "50", "m.gif", "-o", "m.webp"])
+        try media.run("ffmpeg", ["-nostdin", "-loglevel", "error", "-i", "m.gif", "-plays", "0", "-f", "apng", "m.png"])
+        var marked = 0
+        for name in ["m.gif", "m.webp", "m.png"] {
+            let real = [UInt8](try Data(contentsOf: URL(fileURLWithPath: media.folder + "/" + name)))
+            XCTAssertNotNil(try PhotoHeader.parse(real).get().animation, name)
+            for _ in 0..<2000 {
+                guard case .success(let header) = PhotoHeader.parse(PhotoMutator.mutate(real, using: &rng)), let animation = header.animation else { continue }
+                marked += 1
+                XCTAssertGreaterThanOrEqual(animation.frames ?? 2, 2, name)
+            }
+        }
+        XCTAssertGreaterThan(marked, 3000, "most mutations leave the mark")
+        let made = try media.motionPhoto("mp.jpg", seconds: 1)
+        let real = [UInt8](try Data(contentsOf: URL(fileURLWithPath: made.path)))
+        var found = 0
+        for i in 0..<500 {
+            let path = media.folder + "/mutated-\(i).jpg"
+            let bytes = PhotoMutator.mutate(real, using: &rng)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            if let motion = MotionPhoto.read(atPath: path) {
+                found += 1
+                XCTAssertTrue(motion.clipOffset > 0 && motion.clipOffset + motion.clipLength == bytes.count)
+            }
+            try FileManager.default.removeItem(atPath: path)
+        }
+        XCTAssertGreaterThan(found, 100)
+    }
 }

@@ -16,7 +16,11 @@ extension PhotoHeader {
         }
         if b.has(Array("VP8X".utf8), at: 12) {
             var header = PhotoHeader(format: .webp, width: try b.u24le(24) + 1, height: try b.u24le(27) + 1)
-            if try b.u8(20) & 0x02 != 0 { header.animation = Animation(frames: animationFrames(b)) }
+            if try b.u8(20) & 0x02 != 0 {
+                // A flag with fewer than two frames counted is a still.
+                let frames = animationFrames(b)
+                if (frames ?? 2) >= 2 { header.animation = Animation(frames: frames) }
+            }
             return header
         }
         if b.count < 16 { throw ParseStop.ranOut }
