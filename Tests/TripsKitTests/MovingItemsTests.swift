@@ -128,6 +128,23 @@ final class MovingItemsTests: XCTestCase {
         XCTAssertNil(cache.entries["/p/bad.mp4"])
     }
 
+    func testADamagedClipIsStillAClipAndNoPhotoIsMarkedByItsNameAlone() throws {
+        let folder = try temporaryFolder("trips-damaged-clip").path
+        let media = MovingMedia(folder: folder)
+        let whole = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try media.clip("whole.mp4", seconds: 1, width: 64, height: 48))))
+        try FileManager.default.removeItem(atPath: folder + "/whole.mp4")
+        // Its moov cut off: a container Trips knows, that says no size.
+        let moov = try XCTUnwrap((0..<whole.count - 4).first { Array(whole[$0..<$0 + 4]) == Array("moov".utf8) })
+        try Data(whole.prefix(moov + 20)).write(to: URL(fileURLWithPath: folder + "/cut.mp4"))
+        try Data("not a clip".utf8).write(to: URL(fileURLWithPath: folder + "/notes.mov"))
+        let library = try PhotoLibrary.scan(folder)
+        let reading = CaptureTimeReading(photos: library.allPhotos, cache: .empty, timeZone: utc)
+        XCTAssertEqual(reading.motions[folder + "/cut.mp4"], .clip(seconds: nil))
+        XCTAssertNil(reading.problems[folder + "/cut.mp4"], "its decode says what is wrong, as a damaged photo's does")
+        XCTAssertEqual(reading.problems[folder + "/notes.mov"], "is not a photo (its bytes are not MOV data)")
+        XCTAssertNil(reading.motions[folder + "/notes.mov"])
+    }
+
     func testMotionTextsRoundTrip() {
         for motion: PhotoMotion in [.animated(frames: 12), .animated(frames: nil), .clip(seconds: 7.25), .clip(seconds: nil),
                                     .embeddedClip(offset: 1234, length: 5678, seconds: 3.5), .embeddedClip(offset: 1, length: 2, seconds: nil)] {

@@ -270,9 +270,16 @@ public struct CaptureTimeReading: Sendable {
         var motion: PhotoMotion?
         var created: Double?
 
-        /// Nil when the header says no size.
+        /// Nil when the header says no size, unless the file is named as a
+        /// clip: a clip whose container is damaged is still a clip, its
+        /// placeholder saying why when it is decoded.
         init?(atPath path: String) {
-            guard case .success(let header) = PhotoHeader.read(atPath: path) else { return nil }
+            guard case .success(let header) = PhotoHeader.read(atPath: path) else {
+                let ending = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+                guard TripCatalog.clipExtensions.contains(ending) else { return nil }
+                motion = .clip(seconds: nil)
+                return
+            }
             let size = header.displaySize
             aspect = size.width > 0 && size.height > 0 ? Double(size.width) / Double(size.height) : nil
             switch header.format {
