@@ -217,6 +217,14 @@ final class MovingItemsTests: XCTestCase {
         XCTAssertEqual(MotionBadge.drawing(animation, in: CGRect(x: 0, y: 0, width: 60, height: 40), strings: .english), [], "no badge on a tiny tile")
     }
 
+    func testTheBigPhotoIsReadAsWhatItIs() throws {
+        let app = AppModel(catalog: moving, size: wide, mode: .windowed, strings: try strings("de"))
+        app.open(1)
+        app.advance(to: 2)
+        let big = try XCTUnwrap(app.accessibilityElements.first { $0.id == "big-photo" })
+        XCTAssertEqual(big.label, "Foto von Faro, Live Photo")
+    }
+
     func testTheWordsAreTheVisitorsLanguage() throws {
         let expected = [
             "fr": ["Photo de Porto, Vidéo, 7 secondes", "Photo de Faro, Photo Live", "Photo de Evora"],
