@@ -8,10 +8,10 @@ import XCTest
 /// byte (both `mvhd` versions, a turned track, cut and huge sizes) give
 /// theirs or a named problem; mutated headers never crash or hang.
 final class ClipHeaderTests: XCTestCase {
-    private var media = MovingMedia(folder: "")
+    private var media = PhoneRoll(folder: "")
 
     override func setUpWithError() throws {
-        media = MovingMedia(folder: try temporaryFolder("trips-clip-header").path)
+        media = PhoneRoll(folder: try temporaryFolder("trips-clip-header").path)
     }
 
     /// 2024-05-01T10:00:00Z.

@@ -24,7 +24,7 @@ final class MovingItemsTests: XCTestCase {
     /// Photo pair and a Motion Photo of May 2024.
     private func makeLibrary() throws -> (folder: String, motion: (path: String, offset: Int, length: Int)) {
         let folder = try temporaryFolder("trips-moving").path
-        let media = MovingMedia(folder: folder)
+        let media = PhoneRoll(folder: folder)
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Assets/photos/storm.jpg").standardized)
         try ExifStamp.stamped(jpeg, dateTime: "2024:05:01 09:00:00", offset: "+00:00").write(to: URL(fileURLWithPath: folder + "/a.jpg"))
@@ -130,7 +130,7 @@ final class MovingItemsTests: XCTestCase {
 
     func testADamagedClipIsStillAClipAndNoPhotoIsMarkedByItsNameAlone() throws {
         let folder = try temporaryFolder("trips-damaged-clip").path
-        let media = MovingMedia(folder: folder)
+        let media = PhoneRoll(folder: folder)
         let whole = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try media.clip("whole.mp4", seconds: 1, width: 64, height: 48))))
         try FileManager.default.removeItem(atPath: folder + "/whole.mp4")
         // Its moov cut off: a container Trips knows, that says no size.

@@ -32,6 +32,10 @@ public struct ClipHeader: Equatable, Sendable {
         self.height = height
     }
 
+    /// The endings of the files a library takes for clips (by their bytes,
+    /// `recognises`, they are told from anything else named so).
+    public static let fileEndings: Set<String> = ["mp4", "mov", "m4v", "webm", "mkv"]
+
     /// The most boxes or elements followed at one level, and the most bytes
     /// of one read: far above a real file's handful, bounded for a hostile one.
     static let elementCount = 4096

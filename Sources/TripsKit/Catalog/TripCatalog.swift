@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import PhotoFile
 
 /// A problem with a trips file, with the file and line a person must open.
 public struct CatalogError: Error, Equatable, CustomStringConvertible {
@@ -72,7 +73,7 @@ public struct TripCatalog: Equatable, Sendable {
     /// Video clips' endings: in a library, each is an item of its trip by
     /// its container's creation time (docs/PHOTOS.md, "Clips, Live Photos
     /// and Motion Photos").
-    public static let clipExtensions: Set<String> = ["mp4", "mov", "m4v", "webm", "mkv"]
+    public static let clipExtensions = ClipHeader.fileEndings
 
     /// A trips file lists trips by hand; past this it is not one.
     static let sizeLimit = 16 << 20

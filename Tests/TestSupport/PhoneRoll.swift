@@ -1,10 +1,11 @@
 import Foundation
 
-/// Files that move, made by Debian's tools in a test's folder: clips by
-/// ffmpeg (a colour for a duration, with a creation time), animated GIFs
-/// by ImageMagick, and Motion Photos (a JPEG, an MP4 appended, the XMP
-/// that says so written by exiftool). Nothing of the kind is committed.
-public struct MovingMedia {
+/// What a phone's camera roll holds, made by Debian's tools in a test's
+/// folder for the library's tests: clips with the creation time a phone
+/// writes (ffmpeg), animated GIFs (ImageMagick), and Motion Photos (a JPEG,
+/// an MP4 appended, the XMP that says so written by exiftool). Nothing of
+/// the kind is committed.
+public struct PhoneRoll {
     public let folder: String
 
     public init(folder: String) { self.folder = folder }
