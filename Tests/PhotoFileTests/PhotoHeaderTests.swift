@@ -232,7 +232,8 @@ final class PhotoHeaderTests: XCTestCase {
         XCTAssertEqual(PhotoHeader.parse(sequence), .failure(.imageSequence(.heic)))
         XCTAssertEqual(message(PhotoHeader.parse(sequence)), "a HEIF image sequence; its first frame is not a still image Trips can show")
         let both = box("ftyp", Array("msf1".utf8) + be32(0) + Array("msf1mif1heic".utf8)) + meta + box("moov", [0]) + box("mdat", [1])
-        XCTAssertEqual(PhotoHeader.parse(both), header(.heic, 4032, 3024), "a sequence with a still image too")
+        XCTAssertEqual(PhotoHeader.parse(both), .success(PhotoHeader(format: .heic, width: 4032, height: 3024, animation: .init(frames: nil))),
+                       "a sequence with a still image too: the still, marked as moving")
     }
 
     // MARK: Truncated and damaged

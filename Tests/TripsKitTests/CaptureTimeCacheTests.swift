@@ -98,7 +98,16 @@ final class CaptureTimeCacheTests: XCTestCase {
         cache = CaptureTimeCache(path: path)
         XCTAssertEqual(cache.load(), "\(path):4: a damaged line of the capture-time cache (and 1 more) was dropped; those photos' dates are read again")
         XCTAssertEqual(cache.entries, [
-            "/p/tall.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4), aspect: 0.75),
+            "/p/tall.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4), placeRead: false, aspect: 0.75),
+            "/p/b.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4), placeRead: false),
+        ], "format 4 knows no motion: its photos are read once more")
+        // Format 5: what moves (`PhotoMotion`), or "-"; a motion that is no such text is damage.
+        try Data(("trips capture times 5\n" + "5\t1.5\t3\t4\t-\t-\t-\t1.5\tclip 7.0\t/p/c.mp4\n" + "5\t1.5\t3\t4\t-\t-\t-\t-\t-\t/p/b.jpg\n"
+                  + "5\t1.5\t3\t4\t-\t-\t-\t-\tclip seven\t/p/bad.mp4\n").utf8).write(to: URL(fileURLWithPath: path))
+        cache = CaptureTimeCache(path: path)
+        XCTAssertEqual(cache.load(), "\(path):4: a damaged line of the capture-time cache was dropped; those photos' dates are read again")
+        XCTAssertEqual(cache.entries, [
+            "/p/c.mp4": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4), aspect: 1.5, motion: .clip(seconds: 7)),
             "/p/b.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4)),
         ])
     }
@@ -108,14 +117,14 @@ final class CaptureTimeCacheTests: XCTestCase {
     /// file's damage said in one line naming the first bad line.
     func testImpossibleTimesAreDroppedAndSaidOnce() throws {
         let path = dir.appendingPathComponent("capture-times.tsv").path
-        try Data(("trips capture times 4\n" + "5\t1.5\t1e30\t1e30\t-\t-\t-\t-\t/p/far.jpg\n" + "5\t1.5\tnan\t4\t-\t-\t-\t-\t/p/nan.jpg\n"
-                  + "5\t1.5\t-9e9\t-9e9\t-\t-\t-\t-\t/p/before-1900.jpg\n" + "5\t1.5\t3\t4\t-\t-\t-\t-\t/p/good.jpg\n"
-                  + "5\t1.5\t3\t/p/short.jpg\n" + "5\t1.5\tinf\t4\t-\t-\t-\t-\t/p/inf.jpg\n").utf8).write(to: URL(fileURLWithPath: path))
+        try Data(("trips capture times 5\n" + "5\t1.5\t1e30\t1e30\t-\t-\t-\t-\t-\t/p/far.jpg\n" + "5\t1.5\tnan\t4\t-\t-\t-\t-\t-\t/p/nan.jpg\n"
+                  + "5\t1.5\t-9e9\t-9e9\t-\t-\t-\t-\t-\t/p/before-1900.jpg\n" + "5\t1.5\t3\t4\t-\t-\t-\t-\t-\t/p/good.jpg\n"
+                  + "5\t1.5\t3\t/p/short.jpg\n" + "5\t1.5\tinf\t4\t-\t-\t-\t-\t-\t/p/inf.jpg\n").utf8).write(to: URL(fileURLWithPath: path))
         var cache = CaptureTimeCache(path: path)
         XCTAssertEqual(cache.load(), "\(path):2: a damaged line of the capture-time cache (and 4 more) was dropped; those photos' dates are read again")
         XCTAssertEqual(cache.entries, ["/p/good.jpg": .init(size: 5, modified: 1.5, time: CaptureTime(instant: 3, wall: 4))])
         var whole = CaptureTimeCache(path: path)
-        try Data("trips capture times 4\n5\t1.5\t3\t4\t-\t-\t-\t-\t/p/good.jpg\n".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("trips capture times 5\n5\t1.5\t3\t4\t-\t-\t-\t-\t-\t/p/good.jpg\n".utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertNil(whole.load(), "a sound cache says nothing")
     }
 

@@ -37,6 +37,8 @@ final class PortraitPairsTests: XCTestCase {
         XCTAssertEqual(slides([PhotoShape(taken: 0, aspect: nil), PhotoShape(taken: 1, aspect: p)]), [[0], [1]], "no shape, no pair")
         XCTAssertEqual(slides((0..<3).map { PhotoShape(taken: Double($0), aspect: p) }), [[0, 1], [2]], "a photo is in one pair at most")
         XCTAssertEqual(PortraitPairs.slides([], count: 2).count, 2, "unknown shapes (a trips file): every photo alone")
+        XCTAssertEqual(slides([PhotoShape(taken: 0, aspect: p, kind: .clip), PhotoShape(taken: 1, aspect: p)]), [[0], [1]], "a clip plays alone")
+        XCTAssertEqual(slides([PhotoShape(taken: 0, aspect: p, kind: .live), PhotoShape(taken: 1, aspect: p)]), [[0, 1]], "a Live Photo is a photo")
     }
 
     /// The library reader hands each photo's own time and upright shape to

@@ -220,6 +220,32 @@ final class TrashKeyTests: XCTestCase {
     }
 }
 
+/// Delete on a Live Photo takes its MOV along; Ctrl+Z brings both back.
+final class LivePhotoTrashTests: XCTestCase {
+    func testALivePhotosClipGoesAndComesBackWithIt() throws {
+        let folder = try TemporaryFolder("trips-live-trash")
+        defer { folder.remove() }
+        let still = try folder.write(Data("still".utf8), to: "IMG_1.HEIC").path, clip = try folder.write(Data("clip".utf8), to: "IMG_1.MOV").path
+        let other = try folder.write(Data("other".utf8), to: "b.jpg").path
+        let catalog = TripCatalog(trips: [Trip(id: "t", city: "T", nights: 1, photoPaths: [still, other], photoShapes: [
+            PhotoShape(taken: nil, aspect: 1, kind: .live, duration: 3, liveClip: .beside(path: clip)), PhotoShape(taken: nil, aspect: 1),
+        ])])
+        let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed,
+                           trash: Trash(environment: ["XDG_DATA_HOME": folder.appending("data")]))
+        app.open(0)
+        app.advance(to: 1)
+        app.handle(.key(.delete, ctrl: false))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: still))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: clip), "the MOV went with its still")
+        XCTAssertEqual(app.catalog.trips[0].photoPaths, [other])
+        XCTAssertEqual(app.catalog.trips[0].shape(photo: 0)?.kind, .still)
+        app.handle(.key(.z, ctrl: true))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: still))
+        XCTAssertEqual(try String(contentsOfFile: clip, encoding: .utf8), "clip", "and came back with it")
+        XCTAssertEqual(app.catalog.trips[0].shape(photo: 0)?.liveClip, .beside(path: clip))
+    }
+}
+
 /// A double-click on empty space toggles fullscreen; a finger's two taps do not.
 final class EmptySpaceTests: XCTestCase {
     func testAMouseDoubleClickOnEmptySpaceTogglesFullscreen() throws {

@@ -4,7 +4,8 @@
 # the watch sees adds, deletions, renames, truncations and permission
 # changes inside trip folders, a copy in progress, and the library's drive
 # unplugged and plugged back (a bind mount), each within 2 s, and the idle
-# app does not wake while nothing changes.
+# app does not wake while nothing changes; clips, Live Photos and
+# animations are items of their trips, read as such.
 # Usage: Tests/e2e/library.sh [path/to/trips]
 set -u
 cd "$(dirname "$0")/../.."
@@ -44,6 +45,26 @@ for line in sys.stdin:
     if d.get("type", d.get("event")) == "state" or "order" in d: print(" | ".join(d["order"])); break')
 check "after a restart with a trip added: the kept order, then the new trip" \
     '[ "$order" = "2024-06-01 Porto | 2024-05-12 Lisbon | 2024-07-01 Rome | 2023-01-01 Oslo" ]'
+
+# --- Photos that move: a clip is an item of its trip with its length, a Live
+# Photo's HEIC/JPEG and MOV one item, an animated GIF marked; the binary's
+# screen reader tree says so in the visitor's language (French here).
+moving="$OUT/Moving"
+mkdir -p "$moving/2024-05-01 Porto" "$moving/2024-06-02 Faro" "$moving/2024-04-03 Braga"
+ffmpeg -nostdin -loglevel error -f lavfi -i color=red:s=320x240:d=7:r=10 -metadata creation_time=2024-05-01T10:00:00Z -pix_fmt yuv420p \
+    "$moving/2024-05-01 Porto/clip.mp4"
+cp Assets/photos/dune.jpg "$moving/2024-06-02 Faro/IMG_1.JPG"
+ffmpeg -nostdin -loglevel error -f lavfi -i color=orange:s=320x240:d=3:r=10 -pix_fmt yuv420p "$moving/2024-06-02 Faro/IMG_1.MOV"
+convert -size 64x48 -delay 20 xc:red xc:blue -loop 0 "$moving/2024-04-03 Braga/anim.gif"
+labels=$("$TRIPS" --replay "$OUT/state.replay" --photos "$moving" --lang fr 2>"$OUT/moving.err" | python3 -c '
+import json, sys
+d = json.loads(sys.stdin.readline())
+print(" | ".join(a["label"] + (": " + a["value"] if a["value"] else "") for a in d["a11y"]))')
+check "a clip, a Live Photo and an animation are read as such, in French" \
+    'grep -q "Photo de Braga, Animation | Photo de Porto, Vidéo, 7 secondes | Photo de Faro, Photo Live" <<<"$labels"'
+check "the Live Photo is one item (its MOV no photo of its own), the clip one of its trip" \
+    'grep -q "Faro: Excursion d.un jour, juin 2024 · 1 photo" <<<"$labels" && grep -q "Porto: Excursion d.un jour, mai 2024 · 1 photo" <<<"$labels"'
+check "no clip is called no photo" '! grep -qi "not a photo" "$OUT/moving.err"'
 
 # --- The watch, live. Each change must show in the log's count within 2 s.
 watched="$OUT/Watched"

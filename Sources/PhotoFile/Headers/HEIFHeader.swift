@@ -27,7 +27,8 @@ extension PhotoHeader.Format {
 
 extension PhotoHeader {
     /// The primary image's size as shown (after `irot`), orientation `.up`:
-    /// libheif turns the picture itself. Without an `ispe` for the primary
+    /// libheif turns the picture itself; marked as an animation when a
+    /// track (`moov`) comes with the still. Without an `ispe` for the primary
     /// item, the largest one in the file counts (refusing too much is safe).
     static func heif(_ b: ByteWindow, format: Format) throws -> PhotoHeader {
         guard let meta = try child("meta", of: b) else {
@@ -73,7 +74,9 @@ extension PhotoHeader {
             }
         }
         let shown = quarterTurns % 2 == 1 ? (size.1, size.0) : size
-        return PhotoHeader(format: format, width: shown.0, height: shown.1)
+        // A track beside the still (an AVIF sequence, a HEIF burst): frames that move.
+        let moving = try child("moov", of: b) != nil
+        return PhotoHeader(format: format, width: shown.0, height: shown.1, animation: moving ? Animation(frames: nil) : nil)
     }
 
     /// The first child box of `type` inside `parent` (its body), or nil.

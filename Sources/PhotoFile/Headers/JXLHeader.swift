@@ -17,13 +17,19 @@ extension PhotoHeader {
         guard codestream[0] == 0xFF, codestream[1] == 0x0A else { throw ParseStop.damaged("the codestream does not start with FF 0A") }
         var bits = BitReader(codestream, from: 2)
         let (width, height) = try sizeHeader(&bits)
-        var orientation = 1
+        var orientation = 1, animated = false
         if try !bits.flag() /* all_default */, try bits.flag() /* extra_fields */ {
             orientation = try bits.read(3) + 1
+            // Then an intrinsic size, a preview, and whether it is an animation.
+            animated = (try? {
+                if try bits.flag() { _ = try sizeHeader(&bits) }
+                if try bits.flag() { try previewHeader(&bits) }
+                return try bits.flag()
+            }()) ?? false
         }
         // Orientations 5...8 transpose the picture: its sides swap when shown.
         let shown = orientation >= 5 ? (height, width) : (width, height)
-        return PhotoHeader(format: .jxl, width: shown.0, height: shown.1)
+        return PhotoHeader(format: .jxl, width: shown.0, height: shown.1, animation: animated ? Animation(frames: nil) : nil)
     }
 
     /// The start of the codestream: the payload of the first `jxlc`, or of
@@ -46,7 +52,7 @@ extension PhotoHeader {
 
     /// SizeHeader: a small size in multiples of 8, or each side as a U32 of
     /// 9, 13, 18 or 30 bits; the width may be given as a ratio of the height.
-    private static func sizeHeader(_ bits: inout BitReader) throws -> (Int, Int) {
+    fileprivate static func sizeHeader(_ bits: inout BitReader) throws -> (Int, Int) {
         let small = try bits.flag()
         func side() throws -> Int {
             if small { return (try bits.read(5) + 1) * 8 }
@@ -58,6 +64,18 @@ extension PhotoHeader {
         let ratios = [(1, 1), (1, 1), (12, 10), (4, 3), (3, 2), (16, 9), (5, 4), (2, 1)]
         let width = ratio == 0 ? try side() : height * ratios[ratio].0 / ratios[ratio].1
         return (width, height)
+    }
+}
+
+extension PhotoHeader {
+    /// PreviewHeader, read only to reach the flags after it: a size in
+    /// multiples of 8 or in pixels, each a U32 of its own distribution.
+    fileprivate static func previewHeader(_ bits: inout BitReader) throws {
+        let div8 = try bits.flag()
+        let distribution: [(bits: Int, offset: Int)] = div8 ? [(0, 16), (0, 32), (5, 1), (9, 33)] : [(6, 1), (8, 65), (10, 321), (12, 1345)]
+        func u32() throws { _ = try bits.read(distribution[bits.read(2)].bits) }
+        try u32()
+        if try bits.read(3) == 0 { try u32() }
     }
 }
 

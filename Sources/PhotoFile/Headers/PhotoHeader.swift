@@ -25,6 +25,10 @@ public struct PhotoHeader: Equatable, Sendable {
         case heic, avif
         /// JPEG XL, decoded by libjxl.
         case jxl
+        /// A video clip (MP4, MOV, WebM, MKV): its size is its video
+        /// track's, from the container (`ClipHeader`); its frames are not
+        /// a photo decoder's.
+        case clip
         // libheif (irot, imir) and libjxl (the codestream's orientation)
         // turn the picture themselves: their headers give the upright size
         // and `.up`, so EXIF orientation is not applied again.
@@ -43,6 +47,7 @@ public struct PhotoHeader: Equatable, Sendable {
             case .heic: return "HEIC"
             case .avif: return "AVIF"
             case .jxl: return "JPEG XL"
+            case .clip: return "video clip"
             case .other: return "image"
             }
         }
@@ -53,12 +58,23 @@ public struct PhotoHeader: Equatable, Sendable {
     public var width: Int
     public var height: Int
     public var orientation: ExifOrientation
+    /// Set for an image of several frames (an animated GIF, WebP, APNG or
+    /// JPEG XL), as its header says: the library marks such items.
+    public var animation: Animation?
 
-    public init(format: Format, width: Int, height: Int, orientation: ExifOrientation = .up) {
+    /// An image that moves: how many frames, when counting them is cheap
+    /// (all of them within the bytes read); nil when not counted.
+    public struct Animation: Equatable, Sendable {
+        public var frames: Int?
+        public init(frames: Int?) { self.frames = frames }
+    }
+
+    public init(format: Format, width: Int, height: Int, orientation: ExifOrientation = .up, animation: Animation? = nil) {
         self.format = format
         self.width = width
         self.height = height
         self.orientation = orientation
+        self.animation = animation
     }
 
     /// The size of the photo drawn upright: stored width and height swapped
@@ -116,6 +132,7 @@ public struct PhotoHeader: Equatable, Sendable {
             guard let more = fetch(head.count, wanted) else { return .failure(.unreadable("read error")) }
             head += more
             if more.count < wanted { length = head.count } // shrank while being read: take what is there
+            if Format(signature: ByteWindow(head, start: 0, end: head.count)) == .clip { return clip(length: length, limits: limits, fetch: fetch) }
             if BoxOutline.applies(to: ByteWindow(head, start: 0, end: head.count)) {
                 guard let outline = BoxOutline(length: length, fetch: fetch) else { return .failure(.unreadable("read error")) }
                 return parse(outline: outline, limits: limits)
@@ -136,10 +153,14 @@ public struct PhotoHeader: Equatable, Sendable {
     public static func parse(_ bytes: [UInt8], fileLength: Int? = nil, limits: Limits = .standard) -> Result<PhotoHeader, PhotoProblem> {
         let length = max(fileLength ?? bytes.count, bytes.count)
         guard length > 0 else { return .failure(.empty) }
-        if BoxOutline.applies(to: ByteWindow(bytes, start: 0, end: bytes.count)) {
-            let outline = BoxOutline(length: length) { offset, count in
-                Array(bytes[min(offset, bytes.count)..<min(bytes.count, offset + count)])
+        let fetch = { (offset: Int, count: Int) -> [UInt8]? in Array(bytes[min(offset, bytes.count)..<min(bytes.count, offset + count)]) }
+        if Format(signature: ByteWindow(bytes, start: 0, end: bytes.count)) == .clip {
+            return clip(length: bytes.count, limits: limits, fetch: fetch).mapError { problem in
+                problem == .truncatedHeader(.clip) && length > bytes.count ? .headerBeyondReadLimit(.clip) : problem
             }
+        }
+        if BoxOutline.applies(to: ByteWindow(bytes, start: 0, end: bytes.count)) {
+            let outline = BoxOutline(length: length, fetch: fetch)
             guard let outline else { return .failure(.unreadable("read error")) }
             return parse(outline: outline, limits: limits)
         }
@@ -164,10 +185,14 @@ public struct PhotoHeader: Equatable, Sendable {
             case .jpeg: header = try jpeg(window)
             case .png: header = try png(window)
             case .webp: header = try webp(window)
-            case .gif: header = PhotoHeader(format: .gif, width: try window.u16le(6), height: try window.u16le(8))
+            case .gif: header = try gif(window)
             case .bmp: header = try bmp(window)
             case .heic, .avif: header = try heif(window, format: format)
             case .jxl: header = try jxl(window)
+            case .clip:
+                return clip(length: window.count, limits: limits) { offset, count in
+                    Array(window.bytes[(window.start + min(offset, window.count))..<(window.start + min(window.count, offset + count))])
+                }
             case .other: return .success(PhotoHeader(format: .other, width: 0, height: 0))
             }
             return checked(header, limits: limits)
@@ -180,6 +205,11 @@ public struct PhotoHeader: Equatable, Sendable {
         } catch {
             return .failure(.damagedHeader(format, "\(error)"))
         }
+    }
+
+    /// A clip's video size from its container, checked as a photo's is.
+    static func clip(length: Int, limits: Limits, fetch: (_ offset: Int, _ count: Int) -> [UInt8]?) -> Result<PhotoHeader, PhotoProblem> {
+        ClipHeader.read(length: length, fetch: fetch).flatMap { checked(PhotoHeader(format: .clip, width: $0.width, height: $0.height), limits: limits) }
     }
 
     /// Refuses sizes no real photo has: zero, or more than `limits` allow
@@ -205,6 +235,7 @@ extension PhotoHeader.Format {
         else if b.has(Array("BM".utf8), at: 0) { self = .bmp }
         else if b.has([0xFF, 0x0A], at: 0) || b.has(BoxOutline.jxlSignatureBox, at: 0) { self = .jxl }
         else if let heif = Self.heifBrand(b) { self = heif }
+        else if ClipHeader.recognises(b) { self = .clip }
         else { self = .other }
     }
 }

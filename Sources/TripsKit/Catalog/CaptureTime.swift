@@ -3,8 +3,8 @@ import PhotoFile
 
 /// When a photo was taken: the moment (to order photos and find the gaps
 /// between trips) and the wall clock where it was taken (to count a trip's
-/// calendar days and name its month), from EXIF or else the file's
-/// modification time.
+/// calendar days and name its month), from EXIF (a clip's container) or
+/// else the file's modification time.
 public struct CaptureTime: Equatable, Sendable {
     /// Seconds since 1970 UTC.
     public var instant: Double
@@ -28,7 +28,12 @@ extension CaptureTime {
 
     /// A file's modification time, on the wall clock of `timeZone`.
     public init(modified: Double, timeZone: TimeZone) {
-        self.init(instant: modified, wall: modified + Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: modified))))
+        self.init(utc: modified, timeZone: timeZone)
+    }
+
+    /// A moment in UTC (a clip's creation time), on the wall clock of `timeZone`.
+    public init(utc seconds: Double, timeZone: TimeZone) {
+        self.init(instant: seconds, wall: seconds + Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))))
     }
 }
 

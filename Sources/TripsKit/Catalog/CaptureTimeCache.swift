@@ -10,11 +10,12 @@ import PhotoFile
 /// ones it was read at; a photo without EXIF is remembered as such. The file
 /// is one entry a line (`size`, `modified`, `instant` and `wall` or `-` `-`,
 /// `latitude` and `longitude` or `-` `-`, why it is no photo to show or
-/// `-`, the upright width over height or `-`, path, tab-separated),
-/// written to a temporary file and renamed over the old one. Files of
-/// formats 1 (no places), 2 (no problems) and 3 (no shapes) are still
-/// read: their times hold, and their photos are read once more for what
-/// they lack (`Entry.placeRead`).
+/// `-`, the upright width over height or `-`, what moves in it
+/// (`PhotoMotion`) or `-`, path, tab-separated), written to a temporary
+/// file and renamed over the old one. Files of formats 1 (no places),
+/// 2 (no problems), 3 (no shapes) and 4 (no motion) are still read: their
+/// times hold, and their photos are read once more for what they lack
+/// (`Entry.placeRead`).
 public struct CaptureTimeCache: Sendable {
     public struct Entry: Equatable, Sendable {
         public var size: Int
@@ -23,12 +24,14 @@ public struct CaptureTimeCache: Sendable {
         public var time: CaptureTime?
         /// Where it was taken; nil: the file says nowhere (or was not asked, below).
         public var location: GeoPoint?
-        /// False for an entry of an older file, written before places, problems and shapes were read.
+        /// False for an entry of an older file, written before places, problems, shapes and motion were read.
         public var placeRead = true
         /// Why the file is no photo to show (`LibraryPhotoCheck`); nil: nothing wrong.
         public var problem: String?
         /// Upright width / height from the file's header; nil: not known.
         public var aspect: Double?
+        /// What moves in it; nil: nothing (or not known, in an older file).
+        public var motion: PhotoMotion?
     }
 
     public let path: String
@@ -36,11 +39,12 @@ public struct CaptureTimeCache: Sendable {
     /// The photos' paths in the order the file lists them: the library's
     /// order when it was saved (`PhotoLibrary.remembered`).
     public private(set) var order: [String] = []
-    static let header = "trips capture times 4"
+    static let header = "trips capture times 5"
     /// The formats before places, problems and shapes: read, their photos read again.
     static let headerWithoutPlaces = "trips capture times 1"
     static let headerWithoutProblems = "trips capture times 2"
     static let headerWithoutShapes = "trips capture times 3"
+    static let headerWithoutMotion = "trips capture times 4"
 
     public init(path: String) { self.path = path }
 
@@ -74,7 +78,8 @@ public struct CaptureTimeCache: Sendable {
             return "\(path): the capture-time cache was not read: \(error); the photos' dates are read again"
         }
         bytes.append(0) // strtod stops at the end
-        var header = Array(Self.header.utf8), fields = 8
+        var header = Array(Self.header.utf8), fields = 9
+        if bytes.starts(with: Array(Self.headerWithoutMotion.utf8)) { header = Array(Self.headerWithoutMotion.utf8); fields = 8 }
         if bytes.starts(with: Array(Self.headerWithoutShapes.utf8)) { header = Array(Self.headerWithoutShapes.utf8); fields = 7 }
         if bytes.starts(with: Array(Self.headerWithoutPlaces.utf8)) { header = Array(Self.headerWithoutPlaces.utf8); fields = 4 }
         if bytes.starts(with: Array(Self.headerWithoutProblems.utf8)) { header = Array(Self.headerWithoutProblems.utf8); fields = 6 }
@@ -116,7 +121,7 @@ public struct CaptureTimeCache: Sendable {
                 if let (instant, wall) = time {
                     guard Self.plausibleTimes.contains(instant), Self.plausibleTimes.contains(wall) else { drop(); continue }
                 }
-                var entry = Entry(size: size, modified: modified, time: time.map { CaptureTime(instant: $0.0, wall: $0.1) }, placeRead: fields == 8)
+                var entry = Entry(size: size, modified: modified, time: time.map { CaptureTime(instant: $0.0, wall: $0.1) }, placeRead: fields == 9)
                 if fields >= 6 {
                     guard let location = pair(3) else { drop(); continue }
                     if let (lat, lon) = location {
@@ -127,9 +132,14 @@ public struct CaptureTimeCache: Sendable {
                 if fields >= 7, tabs[6] != tabs[5] + 2 || buffer[tabs[5] + 1] != UInt8(ascii: "-") {
                     entry.problem = String(decoding: buffer[(tabs[5] + 1)..<tabs[6]], as: UTF8.self)
                 }
-                if fields == 8, tabs[7] != tabs[6] + 2 || buffer[tabs[6] + 1] != UInt8(ascii: "-") {
+                if fields >= 8, tabs[7] != tabs[6] + 2 || buffer[tabs[6] + 1] != UInt8(ascii: "-") {
                     guard let aspect = Self.number(base, tabs[6] + 1, tabs[7]), aspect > 0 else { drop(); continue }
                     entry.aspect = aspect
+                }
+                if fields == 9, tabs[8] != tabs[7] + 2 || buffer[tabs[7] + 1] != UInt8(ascii: "-") {
+                    let text = String(decoding: buffer[(tabs[7] + 1)..<tabs[8]], as: UTF8.self)
+                    guard let motion = PhotoMotion(cacheText: text[...]) else { drop(); continue }
+                    entry.motion = motion
                 }
                 let path = String(decoding: buffer[(tabs[fields - 1] + 1)..<j], as: UTF8.self)
                 if entries.updateValue(entry, forKey: path) == nil { order.append(path) }
@@ -172,8 +182,9 @@ public struct CaptureTimeCache: Sendable {
     }
 
     public mutating func store(_ photo: PhotoLibrary.Photo, time: CaptureTime?, location: GeoPoint? = nil, problem: String? = nil,
-                               aspect: Double? = nil) {
-        entries[photo.path] = Entry(size: photo.size, modified: photo.modified, time: time, location: location, problem: problem, aspect: aspect)
+                               aspect: Double? = nil, motion: PhotoMotion? = nil) {
+        entries[photo.path] = Entry(size: photo.size, modified: photo.modified, time: time, location: location, problem: problem, aspect: aspect,
+                                    motion: motion)
     }
 
     /// Writes the cache atomically, keeping only `photos` (files gone or
@@ -186,7 +197,8 @@ public struct CaptureTimeCache: Sendable {
             let place = e.location.map { "\($0.latitude)\t\($0.longitude)" } ?? "-\t-"
             let problem = e.problem.map { String($0.map { $0 == "\t" || $0 == "\n" ? " " : $0 }) } ?? "-"
             let aspect = e.aspect.map { "\($0)" } ?? "-"
-            text += "\(e.size)\t\(e.modified)\t\(time)\t\(place)\t\(problem)\t\(aspect)\t\(photo.path)\n"
+            let motion = e.motion?.cacheText ?? "-"
+            text += "\(e.size)\t\(e.modified)\t\(time)\t\(place)\t\(problem)\t\(aspect)\t\(motion)\t\(photo.path)\n"
         }
         try AtomicFile(path: path).write(Array(text.utf8))
     }
@@ -203,6 +215,8 @@ public struct CaptureTimeReading: Sendable {
     public var problems: [String: String] = [:]
     /// Upright width / height of each photo whose header was read.
     public var aspects: [String: Double] = [:]
+    /// What moves in each file that moves (`PhotoMotion`).
+    public var motions: [String: PhotoMotion] = [:]
     public var cache: CaptureTimeCache
     /// Photo files opened to read their EXIF (the rest came from the cache).
     public private(set) var filesOpened = 0
@@ -221,6 +235,7 @@ public struct CaptureTimeReading: Sendable {
                 if let location = entry.location { locations[photo.path] = location }
                 if let problem = entry.problem { problems[photo.path] = problem }
                 if let aspect = entry.aspect { aspects[photo.path] = aspect }
+                if let motion = entry.motion { motions[photo.path] = motion }
                 if !entry.placeRead { unread.append(photo) }
                 continue
             }
@@ -228,23 +243,57 @@ public struct CaptureTimeReading: Sendable {
             guard openFiles else { unread.append(photo); continue }
             filesOpened += 1
             let exif = ExifCapture.read(atPath: photo.path)
-            let time = exif.time.map { CaptureTime(exif: $0, timeZone: timeZone) }
+            var time = exif.time.map { CaptureTime(exif: $0, timeZone: timeZone) }
             let location = exif.location.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
             let problem = LibraryPhotoCheck.problem(atPath: photo.path)?.description
-            let aspect = problem == nil ? Self.aspect(atPath: photo.path) : nil
-            self.cache.store(photo, time: time, location: location, problem: problem, aspect: aspect)
+            var aspect: Double?, motion: PhotoMotion?
+            if problem == nil, let look = FileLook(atPath: photo.path) {
+                aspect = look.aspect
+                motion = look.motion
+                // A clip's container says when it was made, in UTC.
+                if time == nil, let created = look.created { time = CaptureTime(utc: created, timeZone: timeZone) }
+            }
+            self.cache.store(photo, time: time, location: location, problem: problem, aspect: aspect, motion: motion)
             if let problem { problems[photo.path] = problem }
             if let aspect { aspects[photo.path] = aspect }
+            if let motion { motions[photo.path] = motion }
             if let time { times[photo.path] = time }
             if let location { locations[photo.path] = location }
         }
     }
 
-    /// The photo's upright width over height from its header (EXIF
-    /// orientation applied), or nil when the header says no size.
-    static func aspect(atPath path: String) -> Double? {
-        guard case .success(let header) = PhotoHeader.read(atPath: path) else { return nil }
-        let size = header.displaySize
-        return size.width > 0 && size.height > 0 ? Double(size.width) / Double(size.height) : nil
+    /// What a file's header says of its shape and motion: the upright
+    /// width over height (EXIF orientation applied), whether it moves, and
+    /// a clip's creation time.
+    struct FileLook {
+        var aspect: Double?
+        var motion: PhotoMotion?
+        var created: Double?
+
+        /// Nil when the header says no size, unless the file is named as a
+        /// clip: a clip whose container is damaged is still a clip, its
+        /// placeholder saying why when it is decoded.
+        init?(atPath path: String) {
+            guard case .success(let header) = PhotoHeader.read(atPath: path) else {
+                let ending = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+                guard TripCatalog.clipExtensions.contains(ending) else { return nil }
+                motion = .clip(seconds: nil)
+                return
+            }
+            let size = header.displaySize
+            aspect = size.width > 0 && size.height > 0 ? Double(size.width) / Double(size.height) : nil
+            switch header.format {
+            case .clip:
+                let clip = try? ClipHeader.read(atPath: path).get()
+                motion = .clip(seconds: clip?.duration)
+                created = clip?.created
+            case .jpeg:
+                if let live = MotionPhoto.read(atPath: path) {
+                    motion = .embeddedClip(offset: live.clipOffset, length: live.clipLength, seconds: live.clip?.duration)
+                }
+            default:
+                motion = header.animation.map { .animated(frames: $0.frames) }
+            }
+        }
     }
 }

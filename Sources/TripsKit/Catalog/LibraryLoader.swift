@@ -29,7 +29,7 @@ public final class LibraryLoader: @unchecked Sendable {
     /// without): the library and what is known of it, and the names of places.
     private let publishing = NSLock()
     private var current: (library: PhotoLibrary, times: [String: CaptureTime], locations: [String: GeoPoint], problems: [String: String],
-                                 aspects: [String: Double])?
+                                 aspects: [String: Double], motions: [String: PhotoMotion])?
     private var naming: PlaceNaming?
     /// Run once, the first time a catalog has a photo with a place
     /// (`whenPlaced`); guarded by `publishing`.
@@ -98,7 +98,7 @@ public final class LibraryLoader: @unchecked Sendable {
             self.naming = naming
             guard let current else { return }
             let catalog = current.library.catalog(times: current.times, locations: current.locations, problems: current.problems, aspects: current.aspects,
-                                                  naming: naming, timeZone: timeZone)
+                                                  motions: current.motions, naming: naming, timeZone: timeZone)
             lock.withLock { settled = catalog }
         }
         wake()
@@ -122,9 +122,9 @@ public final class LibraryLoader: @unchecked Sendable {
     @discardableResult
     private func catalog(_ library: PhotoLibrary, _ reading: CaptureTimeReading, handOver: Bool) -> TripCatalog {
         let (catalog, firstPlaced): (TripCatalog, (@Sendable () -> Void)?) = publishing.withLock {
-            current = (library, reading.times, reading.locations, reading.problems, reading.aspects)
+            current = (library, reading.times, reading.locations, reading.problems, reading.aspects, reading.motions)
             let catalog = library.catalog(times: reading.times, locations: reading.locations, problems: reading.problems, aspects: reading.aspects,
-                                          naming: naming, timeZone: timeZone)
+                                          motions: reading.motions, naming: naming, timeZone: timeZone)
             if handOver && !catalog.trips.isEmpty { lock.withLock { settled = catalog } }
             guard !reading.locations.isEmpty, let placed else { return (catalog, nil) }
             self.placed = nil

@@ -11,8 +11,10 @@ import PhotoFile
 enum LibraryPhotoCheck {
     /// Endings whose formats the header check knows by their first bytes:
     /// such a file with none of those bytes is not a photo. (TIFF, TGA and
-    /// QOI are left for SDL_image to judge.)
-    static let recognisedEndings: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "bmp", "heic", "heif", "avif", "jxl"]
+    /// QOI are left for SDL_image to judge; a clip's container is known by
+    /// its bytes too, `PhotoHeader.Format.clip`.)
+    static let recognisedEndings = Set(["jpg", "jpeg", "png", "webp", "gif", "bmp", "heic", "heif", "avif", "jxl"])
+        .union(TripCatalog.clipExtensions)
 
     /// Why the file at `path` is no photo to show, or nil (also when it
     /// cannot be read now: that is said when it is decoded).

@@ -18,16 +18,23 @@ extension PhotoLibrary {
     /// show (`problems`, by path) stays in its trip, last, as a placeholder,
     /// but dates, splits, covers and counts nothing, and a folder of only
     /// such files is no trip. A change of city does not split a trip
-    /// (docs/BEHAVIOUR.md, "Places").
+    /// (docs/BEHAVIOUR.md, "Places"). A clip is an item like a photo, by
+    /// its container's time (`motions` says what moves); a Live Photo's
+    /// clip is part of its still (`pairingLivePhotos`), no item of its own.
     public func catalog(times: [String: CaptureTime], locations: [String: GeoPoint] = [:], problems: [String: String] = [:],
-                        aspects: [String: Double] = [:], naming: PlaceNaming? = nil, timeZone: TimeZone) -> TripCatalog {
+                        aspects: [String: Double] = [:], motions: [String: PhotoMotion] = [:], naming: PlaceNaming? = nil,
+                        timeZone: TimeZone) -> TripCatalog {
         var trips: [Trip] = [], pool: [TimedPhoto] = [], poolUnshown: [TimedPhoto] = []
+        var liveClips: [String: String] = [:]
         let known = times.filter { problems[$0.key] == nil }
         func make(id: String, city: (_ first: CaptureTime, _ last: CaptureTime) -> String, _ timed: [TimedPhoto], unshown: [TimedPhoto]) {
             let best = Self.bestTimes(timed, times: known)
             guard let first = best.first, let last = best.last else { return }
             let photos = timed + unshown
-            let shapes = photos.map { PhotoShape(taken: known[$0.photo.path]?.instant, aspect: aspects[$0.photo.path]) }
+            let shapes = photos.map {
+                Self.shape(of: $0.photo.path, taken: known[$0.photo.path]?.instant, aspect: aspects[$0.photo.path], motions: motions,
+                           liveClip: liveClips[$0.photo.path])
+            }
             trips.append(Self.trip(id: id, city: city(first, last), photos, best,
                                    unshown: unshown.map { UnshownReason(describing: problems[$0.photo.path] ?? "") }, shapes: shapes))
         }
@@ -41,7 +48,9 @@ extension PhotoLibrary {
         }
         for folder in folders {
             let folderTime = FolderDate(name: folder.name)?.captureTime(timeZone: timeZone)
-            let all = inCaptureOrder(folder.photos) {
+            let paired = Self.pairingLivePhotos(folder.photos, problems: problems)
+            liveClips.merge(paired.clips) { first, _ in first }
+            let all = inCaptureOrder(paired.photos) {
                 known[$0.path] ?? folderTime ?? CaptureTime(modified: $0.modified, timeZone: timeZone)
             }
             let timed = all.filter { problems[$0.photo.path] == nil }, unshown = all.filter { problems[$0.photo.path] != nil }

@@ -78,7 +78,7 @@ public struct PhotoLibrary: Equatable, Sendable {
         walk(top, relative: "", depth: 0)
         guard !folders.isEmpty else {
             throw CatalogError(file: path, line: nil,
-                               message: "has no photos (looked for \(TripCatalog.photoExtensions.sorted().joined(separator: ", ")), in it and in its subfolders)")
+                               message: "has no photos (looked for \(TripCatalog.photoExtensions.union(TripCatalog.clipExtensions).sorted().joined(separator: ", ")), in it and in its subfolders)")
         }
         return PhotoLibrary(root: root, folders: folders)
     }
@@ -120,7 +120,7 @@ public struct PhotoLibrary: Equatable, Sendable {
         }
     }
 
-    /// A file named like a photo. One that cannot be looked at (a symlink
+    /// A file named like a photo (or a clip). One that cannot be looked at (a symlink
     /// loop, a FIFO, no permission) is still listed, with size -1: the
     /// decoder names it and the reason, as it does any bad photo.
     private static func photo(_ path: String, _ info: stat?) -> Photo {
@@ -131,7 +131,8 @@ public struct PhotoLibrary: Equatable, Sendable {
 
     static func isPhotoName(_ name: String) -> Bool {
         guard !name.hasPrefix("."), let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-        return TripCatalog.photoExtensions.contains(name[name.index(after: dot)...].lowercased())
+        let ending = name[name.index(after: dot)...].lowercased()
+        return TripCatalog.photoExtensions.contains(ending) || TripCatalog.clipExtensions.contains(ending)
     }
 
     /// Sort keys made once per name, not once per comparison: 10,000 names

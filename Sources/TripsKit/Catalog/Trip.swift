@@ -14,7 +14,7 @@ public struct Trip: Equatable, Sendable, Identifiable {
     /// Why each of the last files of `photoPaths` is no photo to show, in
     /// their order: they are placeholders that say so, not counted, never the cover.
     public var unshownReasons: [UnshownReason]
-    /// Each photo's capture time and shape as read from its file, in
+    /// Each item's capture time, shape and kind as read from its file, in
     /// `photoPaths`' order; empty when not known (a trips file).
     public var photoShapes: [PhotoShape]
 
@@ -60,6 +60,11 @@ public struct Trip: Equatable, Sendable, Identifiable {
 
     /// The photos it shows: the files that are no photos are not counted.
     public var photoCount: Int { photoPaths.count - unshown }
+
+    /// What item `index` is (`PhotoShape`), or nil when not known (a trips file).
+    public func shape(photo index: Int) -> PhotoShape? {
+        photoShapes.indices.contains(index) ? photoShapes[index] : nil
+    }
 
     /// Why photo `index` cannot be shown, or nil for a photo.
     public func unshownReason(photo index: Int) -> UnshownReason? {

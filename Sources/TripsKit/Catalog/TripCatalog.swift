@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import PhotoFile
 
 /// A problem with a trips file, with the file and line a person must open.
 public struct CatalogError: Error, Equatable, CustomStringConvertible {
@@ -68,6 +69,11 @@ public struct TripCatalog: Equatable, Sendable {
     /// File endings shown by `--photos DIR` (what SDL_image and libheif read).
     public static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "bmp", "gif", "tif", "tiff", "tga", "jxl", "avif", "qoi",
                                                       "heic", "heif"]
+
+    /// Video clips' endings: in a library, each is an item of its trip by
+    /// its container's creation time (docs/PHOTOS.md, "Clips, Live Photos
+    /// and Motion Photos").
+    public static let clipExtensions = ClipHeader.fileEndings
 
     /// A trips file lists trips by hand; past this it is not one.
     static let sizeLimit = 16 << 20

@@ -198,9 +198,11 @@ struct OverviewWalk {
                 let source = PhotoGeometry.aspectFillSource(imageSize: imageSize(number) ?? frame.size, frameSize: frame.size)
                 photo.drawing.append(.photo(photo: number, frame: frame, source: source, cornerRadius: OverviewLayout.stripCornerRadius,
                                             placeholder: Scene.Placeholder(label: trips[trip].city, theme: theme)))
+                photo.drawing += MotionBadge.drawing(trips[trip].shape(photo: model.tilePhoto(trip: trip)), in: frame, strings: model.strings)
             }
             if drawn.contains(position) {
-                photo.accessible = .init(label: model.strings(.photoOf, trips[trip].city), traits: ["button", "image"])
+                photo.accessible = .init(label: Self.photoLabel(trips[trip], photo: model.tilePhoto(trip: trip), strings: model.strings),
+                                         traits: ["button", "image"])
             }
             if touched.contains(position) {
                 photo.touch = .init { [unowned model, unowned strip] id, frame in
@@ -313,7 +315,7 @@ struct OverviewWalk {
                                               maximum: Double(BigPhoto.zoomRange.upperBound), step: Double(AppModel.zoomStep))
         // A file that is no photo is read as its placeholder shows it: its name, then why.
         let unshown = trips[trip].unshownReason(photo: big.page)
-        let label = unshown == nil ? say(.photoOf, trips[trip].city) : Self.fileName(trips[trip].photoPaths[big.page])
+        let label = unshown == nil ? Self.photoLabel(trips[trip], photo: big.page, strings: say) : Self.fileName(trips[trip].photoPaths[big.page])
         let readValue = ([unshown?.text(in: say)].compactMap { $0 } + (value.isEmpty ? [] : [value])).joined(separator: ", ")
         var element = LayoutElement(id: .bigPhoto, frame: frame, drawing: c,
                                     accessible: .init(label: label, value: readValue, traits: ["button", "image"],
@@ -337,6 +339,14 @@ struct OverviewWalk {
         return Scene.Placeholder(label: Self.fileName(t.photoPaths[page]), detail: reason.text(in: model.strings), theme: model.theme)
     }
 
+    /// What a screen reader calls photo `photo` of `trip`: "Photo of
+    /// Lisbon", and for an item that moves what it is ("Photo of Lisbon,
+    /// Video, 7 seconds").
+    static func photoLabel(_ trip: Trip, photo: Int, strings: Strings) -> String {
+        let label = strings(.photoOf, trip.city)
+        return MotionBadge.spoken(trip.shape(photo: photo), strings: strings).map { label + ", " + $0 } ?? label
+    }
+
     static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
@@ -349,6 +359,7 @@ struct OverviewWalk {
         let number = model.tilePhotoNumber(trip: trip)
         c.append(.photo(photo: number, frame: frame, source: PhotoGeometry.aspectFillSource(imageSize: imageSize(number) ?? frame.size, frameSize: frame.size),
                         cornerRadius: OverviewLayout.bigCornerRadius, placeholder: Scene.Placeholder(label: t.city, theme: theme)))
+        c += MotionBadge.drawing(t.shape(photo: model.tilePhoto(trip: trip)), in: frame.insetBy(dx: 8, dy: 8), strings: strings)
         let lines = Self.heroDetail(t, strings: strings)
         let bandHeight: CGFloat = lines == nil ? 64 : 92
         let band = CGRect(x: frame.minX, y: frame.maxY - bandHeight, width: frame.width, height: bandHeight)

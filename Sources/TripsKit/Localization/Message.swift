@@ -54,6 +54,15 @@ public struct Message: Hashable, Sendable {
     /// the format its ending names (%s: "JPG").
     public static let notAPhoto = Message("Not a photo: its bytes are not %s data")
 
+    /// What a screen reader says an item that moves is, after its photo's
+    /// label: a clip and how long it plays, a clip of unknown length, a Live
+    /// or Motion Photo, an animated image; and the live badge's word.
+    public static let videoSeconds = Message("Video, %d second", plural: "Video, %d seconds")
+    public static let video = Message("Video")
+    public static let livePhoto = Message("Live photo")
+    public static let animation = Message("Animation")
+    public static let liveBadge = Message("LIVE")
+
     /// The shortcuts overlay: its title and what each key does; the hint to a mouse.
     public static let shortcutFocus = Message("Move the focus")
     public static let shortcutOpen = Message("Open what has the focus; on the photo, zoom 2x")
@@ -89,5 +98,6 @@ public struct Message: Hashable, Sendable {
                                         dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces, asleep,
                                         shortcutFocus, shortcutOpen, shortcutClose, shortcutPage, shortcutFirstLast, shortcutTrips, shortcutZoomIn, shortcutZoomOut, shortcutZoomReset, shortcutWhole, shortcutMoveTrip, shortcutFullscreen, shortcutOverlay, shortcutQuit, shortcutsTitle, clickToOpen,
                                         shortcutTrash, shortcutUndo, movedToTrash, putBack,
-                                        shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto]
+                                        shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto,
+                                        videoSeconds, video, livePhoto, animation, liveBadge]
 }

@@ -7,9 +7,11 @@ import Foundation
 extension AppModel {
     static let undoSeconds: Double = 10
 
-    /// What Ctrl+Z puts back: the photo in the trash and the trips before it went.
+    /// What Ctrl+Z puts back: the photo in the trash (with a Live Photo's
+    /// clip beside it, which went with it) and the trips before it went.
     struct TrashUndo {
         let trashed: Trash.Trashed
+        var liveClip: Trash.Trashed?
         let catalog: TripCatalog
     }
 
@@ -18,10 +20,13 @@ extension AppModel {
         let path = shownPhotoPath(of: trip)
         do {
             let trashed = try trash.trash(path)
+            // A Live Photo's MOV goes with its still: left, it would come back as a clip of its own.
+            var liveClip: Trash.Trashed?
+            if case .beside(let clip)? = catalog.trips[trip].shape(photo: bigPhoto.page)?.liveClip { liveClip = try? trash.trash(clip) }
             let before = catalog, after = catalog.removing(photo: path)
             updateCatalog(after)
             record(.tripsChanged(after))
-            trashUndo = TrashUndo(trashed: trashed, catalog: before)
+            trashUndo = TrashUndo(trashed: trashed, liveClip: liveClip, catalog: before)
             toast = Toast(text: strings(.movedToTrash, Self.fileName(path)), undoable: true, until: time + Self.undoSeconds)
             record(.trashed(path: path))
         } catch {
@@ -39,6 +44,7 @@ extension AppModel {
         trashUndo = nil
         do {
             try trash.restore(undo.trashed)
+            if let clip = undo.liveClip { try? trash.restore(clip) }
             // The trips as they were, with whatever else changed since kept out.
             updateCatalog(undo.catalog)
             record(.tripsChanged(undo.catalog))

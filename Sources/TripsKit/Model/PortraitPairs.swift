@@ -26,9 +26,10 @@ enum PortraitPairs {
         return result
     }
 
-    /// Both portrait and taken within `window` of each other.
+    /// Both portrait and taken within `window` of each other; a clip is
+    /// shown alone (it plays, and a phone's portrait clip is no photo of a burst).
     static func pairs(_ a: PhotoShape, _ b: PhotoShape) -> Bool {
-        guard a.isPortrait, b.isPortrait, let s = a.taken, let t = b.taken else { return false }
+        guard a.kind != .clip, b.kind != .clip, a.isPortrait, b.isPortrait, let s = a.taken, let t = b.taken else { return false }
         return abs(t - s) <= window
     }
 }
