@@ -123,6 +123,23 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(app.takeEvents().map(\.kind).filter { $0 == .attract || $0 == .attractEnd }, [.attract, .attractEnd])
     }
 
+    /// `trips IMG.jpg` before the dates are read: the photo sits in the trip
+    /// its file time put it in; its date then moves it to another trip, and
+    /// the trip it left keeps its id. The big photo goes with the photo.
+    func testTheBigPhotoFollowsItsPhotoToTheTripItsDateMovesItTo() {
+        let may = Trip(id: "may", city: "Porto", nights: 1, photoPaths: ["/m/a", "/m/shown"])
+        let june = Trip(id: "june", city: "Faro", nights: 1, photoPaths: ["/j/a"])
+        let app = AppModel(catalog: TripCatalog(trips: [may, june]), size: CGSize(width: 1280, height: 800), mode: .windowed)
+        app.open(0)
+        app.bigPhoto.page(by: 1)
+        XCTAssertEqual(app.windowTitle, "Porto \u{2014} shown")
+        app.updateCatalog(TripCatalog(trips: [Trip(id: "may", city: "Porto", nights: 1, photoPaths: ["/m/a"]),
+                                              Trip(id: "june", city: "Faro", nights: 1, photoPaths: ["/j/a", "/m/shown"])]))
+        XCTAssertEqual(app.bigPhoto.trip.map { app.catalog.trips[$0].id }, "june")
+        XCTAssertEqual(app.bigPhoto.page, 1)
+        XCTAssertEqual(app.windowTitle, "Faro \u{2014} shown", "still the photo that was opened")
+    }
+
     func testTheBigPhotoKeepsShowingItsPhotoWhenItsTripsPhotosSettle() {
         let before = Trip(id: "rome", city: "Rome", nights: 1, photoPaths: ["/r/a", "/r/b", "/r/c"])
         let app = AppModel(catalog: TripCatalog(trips: [before]), size: CGSize(width: 1280, height: 800), mode: .windowed)

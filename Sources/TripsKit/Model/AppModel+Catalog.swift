@@ -42,10 +42,13 @@ extension AppModel {
         catalog = new
         relayout()
         strip.remap(map, added: added, layout: layout, reorderedAs: inCatalogOrder ? Array(new.trips.indices) : nil)
-        // A trip whose id changed (loose photos named by dates that settled)
-        // keeps its photo open: the trip that now holds the photo shown.
+        // The big photo follows the photo it shows, to whichever trip now
+        // holds it: its trip's id may have changed (loose photos named by
+        // dates that settled), or its date moved it to another trip while the
+        // old one kept its id (`trips IMG.jpg` opened before the dates were
+        // read). Only a photo that went leaves it to its trip's id.
         let holder = shownPath.flatMap { path in new.trips.firstIndex { $0.photoPaths.contains(path) } }
-        bigPhoto.remap { map($0) ?? holder }
+        bigPhoto.remap { holder ?? map($0) }
         if let trip = bigPhoto.trip {
             let paths = new.trips[trip].photoPaths
             bigPhoto.repage(count: paths.count, page: shownPath.flatMap { paths.firstIndex(of: $0) } ?? min(bigPhoto.page, paths.count - 1))
