@@ -57,6 +57,13 @@ struct OverviewWalk {
             out.append(rowElement(trip, position: position, frame: row, hero: hero))
         }
         if let trip = big.trip { out.append(bigPhotoElement(trip: trip)) }
+        let rows = model.propertiesRows
+        if !rows.isEmpty {
+            // The panel takes the list's place (and the strip's, below the
+            // photo in a narrow window): what it covers is neither drawn nor read.
+            out.removeAll { if case .row = $0.id { return true }; return !layout.listBeside && $0.id == .strip }
+            out.append(propertiesElement(rows))
+        }
         if let ring = model.focusFrame {
             var c: [Scene.Command] = []
             c.appendFocusRing(ring, color: theme.focus)
@@ -86,6 +93,52 @@ struct OverviewWalk {
                                     accessible: .init(label: toast.text, traits: toast.undoable ? ["button"] : ["label"]))
         if toast.undoable {
             element.touch = .init(make: { [unowned model] id, frame in .button(id, frame: frame) { model.undoTrash() } }, onTop: true)
+        }
+        return element
+    }
+
+    /// Where the properties panel goes: the list's column beside the big
+    /// photo in a wide window, so it never covers the photo; in a narrow
+    /// or portrait one, below the photo, over the strip and the list.
+    static func propertiesFrame(_ layout: OverviewLayout) -> CGRect {
+        let m = OverviewLayout.margin, size = layout.size
+        if layout.listBeside { return CGRect(x: layout.list.minX, y: m, width: layout.list.width, height: size.height - 2 * m) }
+        return CGRect(x: m, y: layout.strip.minY, width: size.width - 2 * m, height: max(0, size.height - m - layout.strip.minY))
+    }
+
+    /// The properties panel: its title, then a row a field, the label over
+    /// its value where there is room, beside it where there is not (a
+    /// short window); each row read as "Camera, Canon EOS 5D". A tap on it closes it.
+    private func propertiesElement(_ rows: [PropertiesPanel.Row]) -> LayoutElement {
+        let model = self.model, theme = model.theme, strings = model.strings
+        let panel = Self.propertiesFrame(model.layout)
+        let titleSize = CGFloat(theme.rowTextSize)
+        let top = panel.minY + 14 + titleSize * 1.6
+        let rowHeight = min(44, max(1, (panel.maxY - 10 - top) / CGFloat(rows.count)))
+        let stacked = rowHeight >= 36
+        let valueSize = min(CGFloat(theme.secondarySize), stacked ? 16 : rowHeight * 0.68), labelSize = min(13, valueSize)
+        let c: [Scene.Command] = [
+            .fill(panel, color: RGBA(30, 30, 34), cornerRadius: OverviewLayout.bigCornerRadius),
+            .text(strings(.propertiesTitle), origin: CGPoint(x: panel.minX + 16, y: panel.minY + 12), width: panel.width - 32,
+                  size: titleSize, weight: .bold, color: theme.title, alignment: .leading),
+        ]
+        var element = LayoutElement(id: .properties, frame: panel, drawing: c,
+                                    touch: .init(make: { [unowned model] id, frame in .button(id, frame: frame) { model.toggleProperties() } }, onTop: true),
+                                    accessible: .init(label: strings(.propertiesTitle), traits: ["header"]))
+        let labelWidth = stacked ? panel.width - 32 : (panel.width - 32) * 0.38
+        for (i, row) in rows.enumerated() {
+            let frame = CGRect(x: panel.minX + 16, y: top + CGFloat(i) * rowHeight, width: panel.width - 32, height: rowHeight)
+            var r: [Scene.Command] = [
+                .text(row.label, origin: CGPoint(x: frame.minX, y: stacked ? frame.minY + 2 : frame.midY - valueSize * 0.65), width: labelWidth - 8,
+                      size: stacked ? labelSize : valueSize, weight: .regular, color: theme.secondaryText, alignment: .leading),
+            ]
+            if !row.value.isEmpty {
+                r.append(.text(row.value, origin: CGPoint(x: stacked ? frame.minX : frame.minX + labelWidth, y: stacked ? frame.minY + labelSize + 5 : frame.midY - valueSize * 0.65),
+                               width: stacked ? frame.width : frame.width - labelWidth, size: valueSize, weight: .regular, color: theme.primaryText,
+                               alignment: .leading))
+            }
+            element.children.append(LayoutElement(id: .property(i), frame: frame, drawing: r,
+                                                  accessible: .init(label: row.label, value: row.value, traits: ["label"])))
         }
         return element
     }
