@@ -115,8 +115,9 @@ struct OverviewWalk {
         let titleSize = CGFloat(theme.rowTextSize)
         let top = panel.minY + 14 + titleSize * 1.6
         let rowHeight = min(44, max(1, (panel.maxY - 10 - top) / CGFloat(rows.count)))
-        let stacked = rowHeight >= 36
-        let valueSize = min(CGFloat(theme.secondarySize), stacked ? 16 : rowHeight * 0.68), labelSize = min(13, valueSize)
+        // Stacked down to 28 pt rows (a 13 pt value under a 9.5 pt label); side by side below.
+        let stacked = rowHeight >= 28
+        let valueSize = min(CGFloat(theme.secondarySize), rowHeight * (stacked ? 0.46 : 0.68)), labelSize = min(13, rowHeight * 0.34)
         let c: [Scene.Command] = [
             .fill(panel, color: RGBA(30, 30, 34), cornerRadius: OverviewLayout.bigCornerRadius),
             .text(strings(.propertiesTitle), origin: CGPoint(x: panel.minX + 16, y: panel.minY + 12), width: panel.width - 32,
@@ -125,7 +126,10 @@ struct OverviewWalk {
         var element = LayoutElement(id: .properties, frame: panel, drawing: c,
                                     touch: .init(make: { [unowned model] id, frame in .button(id, frame: frame) { model.toggleProperties() } }, onTop: true),
                                     accessible: .init(label: strings(.propertiesTitle), traits: ["header"]))
-        let labelWidth = stacked ? panel.width - 32 : (panel.width - 32) * 0.38
+        // Side by side, the labels' column is as wide as the longest label
+        // needs (at about 0.7 em a character), at most 45% of the row.
+        let longest = CGFloat(rows.map(\.label.count).max() ?? 0)
+        let labelWidth = stacked ? panel.width - 32 : min((panel.width - 32) * 0.45, max(60, longest * valueSize * 0.7 + 12))
         for (i, row) in rows.enumerated() {
             let frame = CGRect(x: panel.minX + 16, y: top + CGFloat(i) * rowHeight, width: panel.width - 32, height: rowHeight)
             var r: [Scene.Command] = [
@@ -133,7 +137,7 @@ struct OverviewWalk {
                       size: stacked ? labelSize : valueSize, weight: .regular, color: theme.secondaryText, alignment: .leading),
             ]
             if !row.value.isEmpty {
-                r.append(.text(row.value, origin: CGPoint(x: stacked ? frame.minX : frame.minX + labelWidth, y: stacked ? frame.minY + labelSize + 5 : frame.midY - valueSize * 0.65),
+                r.append(.text(row.value, origin: CGPoint(x: stacked ? frame.minX : frame.minX + labelWidth, y: stacked ? frame.minY + labelSize + 3 : frame.midY - valueSize * 0.65),
                                width: stacked ? frame.width : frame.width - labelWidth, size: valueSize, weight: .regular, color: theme.primaryText,
                                alignment: .leading))
             }
