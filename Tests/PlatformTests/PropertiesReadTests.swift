@@ -29,12 +29,28 @@ final class PropertiesReadTests: XCTestCase {
         XCTAssertEqual(read.apertureText, "f/" + (try CameraPhoto.exiftool("FNumber", of: path)))
         XCTAssertEqual(read.iso, Int(try CameraPhoto.exiftool("ISO", of: path)))
         XCTAssertEqual(read.focalLengthText { $0 }, try CameraPhoto.exiftool("FocalLength", of: path, numeric: true) + " mm")
-        XCTAssertEqual(read.latitude ?? 0, Double(try CameraPhoto.exiftool("GPSLatitude", of: path, numeric: true)) ?? 1, accuracy: 1e-6)
-        XCTAssertEqual(read.longitude ?? 0, Double(try CameraPhoto.exiftool("GPSLongitude", of: path, numeric: true)) ?? 1, accuracy: 1e-6)
+        XCTAssertEqual(read.latitude ?? 0, Double(try CameraPhoto.exiftool("Composite:GPSLatitude", of: path, numeric: true)) ?? 1, accuracy: 1e-6)
+        XCTAssertEqual(read.longitude ?? 0, Double(try CameraPhoto.exiftool("Composite:GPSLongitude", of: path, numeric: true)) ?? 1, accuracy: 1e-6)
         XCTAssertEqual(read.format, "JPEG")
         XCTAssertEqual(read.width, 400)
         XCTAssertEqual(read.height, 300)
         XCTAssertEqual(read.fileBytes, Int(try CameraPhoto.exiftool("FileSize", of: path, numeric: true)))
+    }
+
+    /// The embedded ICC profile's own description, as exiftool reads it
+    /// (a JPEG's APP2 and a PNG's compressed iCCP).
+    func testTheColourProfileIsNamedByItsDescription() throws {
+        let icc = "/usr/share/color/icc/colord/AdobeRGB1998.icc"
+        guard FileManager.default.fileExists(atPath: icc) else { throw XCTSkip("no \(icc) (colord-data)") }
+        let folder = try TemporaryFolder("trips-properties")
+        defer { folder.remove() }
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        for name in ["adobe.jpg", "adobe.png"] {
+            let path = try DecodeFixtures.convert(["-size", "64x48", "xc:orange", "-profile", icc], output: name, in: folder.path)
+            let read = try process.readProperties(path: path, deadline: 5).get()
+            XCTAssertEqual(read.colourProfile, try CameraPhoto.exiftool("ProfileDescription", of: path), name)
+            XCTAssertNotNil(read.colourProfile, name)
+        }
     }
 
     func testAPhoneLensReadsItsThirtyFiveMillimetreEquivalent() throws {
@@ -76,5 +92,47 @@ final class PropertiesReadTests: XCTestCase {
         guard case .failure(.contained(let why)) = process.readProperties(path: bad, deadline: 5) else { return XCTFail("the crash was not contained") }
         XCTAssertEqual(why, "the decoder crashed with SIGSEGV")
         XCTAssertEqual(try process.readProperties(path: good, deadline: 5).get().model, "Canon EOS 5D Mark IV")
+    }
+}
+
+/// The fields' wire text: what goes in comes out; a value cannot add a
+/// line of its own, nor a point off the globe come through.
+final class PropertiesWireTests: XCTestCase {
+    func testTheFieldsRoundTripAndBadValuesAreDropped() {
+        var p = PhotoProperties()
+        (p.fileBytes, p.width, p.height, p.format, p.colourProfile) = (123, 4000, 3000, "JPEG", "Display P3")
+        (p.make, p.model, p.lens, p.captured) = ("Canon", "EOS\nlatitude=1", "EF 50mm", "2024:05:12 10:00:00")
+        (p.exposureTime, p.fNumber, p.focalLength, p.iso, p.focalLength35) = ("1/250", "28/10", "35/1", 400, 56)
+        (p.latitude, p.longitude) = (38.7107, -9.1368)
+        let back = PhotoProperties(wireText: p.wireText)
+        XCTAssertEqual(back.model, "EOS latitude=1", "a newline in a value stays in it")
+        p.model = "EOS latitude=1"
+        XCTAssertEqual(back, p)
+        XCTAssertNil(PhotoProperties(wireText: "latitude=91\nlongitude=nan\niso=x\nwidth=1e9\nnonsense").latitude)
+        XCTAssertEqual(PhotoProperties(wireText: "make=" + String(repeating: "A", count: 5000)).make?.count, PhotoProperties.maximumTextLength)
+        p.lens = String(repeating: "鏡", count: 500)
+        XCTAssertEqual(PhotoProperties(wireText: p.wireText).lens?.count, PhotoProperties.maximumTextLength)
+    }
+
+    func testTheWordsThePanelShows() {
+        var p = PhotoProperties()
+        (p.exposureTime, p.fNumber, p.focalLength) = ("10/2500", "4/1", "50/1")
+        XCTAssertEqual(p.exposureText, "1/250 s")
+        XCTAssertEqual(p.apertureText, "f/4")
+        XCTAssertEqual(p.focalLengthText { $0 }, "50 mm")
+        p.exposureTime = "2/1"
+        XCTAssertEqual(p.exposureText, "2 s")
+        p.exposureTime = "3/10"
+        XCTAssertEqual(p.exposureText, "0.3 s", "not a 1/N")
+        p.exposureTime = "1/0"
+        XCTAssertNil(p.exposureText)
+        (p.make, p.model) = ("NIKON CORPORATION", "NIKON D750")
+        XCTAssertEqual(p.camera, "NIKON D750")
+        (p.make, p.model) = ("Apple", nil)
+        XCTAssertEqual(p.camera, "Apple")
+        p.fileBytes = 999
+        XCTAssertEqual(p.sizeText, "999 bytes")
+        p.captured = "garbage"
+        XCTAssertEqual(p.capturedText, "garbage")
     }
 }

@@ -28,9 +28,12 @@ public enum CameraPhoto {
     }
 
     /// What exiftool prints for `tag` of `path` (`-s3`: the value alone);
-    /// with `numeric`, its number (`-n`).
+    /// with `numeric`, its number (`-n`). A tag the file has more than once
+    /// (an ICC profile's description in each of its languages): the first,
+    /// its default.
     public static func exiftool(_ tag: String, of path: String, numeric: Bool = false) throws -> String {
-        try run("/usr/bin/exiftool", ["-s3"] + (numeric ? ["-n"] : []) + ["-" + tag, path]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let printed = try run("/usr/bin/exiftool", ["-a", "-s3"] + (numeric ? ["-n"] : []) + ["-" + tag, path])
+        return String(printed.split(separator: "\n").first ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @discardableResult

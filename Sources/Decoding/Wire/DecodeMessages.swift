@@ -72,7 +72,9 @@ public struct DecodeReply: Equatable, Sendable {
     public var message = ""
 
     private static let numberCount = 7
-    static let maximumMessageBytes = 2048
+    /// Room for every field at its longest (`PhotoProperties.maximumTextLength`
+    /// characters of up to 4 bytes each).
+    static let maximumMessageBytes = 8192
     public static let maximumBytes = numberCount * 4 + maximumMessageBytes
 
     public var bytes: [UInt8] {
