@@ -17,7 +17,7 @@ public final class FrameLoop {
     let translator = EventTranslator()
     /// The properties panel's fields, read by the workers; nil: the panel
     /// shows file names only.
-    var properties: PropertiesReading?
+    var properties: PropertiesFeed?
     /// Asked once per turn of the live loop whether something outside the
     /// app changed what it shows (the watched folder); true redraws.
     private let externalChanges: (() -> Bool)?

@@ -151,7 +151,7 @@ public struct Session {
         do {
             if let script {
                 let loop = FrameLoop(display: display, photos: photos, text: text, verboseLog: verboseLog)
-                loop.properties = PropertiesReading(loader: loader, places: places, log: log)
+                loop.properties = PropertiesFeed(loader: loader, places: places, log: log)
                 let driver = AppDriver(app: app, happened: happened)
                 let report = try loop.replay(driver, script: script, scale: plan.pixelScale, presentFrames: options.replayInWindow) { line in
                     stdout.write(Data((line + "\n").utf8))
@@ -187,7 +187,7 @@ public struct Session {
                                      return remote?.turn(driver) == true || followed
                                  },
                                  afterFirstFrame: afterFirstFrame, verboseLog: verboseLog, service: service, signals: PowerSignals())
-            loop.properties = PropertiesReading(loader: loader, places: places, log: log)
+            loop.properties = PropertiesFeed(loader: loader, places: places, log: log)
             if let remote {
                 remote.screenshot = { [unowned loop] in try loop.screenJPEG(app) }
                 remote.frameP99 = { [unowned loop] in loop.frameP99Milliseconds }

@@ -8,7 +8,7 @@ import TripsKit
 /// here; what it read, its GPS point named by the gazetteer, goes to the
 /// model through the driver. A file the worker could not read gives an
 /// empty reading (the panel shows its name) and one log line.
-final class PropertiesReading {
+final class PropertiesFeed {
     private let loader: PhotoLoader
     private let places: PlaceIndexing?
     private let log: (String) -> Void
