@@ -65,9 +65,11 @@ public struct Shortcut: Equatable, Sendable {
     /// (Ctrl+Shift+R, Alt+Return): elsewhere Shift is how a layout types
     /// the key ("+" is Shift+= on many), and Alt is not looked at.
     public static func handles(_ key: Key, ctrl: Bool, shift: Bool = false, alt: Bool = false) -> Bool {
-        all.contains { shortcut in
-            [Chord(key, ctrl: ctrl, shift: shift, alt: alt), Chord(key, ctrl: ctrl, shift: shift), Chord(key, ctrl: ctrl, alt: alt), Chord(key, ctrl: ctrl)]
-                .prefix(shift || alt ? 4 : 1).contains { shortcut.chords.contains($0) }
-        }
+        let chords = allChords
+        return chords.contains(Chord(key, ctrl: ctrl, shift: shift, alt: alt)) || (alt && chords.contains(Chord(key, ctrl: ctrl, shift: shift)))
+            || (shift && chords.contains(Chord(key, ctrl: ctrl, alt: alt))) || ((shift || alt) && chords.contains(Chord(key, ctrl: ctrl)))
     }
+
+    /// Every chord of the table, looked up once a key.
+    private static let allChords = Set(all.flatMap(\.chords))
 }
