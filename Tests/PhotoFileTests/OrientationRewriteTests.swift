@@ -90,6 +90,11 @@ final class OrientationRewriteTests: XCTestCase {
         XCTAssertThrowsError(try OrientationRewrite.turned(noTag, clockwise: true)) {
             XCTAssertEqual($0 as? OrientationRewrite.Failure, .noOrientationTag)
         }
+        var late = png
+        late.insert(contentsOf: PNGChunks.chunk("eXIf", Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0]), at: late.count - 12)
+        XCTAssertThrowsError(try OrientationRewrite.turned(late, clockwise: true), "an eXIf after the pixels") {
+            XCTAssertEqual($0 as? OrientationRewrite.Failure, .noOrientationTag)
+        }
         var cut = png
         cut.replaceSubrange(33..<37, with: PNGChunks.be32(1 << 30))
         XCTAssertThrowsError(try OrientationRewrite.turned(cut, clockwise: true)) {

@@ -28,16 +28,20 @@ public enum OrientationRewrite {
     }
 
     /// A PNG's turn: its `eXIf` chunk's Orientation turned, or an `eXIf`
-    /// chunk put after IHDR. Chunks are walked head to head up to the
-    /// pixels, each inside the file; one with EXIF but no Orientation is
-    /// left alone (the entry cannot be added in place).
+    /// chunk put after IHDR. Chunks are walked head to head to IEND, each
+    /// inside the file; one with EXIF but no Orientation is left alone (the
+    /// entry cannot be added in place).
     static func turnedPNG(_ bytes: [UInt8], clockwise: Bool) throws(Failure) -> (bytes: [UInt8], orientation: ExifOrientation) {
         let b = ByteWindow(bytes, start: 0, end: bytes.count)
         guard b.has(Array("IHDR".utf8), at: 12) else { throw .noOrientationTag }
-        var pos = 8
-        while let length = try? b.u32be(pos), !b.has(Array("IDAT".utf8), at: pos + 4), !b.has(Array("IEND".utf8), at: pos + 4) {
+        var pos = 8, pixelsSeen = false
+        while let length = try? b.u32be(pos), !b.has(Array("IEND".utf8), at: pos + 4) {
             guard pos + 12 + length <= bytes.count else { throw .malformed("PNG chunk cut short") }
-            if b.has(Array("eXIf".utf8), at: pos + 4) {
+            if b.has(Array("IDAT".utf8), at: pos + 4) { pixelsSeen = true }
+            // An eXIf after the pixels (as PNG's first extension allowed) is
+            // read by few: neither changed there nor doubled before them.
+            if pixelsSeen && b.has(Array("eXIf".utf8), at: pos + 4) { throw .noOrientationTag }
+            if !pixelsSeen && b.has(Array("eXIf".utf8), at: pos + 4) {
                 var exif = b.window(from: pos + 8, to: pos + 8 + length)
                 if exif.has(Array("Exif\0\0".utf8), at: 0) { exif = exif.window(from: 6, to: exif.count) }
                 guard let tiff = TIFFBlock(exif), let entry = tiff.entry(0x0112, inDirectoryAt: tiff.firstDirectory) else { throw .noOrientationTag }
