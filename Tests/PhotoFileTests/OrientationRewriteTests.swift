@@ -90,11 +90,15 @@ final class OrientationRewriteTests: XCTestCase {
         XCTAssertThrowsError(try OrientationRewrite.turned(noTag, clockwise: true)) {
             XCTAssertEqual($0 as? OrientationRewrite.Failure, .noOrientationTag)
         }
+        // EXIF after the pixels (ImageMagick writes it there): moved before them, turned.
+        let exif = Array("II".utf8) + [42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]
         var late = png
-        late.insert(contentsOf: PNGChunks.chunk("eXIf", Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0]), at: late.count - 12)
-        XCTAssertThrowsError(try OrientationRewrite.turned(late, clockwise: true), "an eXIf after the pixels") {
-            XCTAssertEqual($0 as? OrientationRewrite.Failure, .noOrientationTag)
-        }
+        late.insert(contentsOf: PNGChunks.chunk("eXIf", exif), at: late.count - 12)
+        let (moved, turnedLate) = try OrientationRewrite.turned(late, clockwise: true)
+        XCTAssertEqual(turnedLate, .left, "3 (upside down) turned clockwise is 8")
+        XCTAssertEqual(orientation(moved), .left)
+        XCTAssertEqual(chunks(moved).map(\.type), ["IHDR", "eXIf", "tEXt", "IDAT", "IEND"], "one eXIf, before the pixels")
+        XCTAssertEqual(chunks(moved).filter { $0.type != "eXIf" }.map(\.bytes), chunks(png).map(\.bytes))
         var cut = png
         cut.replaceSubrange(33..<37, with: PNGChunks.be32(1 << 30))
         XCTAssertThrowsError(try OrientationRewrite.turned(cut, clockwise: true)) {

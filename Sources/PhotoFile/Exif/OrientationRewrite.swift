@@ -27,38 +27,48 @@ public enum OrientationRewrite {
         return (out, next)
     }
 
-    /// A PNG's turn: its `eXIf` chunk's Orientation turned, or an `eXIf`
-    /// chunk put after IHDR. Chunks are walked head to head to IEND, each
-    /// inside the file; one with EXIF but no Orientation is left alone (the
+    /// A PNG's turn, in an `eXIf` chunk before its pixels, where Trips and
+    /// PNG's third edition look: the chunk there has its Orientation
+    /// turned (and its CRC made again); one after the pixels (where
+    /// ImageMagick writes it, as PNG's first extension allowed) is moved
+    /// before them, turned, its TIFF block unchanged otherwise (its offsets
+    /// count from its own start); with none, one holding the Orientation
+    /// alone is put after IHDR. Chunks are walked head to head to IEND, each
+    /// inside the file; EXIF without an Orientation entry is left alone (the
     /// entry cannot be added in place).
     static func turnedPNG(_ bytes: [UInt8], clockwise: Bool) throws(Failure) -> (bytes: [UInt8], orientation: ExifOrientation) {
         let b = ByteWindow(bytes, start: 0, end: bytes.count)
         guard b.has(Array("IHDR".utf8), at: 12) else { throw .noOrientationTag }
         var pos = 8, pixelsSeen = false
+        var found: (at: Int, length: Int, early: Bool)?
         while let length = try? b.u32be(pos), !b.has(Array("IEND".utf8), at: pos + 4) {
             guard pos + 12 + length <= bytes.count else { throw .malformed("PNG chunk cut short") }
             if b.has(Array("IDAT".utf8), at: pos + 4) { pixelsSeen = true }
-            // An eXIf after the pixels (as PNG's first extension allowed) is
-            // read by few: neither changed there nor doubled before them.
-            if pixelsSeen && b.has(Array("eXIf".utf8), at: pos + 4) { throw .noOrientationTag }
-            if !pixelsSeen && b.has(Array("eXIf".utf8), at: pos + 4) {
-                var exif = b.window(from: pos + 8, to: pos + 8 + length)
-                if exif.has(Array("Exif\0\0".utf8), at: 0) { exif = exif.window(from: 6, to: exif.count) }
-                guard let tiff = TIFFBlock(exif), let entry = tiff.entry(0x0112, inDirectoryAt: tiff.firstDirectory) else { throw .noOrientationTag }
-                var out = bytes
-                let next = try turn(entry, of: tiff, in: &out, clockwise: clockwise)
-                let crc = PNGChunks.be32(CRC32.of(Array(out[(pos + 4)..<(pos + 8 + length)])))
-                out.replaceSubrange((pos + 8 + length)..<(pos + 12 + length), with: crc)
-                return (out, next)
-            }
+            if found == nil && b.has(Array("eXIf".utf8), at: pos + 4) { found = (pos, length, !pixelsSeen) }
             pos += 12 + length
         }
-        // No EXIF yet: IFD0 of one SHORT entry, big-endian, as exiftool writes a PNG's.
-        let next = ExifOrientation.up.turned(clockwise: clockwise)
-        let tiff: [UInt8] = Array("MM".utf8) + [0, 42] + PNGChunks.be32(8) + [0, 1] + [0x01, 0x12, 0, 3] + PNGChunks.be32(1)
-            + [0, UInt8(next.rawValue), 0, 0] + PNGChunks.be32(0)
-        guard let out = PNGChunks.inserting([PNGChunks.chunk("eXIf", tiff)], into: bytes) else { throw .noOrientationTag }
-        return (out, next)
+        guard let found else {
+            // No EXIF yet: IFD0 of one SHORT entry, big-endian, as exiftool writes a PNG's.
+            let next = ExifOrientation.up.turned(clockwise: clockwise)
+            let tiff: [UInt8] = Array("MM".utf8) + [0, 42] + PNGChunks.be32(8) + [0, 1] + [0x01, 0x12, 0, 3] + PNGChunks.be32(1)
+                + [0, UInt8(next.rawValue), 0, 0] + PNGChunks.be32(0)
+            guard let out = PNGChunks.inserting([PNGChunks.chunk("eXIf", tiff)], into: bytes) else { throw .noOrientationTag }
+            return (out, next)
+        }
+        var data = Array(bytes[(found.at + 8)..<(found.at + 8 + found.length)])
+        let skip = data.starts(with: Array("Exif\0\0".utf8)) ? 6 : 0
+        guard let tiff = TIFFBlock(ByteWindow(data, start: skip, end: data.count)),
+              let entry = tiff.entry(0x0112, inDirectoryAt: tiff.firstDirectory) else { throw .noOrientationTag }
+        let next = try turn(entry, of: tiff, in: &data, clockwise: clockwise)
+        let chunk = PNGChunks.chunk("eXIf", data)
+        var out = bytes
+        if found.early {
+            out.replaceSubrange(found.at..<(found.at + 12 + found.length), with: chunk)
+            return (out, next)
+        }
+        out.removeSubrange(found.at..<(found.at + 12 + found.length))
+        guard let moved = PNGChunks.inserting([chunk], into: out) else { throw .noOrientationTag }
+        return (moved, next)
     }
 
     /// Writes the turned value into the Orientation entry at `entry` of
