@@ -313,6 +313,22 @@ final class PropertiesPanelTests: XCTestCase {
         XCTAssertNil(app.propertiesAwaited)
     }
 
+    /// A turned photo's properties are read again: its size is upright.
+    func testATurnedPhotosPropertiesAreAskedForAgain() throws {
+        let folder = try temporaryFolder("trips-properties-turn")
+        let path = try folder.write(Data(OrientationStamp.jpeg(orientation: 1)), to: "a.jpg").path
+        let catalog = TripCatalog(trips: [Trip(id: "t", city: "T", nights: 1, photoPaths: [path])])
+        let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed, turner: PhotoTurner(environment: [:]))
+        app.open(0)
+        app.advance(to: 1)
+        app.handle(.key(.i, ctrl: false))
+        AppDriver(app: app).learn(PhotoProperties(), place: nil, of: path)
+        XCTAssertNil(app.propertiesAwaited)
+        app.handle(.key(.r, ctrl: true))
+        XCTAssertEqual(app.toast?.text, "a.jpg turned")
+        XCTAssertEqual(app.propertiesAwaited, path)
+    }
+
     /// In a wide window the panel is beside the photo, never over it; in a
     /// narrow or short one it stays inside the window.
     func testThePanelNeverCoversTheBigPhotoInAWideWindowAndFitsEveryWindow() throws {
