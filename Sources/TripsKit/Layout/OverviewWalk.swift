@@ -99,11 +99,17 @@ struct OverviewWalk {
 
     /// Where the properties panel goes: the list's column beside the big
     /// photo in a wide window, so it never covers the photo; in a narrow
-    /// or portrait one, below the photo, over the strip and the list.
-    static func propertiesFrame(_ layout: OverviewLayout) -> CGRect {
+    /// or portrait one, below the photo, over the strip and the list, and
+    /// over the photo's lower half at most where `rows` need the room to
+    /// stand label over value (360 x 640); in a tiny window (360 x 360),
+    /// over as much of the photo as 18 pt rows side by side need.
+    static func propertiesFrame(_ layout: OverviewLayout, rows: Int) -> CGRect {
         let m = OverviewLayout.margin, size = layout.size
         if layout.listBeside { return CGRect(x: layout.list.minX, y: m, width: layout.list.width, height: size.height - 2 * m) }
-        return CGRect(x: m, y: layout.strip.minY, width: size.width - 2 * m, height: max(0, size.height - m - layout.strip.minY))
+        let chrome: CGFloat = 64, rows = CGFloat(rows)
+        var top = max(layout.bigPhoto.midY, min(layout.strip.minY, size.height - m - chrome - rows * 32))
+        if (size.height - m - top - chrome) / rows < 18 { top = max(m, size.height - m - chrome - rows * 18) }
+        return CGRect(x: m, y: top, width: size.width - 2 * m, height: max(0, size.height - m - top))
     }
 
     /// The properties panel: its title, then a row a field, the label over
@@ -111,7 +117,7 @@ struct OverviewWalk {
     /// short window); each row read as "Camera, Canon EOS 5D". A tap on it closes it.
     private func propertiesElement(_ rows: [PropertiesPanel.Row]) -> LayoutElement {
         let model = self.model, theme = model.theme, strings = model.strings
-        let panel = Self.propertiesFrame(model.layout)
+        let panel = Self.propertiesFrame(model.layout, rows: rows.count)
         let titleSize = CGFloat(theme.rowTextSize)
         let top = panel.minY + 14 + titleSize * 1.6
         let rowHeight = min(44, max(1, (panel.maxY - 10 - top) / CGFloat(rows.count)))
