@@ -129,6 +129,14 @@ let package = Package(
             pkgConfig: "geonames",
             providers: [.apt(["libgeonames-dev"])]
         ),
+        // gexiv2 (exiv2's C API): a photo's EXIF for the properties panel,
+        // read from bytes on the decode workers. Through pkg-config, as
+        // CGeonames: its header includes GLib's.
+        .systemLibrary(
+            name: "CGexiv2",
+            pkgConfig: "gexiv2",
+            providers: [.apt(["libgexiv2-dev"])]
+        ),
         // libdbus: the AT-SPI bridge speaks D-Bus with it (AccessibilityBridge).
         .systemLibrary(
             name: "CDBus",
@@ -179,7 +187,7 @@ let package = Package(
         // codecs, and the wire format between worker and app. Never TripsKit
         // or Platform. The test-only fault switch is compiled into debug
         // builds only (what the tests and e2e scripts run).
-        .target(name: "Decoding", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "PhotoFile"],
+        .target(name: "Decoding", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "CGexiv2", "PhotoFile"],
                 swiftSettings: swift6 + [.define("TRIPS_DECODER_FAULTS", .when(configuration: .debug))]),
         // The app side of decoding: the loader threads and their worker
         // processes, the shared thumbnail cache. No SDL: it wakes the frame

@@ -117,6 +117,28 @@ public final class DecoderProcess: @unchecked Sendable {
     /// tile); with `preview`, its embedded EXIF thumbnail instead (`DecodePlan.Use.preview`).
     public func decode(path: String, target: (width: Int, height: Int), deadline: Double, plainSDL: Bool = false,
                        preview: Bool = false, region: DecodeRegion? = nil, thumbnailSide: Int = 0) -> Result<Decoded, DecodeFailure> {
+        let request = DecodeRequest.asking(target: target, plainSDL: plainSDL, preview: preview, region: region, thumbnailSide: thumbnailSide,
+                                           name: (path as NSString).lastPathComponent)
+        return ask(request, path: path, deadline: deadline).flatMap { reply, pixels in result(of: reply, pixels: pixels) }
+    }
+
+    /// The properties panel's fields of the photo at `path` (`PhotoProperties`),
+    /// read by the worker from its bytes within `deadline` seconds.
+    public func readProperties(path: String, deadline: Double) -> Result<PhotoProperties, DecodeFailure> {
+        ask(DecodeRequest.askingProperties(name: (path as NSString).lastPathComponent), path: path, deadline: deadline).flatMap { reply, pixels in
+            if pixels >= 0 { close(pixels) }
+            switch reply.status {
+            case .decoded: return .success(PhotoProperties(wireText: reply.message))
+            case .refused: return .failure(.refused(reply.message))
+            case .failed: return .failure(.decode(reply.message))
+            }
+        }
+    }
+
+    /// `request` for the photo at `path`, vetted and opened here, its
+    /// descriptor handed to the worker: the worker's reply, and the
+    /// descriptor that came with it (-1: none).
+    private func ask(_ request: DecodeRequest, path: String, deadline: Double) -> Result<(DecodeReply, Int32), DecodeFailure> {
         // Vetted here, by path, before anything is opened for a worker: a
         // FIFO, a symlink loop or a header bomb is refused without a round
         // trip. The worker parses the header again from the bytes it reads,
@@ -125,13 +147,11 @@ public final class DecoderProcess: @unchecked Sendable {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.refused("cannot be read (\(String(cString: strerror(errno))))")) }
         defer { close(fd) }
-        let request = DecodeRequest.asking(target: target, plainSDL: plainSDL, preview: preview, region: region, thumbnailSide: thumbnailSide,
-                                           name: (path as NSString).lastPathComponent)
         // A worker that retired itself (its CPU allowance) between two
         // photos is replaced and asked once more.
         for attempt in 0..<2 {
             switch exchange(request, fd: fd, deadline: deadline) {
-            case .reply(let reply, let pixels): return result(of: reply, pixels: pixels)
+            case .reply(let reply, let pixels): return .success((reply, pixels))
             case .lost(let why, let retired):
                 if retired && attempt == 0 { continue }
                 return .failure(.contained(why))

@@ -29,6 +29,12 @@ public final class PhotoLoader: @unchecked Sendable {
         public var result: Result<DecoderProcess.Decoded, DecodeFailure>
     }
 
+    /// The properties panel's fields of the photo at `path`, read by a worker.
+    public struct FinishedProperties {
+        public var path: String
+        public var result: Result<PhotoProperties, DecodeFailure>
+    }
+
     private struct Pending {
         var job: Job
         var path: String
@@ -42,6 +48,11 @@ public final class PhotoLoader: @unchecked Sendable {
     private var pending: [Pending] = []
     private var running: Set<Job> = []
     private var finished: [Finished] = []
+    /// Properties asked for (paths), being read, and read: served before
+    /// any decode, as the panel waits on them and they take a moment.
+    private var propertiesPending: [String] = []
+    private var propertiesRunning: Set<String> = []
+    private var propertiesFinished: [FinishedProperties] = []
     /// Photos asked for on a guess before the trips are known (`guess`),
     /// by path: the (negative) number their jobs carry until `prefetch`
     /// names the real one.
@@ -101,6 +112,7 @@ public final class PhotoLoader: @unchecked Sendable {
         condition.lock()
         stopping = true
         pending.removeAll()
+        propertiesPending.removeAll()
         condition.broadcast()
         condition.unlock()
         for process in processes { process.terminate() }
@@ -186,6 +198,25 @@ public final class PhotoLoader: @unchecked Sendable {
         condition.signal()
     }
 
+    /// Asks for the properties panel's fields of the photo at `path`, unless
+    /// they are queued, under way or read and not yet taken.
+    public func requestProperties(path: String) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !propertiesPending.contains(path), !propertiesRunning.contains(path), !propertiesFinished.contains(where: { $0.path == path }) else { return }
+        propertiesPending.append(path)
+        condition.signal()
+    }
+
+    /// The properties read since the last call.
+    public func takeProperties() -> [FinishedProperties] {
+        condition.lock()
+        defer { condition.unlock() }
+        let out = propertiesFinished
+        propertiesFinished.removeAll()
+        return out
+    }
+
     /// Forgets queued requests that are no longer wanted (scrolled away).
     public func keepOnly(_ wanted: Set<Job>) {
         condition.lock()
@@ -217,14 +248,14 @@ public final class PhotoLoader: @unchecked Sendable {
     /// Blocks until nothing is queued or under way (screenshots, replays).
     public func waitUntilIdle() {
         condition.lock()
-        while !(pending.isEmpty && running.isEmpty) && !stopping { condition.wait() }
+        while !(pending.isEmpty && running.isEmpty && propertiesPending.isEmpty && propertiesRunning.isEmpty) && !stopping { condition.wait() }
         condition.unlock()
     }
 
     public var isBusy: Bool {
         condition.lock()
         defer { condition.unlock() }
-        return !pending.isEmpty || !running.isEmpty
+        return !pending.isEmpty || !running.isEmpty || !propertiesPending.isEmpty || !propertiesRunning.isEmpty
     }
 
     /// A strip thumbnail: the shared cache's when it has a valid one (its
@@ -268,12 +299,25 @@ public final class PhotoLoader: @unchecked Sendable {
         condition.unlock()
         while true {
             condition.lock()
-            while pending.isEmpty && !stopping { condition.wait() }
+            while pending.isEmpty && propertiesPending.isEmpty && !stopping { condition.wait() }
             if stopping {
                 alive -= 1
                 condition.broadcast()
                 condition.unlock()
                 return
+            }
+            if !propertiesPending.isEmpty {
+                let path = propertiesPending.removeFirst()
+                propertiesRunning.insert(path)
+                condition.unlock()
+                let result = process.readProperties(path: path, deadline: deadlines.thumbnail)
+                condition.lock()
+                propertiesRunning.remove(path)
+                propertiesFinished.append(FinishedProperties(path: path, result: result))
+                condition.broadcast()
+                condition.unlock()
+                wake()
+                continue
             }
             // A preview first, wherever it is queued: it is done in a moment
             // and shows something at once; else the newest request.

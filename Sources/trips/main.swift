@@ -66,9 +66,9 @@ let strings = MessageCatalog.strings(for: LanguageChoice(option: options.languag
 
 // A library's trips come at once from what its capture-time cache knows,
 // the rest of the dates in the background (replays wait for them); loose
-// photos' trips are named by libgeonames' cities.
-let places = options.photosFolder == nil ? nil
-    : PlaceIndexing(cities: GeonamesCities.load, strings: strings, clock: FrameLoop.clock, verboseLog: verbose ? log : nil)
+// photos' trips are named by libgeonames' cities, as is the place in the
+// properties panel (the index is made the first time either asks).
+let places = PlaceIndexing(cities: GeonamesCities.load, strings: strings, clock: FrameLoop.clock, verboseLog: verbose ? log : nil)
 // A live library wakes the frame loop with an SDL event of its own when it
 // changes on disk or its dates settle: the idle loop polls nothing.
 let libraryChanged = RegisteredEvent()

@@ -7,7 +7,9 @@ import XCTest
 /// A seeded mutation fuzz through the real decode path (header check, a
 /// sandboxed worker, pixels in shared memory): a few hundred mutated files
 /// across every format the app reads, JPEGs also as detail tiles and as
-/// previews (a seed with an EXIF thumbnail among them). No mutated file may take the caller
+/// previews (a seed with an EXIF thumbnail among them), every third file's
+/// properties read by exiv2 instead (a seed with a camera's EXIF, written
+/// by exiftool, among them). No mutated file may take the caller
 /// down or run past its deadline, and after all of them every seed still
 /// decodes. What made a worker crash or hang is kept and listed (new finds
 /// go into Tests/e2e/fuzz-regressions/). TRIPS_FUZZ_FILES and
@@ -22,7 +24,8 @@ final class DecoderFuzzTests: XCTestCase {
         let folder = try TemporaryFolder("trips-fuzz").path
         let withThumbnail = folder + "/seed-exif-thumbnail.jpg"
         XCTAssertTrue(FileManager.default.createFile(atPath: withThumbnail, contents: Data(try DecodeFixtures.photoWithThumbnail(orientation: 6))))
-        let seeds = DecodeFixtures.seeds + [withThumbnail]
+        let camera = folder + "/seed-camera.jpg"
+        let seeds = DecodeFixtures.seeds + [withThumbnail] + ((try? CameraPhoto.make(camera, width: 96, height: 64, tags: CameraPhoto.canon)) != nil ? [camera] : [])
         XCTAssertGreaterThanOrEqual(seeds.count, 10)
         var rng = SplitMix64(seed: seed)
         let process = DecoderProcess(executable: DecodeFixtures.trips)
@@ -38,7 +41,9 @@ final class DecoderFuzzTests: XCTestCase {
             // detail tile (libjpeg's region decoding).
             let preview = source.hasSuffix(".jpg") && i / seeds.count % 2 == 1
             let region = !preview && i % 2 == 1 && source.hasSuffix(".jpg") ? DecodeRegion(level: 1 << (i / 2 % 2), x: 4, y: 4, width: 8, height: 8) : nil
-            let outcome = process.decode(path: path, target: (96, 64), deadline: deadline, preview: preview, region: region)
+            let outcome = i % 3 == 2
+                ? process.readProperties(path: path, deadline: deadline).map { _ in () }
+                : process.decode(path: path, target: (96, 64), deadline: deadline, preview: preview, region: region).map { _ in () }
             let took = ContinuousClock.now - started
             slowest = max(slowest, took)
             XCTAssertLessThan(took, .seconds(deadline + 2), "\(path): past its deadline")
@@ -53,6 +58,9 @@ final class DecoderFuzzTests: XCTestCase {
             if case .failure(let failure) = process.decode(path: seed, target: (96, 64), deadline: 5) {
                 XCTFail("\(seed) no longer decodes after the fuzz: \(failure)")
             }
+        }
+        for seed in seeds {
+            if case .failure(let failure) = process.readProperties(path: seed, deadline: 5) { XCTFail("\(seed): no properties after the fuzz: \(failure)") }
         }
         if case .failure(let failure) = process.decode(path: withThumbnail, target: (96, 64), deadline: 5, preview: true) {
             XCTFail("the preview of \(withThumbnail) is no longer made after the fuzz: \(failure)")

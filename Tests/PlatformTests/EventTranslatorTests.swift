@@ -27,8 +27,9 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(EventTranslator.seconds(ofTicks: UInt32.max - 295, now: 100), 0)
     }
 
-    /// A key press carries Shift as SDL gives it (Ctrl+Shift+R turns the
-    /// other way), but not for "?", which is how Shift and "/" type it.
+    /// A key press carries Shift and Alt as SDL gives them (Ctrl+Shift+R
+    /// turns the other way, Alt+Return shows properties), but Shift not
+    /// for "?", which is how Shift and "/" type it.
     func testAKeyCarriesCtrlAndShiftAndAQuestionMarkTakesItsShift() {
         func press(_ sym: SDL_Keycode, _ mod: SDL_Keymod) -> InputEvent? {
             var event = SDL_Event()
@@ -40,5 +41,8 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(press(SDL_Keycode(SDLK_r.rawValue), SDL_Keymod(KMOD_LCTRL.rawValue | KMOD_LSHIFT.rawValue)), .key(.r, ctrl: true, shift: true))
         XCTAssertEqual(press(SDL_Keycode(SDLK_r.rawValue), KMOD_RCTRL), .key(.r, ctrl: true, shift: false))
         XCTAssertEqual(press(SDL_Keycode(SDLK_SLASH.rawValue), KMOD_LSHIFT), .key(.question, ctrl: false, shift: false))
+        // Alt+Return: the properties panel, not Return's open.
+        XCTAssertEqual(press(SDL_Keycode(SDLK_RETURN.rawValue), KMOD_LALT), .key(.returnKey, ctrl: false, shift: false, alt: true))
+        XCTAssertEqual(press(SDL_Keycode(SDLK_i.rawValue), KMOD_NONE), .key(.i, ctrl: false))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Gestures
 import JSON
+import PhotoFile
 import TestSupport
 import XCTest
 @testable import TripsKit
@@ -103,6 +104,12 @@ final class ShortcutsTests: XCTestCase {
         .shortcutTurnCounterClockwise: ["ctrl+shift+R": (opened, { s, app in
             s["toast"]?.string == "t0-0.jpg turned" && ShortcutsTests.file(app, 0) == OrientationStamp.jpeg(orientation: 8)
         })],
+        .shortcutProperties: [
+            "alt+Return": (opened, { s, _ in s["properties"]?.bool == true && s["enlarged"]?.string == "t0" }),
+            "I": (opened, { s, _ in
+                s["properties"]?.bool == true && s["a11y"]?.array.contains { $0["label"]?.string == "File" && $0["value"]?.string == "t0-0.jpg" } == true
+            }),
+        ],
         .shortcutFullscreen: ["F11": ("", { s, _ in s["fullscreen"]?.bool == true })],
         .shortcutOverlay: [
             "F1": ("", { s, _ in s["shortcuts"]?.bool == true }),
@@ -116,7 +123,7 @@ final class ShortcutsTests: XCTestCase {
         for shortcut in Shortcut.all {
             let cases = try XCTUnwrap(expectations[shortcut.what], "no test says what \(shortcut.keysText) does")
             for chord in shortcut.chords {
-                let name = (chord.ctrl ? "ctrl+" : "") + (chord.shift ? "shift+" : "") + chord.key.name
+                let name = (chord.ctrl ? "ctrl+" : "") + (chord.shift ? "shift+" : "") + (chord.alt ? "alt+" : "") + chord.key.name
                 let (setup, holds) = try XCTUnwrap(cases[name], "no test for \(name) (\(shortcut.what.id))")
                 let after = try run(setup, key: name)
                 XCTAssertTrue(holds(after.state, after.app), "\(name): \(shortcut.what.id); got \(after.printed)")
@@ -281,5 +288,95 @@ final class TurnKeyTests: XCTestCase {
         desk.handle(.key(.r, ctrl: true))
         XCTAssertEqual(desk.toast?.text, "b.jpg cannot be turned losslessly; it is left as it is")
         XCTAssertEqual(FileManager.default.contents(atPath: bare).map { Array($0) }, OrientationStamp.jpeg(orientation: nil))
+    }
+}
+
+/// The properties panel on the model: the same key or Escape closes it,
+/// closing the photo closes it, paging shows the next photo's, and what a
+/// worker read is read out row by row, only the fields the file has.
+final class PropertiesPanelTests: XCTestCase {
+    func testThePanelOpensClosesAndReadsEveryFieldItWasTold() throws {
+        let paths = ["/photos/a.jpg", "/photos/b.png"]
+        let catalog = TripCatalog(trips: [Trip(id: "t", city: "T", nights: 1, photoPaths: paths)])
+        let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed)
+        app.handle(.key(.i, ctrl: false))
+        XCTAssertFalse(app.propertiesShown, "no photo out: nothing to show")
+        app.open(0)
+        app.advance(to: 1)
+        app.handle(.key(.returnKey, ctrl: false, alt: true))
+        XCTAssertTrue(app.propertiesShown)
+        XCTAssertNotNil(app.bigPhoto.trip, "Alt+Return does not close the photo as Return would")
+        XCTAssertEqual(app.propertiesAwaited, paths[0])
+        func read() -> [String: String] {
+            Dictionary(app.accessibilityElements.filter { $0.id.hasPrefix("property:") }.map { ($0.label, $0.value) }) { a, _ in a }
+        }
+        XCTAssertEqual(read(), ["File": "a.jpg", "Reading the file…": ""])
+        var p = PhotoProperties()
+        (p.fileBytes, p.width, p.height, p.format) = (2_400_000, 4000, 3000, "JPEG")
+        (p.make, p.model, p.exposureTime, p.fNumber, p.iso, p.focalLength) = ("Canon", "Canon EOS 5D", "1/250", "28/10", 400, "35/1")
+        XCTAssertTrue(AppDriver(app: app).learn(p, place: "Lisbon, Portugal", of: paths[0]))
+        XCTAssertNil(app.propertiesAwaited)
+        XCTAssertEqual(read(), ["File": "a.jpg", "Size": "2.4 MB", "Dimensions": "4000 × 3000", "Format": "JPEG", "Camera": "Canon EOS 5D",
+                                "Exposure": "1/250 s", "Aperture": "f/2.8", "ISO": "400", "Focal length": "35 mm", "Place": "Lisbon, Portugal"])
+        XCTAssertEqual(app.accessibilityElements.first { $0.id == "properties" }?.label, "Properties")
+        app.handle(.key(.right, ctrl: false))
+        app.advance(to: 2)
+        XCTAssertEqual(app.propertiesAwaited, paths[1], "the next page's properties are asked for")
+        XCTAssertFalse(AppDriver(app: app).learn(PhotoProperties(), place: nil, of: "/elsewhere.jpg"), "not the photo shown: nothing changes")
+        AppDriver(app: app).learn(PhotoProperties(), place: nil, of: paths[1])
+        XCTAssertEqual(read(), ["File": "b.png"], "a file without metadata: the fields it has")
+        app.handle(.key(.escape, ctrl: false))
+        XCTAssertFalse(app.propertiesShown)
+        XCTAssertNotNil(app.bigPhoto.trip, "the first Escape closes the panel, not the photo")
+        app.handle(.key(.i, ctrl: false))
+        app.handle(.key(.i, ctrl: false))
+        XCTAssertFalse(app.propertiesShown, "the same key closes it")
+        app.handle(.key(.i, ctrl: false))
+        app.handle(.key(.escape, ctrl: false))
+        app.handle(.key(.escape, ctrl: false))
+        XCTAssertFalse(app.propertiesShown)
+        XCTAssertEqual(app.windowTitle, "Trips", "the photo closed")
+        XCTAssertNil(app.propertiesAwaited)
+    }
+
+    /// A turned photo's properties are read again: its size is upright.
+    func testATurnedPhotosPropertiesAreAskedForAgain() throws {
+        let folder = try temporaryFolder("trips-properties-turn")
+        let path = try folder.write(Data(OrientationStamp.jpeg(orientation: 1)), to: "a.jpg").path
+        let catalog = TripCatalog(trips: [Trip(id: "t", city: "T", nights: 1, photoPaths: [path])])
+        let app = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .windowed, turner: PhotoTurner(environment: [:]))
+        app.open(0)
+        app.advance(to: 1)
+        app.handle(.key(.i, ctrl: false))
+        AppDriver(app: app).learn(PhotoProperties(), place: nil, of: path)
+        XCTAssertNil(app.propertiesAwaited)
+        app.handle(.key(.r, ctrl: true))
+        XCTAssertEqual(app.toast?.text, "a.jpg turned")
+        XCTAssertEqual(app.propertiesAwaited, path)
+    }
+
+    /// In a wide window the panel is beside the photo, never over it; in a
+    /// narrow or short one it stays inside the window.
+    func testThePanelNeverCoversTheBigPhotoInAWideWindowAndFitsEveryWindow() throws {
+        let catalog = TripCatalog(trips: [Trip(id: "t", city: "T", nights: 1, photoPaths: ["/p/a.jpg"])])
+        for (w, h) in [(1280.0, 800.0), (2540, 400), (360, 640), (800, 450), (3840, 1080), (360, 360)] {
+            let app = AppModel(catalog: catalog, size: CGSize(width: w, height: h), mode: .windowed)
+            app.open(0)
+            app.advance(to: 1)
+            app.handle(.key(.i, ctrl: false))
+            var p = PhotoProperties()
+            (p.make, p.model, p.lens, p.captured, p.fileBytes) = ("Canon", "EOS R5", "RF24-105mm F4 L IS USM", "2024:05:12 10:04:31", 1234)
+            AppDriver(app: app).learn(p, place: "Lisbon, Portugal", of: "/p/a.jpg")
+            app.advance(to: 2)
+            let window = CGRect(x: 0, y: 0, width: w, height: h)
+            let panel = try XCTUnwrap(app.accessibilityElements.first { $0.id == "properties" }?.frame)
+            let rows = app.accessibilityElements.filter { $0.id.hasPrefix("property:") }
+            XCTAssertEqual(rows.count, 6, "\(w)x\(h)")
+            for row in rows { XCTAssertTrue(window.contains(row.frame) && panel.contains(row.frame), "\(w)x\(h): \(row.label) at \(row.frame)") }
+            if app.layout.listBeside {
+                XCTAssertFalse(panel.intersects(app.bigPhoto.drawnFrame), "\(w)x\(h): the panel covers the photo")
+            }
+            XCTAssertFalse(app.accessibilityElements.contains { $0.id.hasPrefix("row:") }, "\(w)x\(h): the list under the panel is read")
+        }
     }
 }

@@ -2,8 +2,8 @@
 # Ctrl+R through the binary (issue 37): the turn is saved in the JPEG's
 # EXIF Orientation and nothing else (exiftool reads it; one byte differs;
 # the pixels turned back equal the original's), Ctrl+Shift+R undoes it byte
-# for byte, the big photo is drawn turned, a read-only file and a PNG are
-# left alone with a message, and a crash between the write and the rename
+# for byte, the big photo is drawn turned, a PNG is turned in an eXIf chunk
+# with its pixels kept, a read-only file and a HEIC are left alone with a message, and a crash between the write and the rename
 # (TRIPS_TURN_FAULT, debug builds) leaves the original intact.
 # Usage: Tests/e2e/rotate.sh [path/to/trips]
 set -u
@@ -59,6 +59,18 @@ rm -f "$pics"/land.jpg.tmp-*
 
 cp -p "$pics/flat.png" "$OUT/flat-before.png"
 replay png "$pics/flat.png" ctrl+r
-check "a PNG cannot be turned losslessly: a message, the file as it was" \
-    'grep -q "flat.png cannot be turned losslessly" "$OUT/png.jsonl" && cmp -s "$pics/flat.png" "$OUT/flat-before.png"'
+check "a PNG is turned in an eXIf chunk: exiftool reads Orientation 6 ($(exiftool -n -s3 -Orientation "$pics/flat.png"))" \
+    '[ "$(exiftool -n -s3 -Orientation "$pics/flat.png")" = 6 ] && grep -q "flat.png turned" "$OUT/png.jsonl"'
+check "the PNG's pixels are the original's: lossless" '[ "$(compare -metric AE "$pics/flat.png" "$OUT/flat-before.png" null: 2>&1)" = 0 ]'
+check "the PNG is drawn turned: the red band along its right side" \
+    'at_least "$(near_colour "$OUT/png.png" 608 100 12 300 "rgb(255,0,0)")" 0.9'
+replay png-back "$pics/flat.png" ctrl+shift+r
+check "Ctrl+Shift+R turns the PNG back: Orientation 1, the pixels still the original's" \
+    '[ "$(exiftool -n -s3 -Orientation "$pics/flat.png")" = 1 ] && [ "$(compare -metric AE "$pics/flat.png" "$OUT/flat-before.png" null: 2>&1)" = 0 ]'
+
+heif-enc -q 60 "$OUT/before.jpg" -o "$pics/heic.heic" >/dev/null 2>&1 && touch -d "2024-05-12 10:00" "$pics/heic.heic"
+cp -p "$pics/heic.heic" "$OUT/heic-before.heic"
+replay heic "$pics/heic.heic" ctrl+r
+check "a HEIC cannot be turned losslessly: a message, the file as it was" \
+    'grep -q "heic.heic cannot be turned losslessly" "$OUT/heic.jsonl" && cmp -s "$pics/heic.heic" "$OUT/heic-before.heic"'
 e2e_end

@@ -1,3 +1,5 @@
+import PhotoFile
+
 /// What the app and a decode worker say to each other over their socket
 /// (one SOCK_SEQPACKET message each way per photo). The photo's descriptor
 /// travels with the request and the pixels' memfd with a successful reply
@@ -14,17 +16,20 @@ public struct DecodeRequest: Equatable, Sendable {
     /// A strip thumbnail that is also wanted as a PNG for the shared
     /// thumbnail cache: the cache size's side (`SharedThumbnail.Size`), or 0.
     public var thumbnailSide = 0
+    /// The properties panel's fields instead of pixels (`PhotoProperties`,
+    /// in the reply's text).
+    public var properties = false
     /// The file's name, for the test-only fault switch (the worker opens nothing).
     public var name: String
 
     /// The numbers before the name.
-    private static let numberCount = 10
+    private static let numberCount = 11
     public static let maximumBytes = numberCount * 4 + 1024
 
     public var bytes: [UInt8] {
         let r = region
         return DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0, r?.level ?? 0, r?.x ?? 0, r?.y ?? 0, r?.width ?? 0, r?.height ?? 0,
-                                   preview ? 1 : 0, thumbnailSide])
+                                   preview ? 1 : 0, thumbnailSide, properties ? 1 : 0])
             + Array(name.utf8.prefix(1024))
     }
 }
@@ -38,11 +43,16 @@ extension DecodeRequest {
              thumbnailSide: thumbnailSide, name: name)
     }
 
+    /// The app's request for the properties panel's fields of the file called `name`.
+    public static func askingProperties(name: String) -> Self {
+        Self(targetWidth: 0, targetHeight: 0, plainSDL: false, properties: true, name: name)
+    }
+
     public init?(_ bytes: ArraySlice<UInt8>) {
         guard let n = DecodeWire.read(bytes, count: Self.numberCount) else { return nil }
         let region = n[3] > 0 ? DecodeRegion(level: n[3], x: n[4], y: n[5], width: n[6], height: n[7]) : nil
         self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, preview: n[8] != 0, region: region,
-                  thumbnailSide: n[9], name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
+                  thumbnailSide: n[9], properties: n[10] != 0, name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }
 
@@ -57,15 +67,19 @@ public struct DecodeReply: Equatable, Sendable {
     /// The bytes of the thumbnail's PNG after the pixels in their memory
     /// (`DecodeRequest.thumbnailSide`), or 0.
     public var thumbnailPNGBytes = 0
-    /// Why it was refused or failed.
+    /// Why it was refused or failed; for a properties request, the fields
+    /// (`PhotoProperties.wireText`).
     public var message = ""
 
     private static let numberCount = 7
-    public static let maximumBytes = numberCount * 4 + 1024
+    /// Room for every field at its longest (`PhotoProperties.maximumTextLength`
+    /// characters of up to 4 bytes each).
+    static let maximumMessageBytes = 8192
+    public static let maximumBytes = numberCount * 4 + maximumMessageBytes
 
     public var bytes: [UInt8] {
         DecodeWire.numbers([status.rawValue, width, height, fullWidth, fullHeight, usedTurboJPEG ? 1 : 0, thumbnailPNGBytes])
-            + Array(message.utf8.prefix(1024))
+            + Array(message.utf8.prefix(Self.maximumMessageBytes))
     }
 }
 
@@ -92,6 +106,53 @@ enum DecodeWire {
         return (0..<count).map { i in
             let b = (0..<4).map { UInt32(bytes[start + i * 4 + $0]) << (8 * UInt32($0)) }
             return Int(Int32(bitPattern: b.reduce(0, |)))
+        }
+    }
+}
+
+/// The properties panel's fields in a reply's text: one `key=value` a line,
+/// each value on one line and bounded (`PhotoProperties.maximumTextLength`),
+/// so the whole fits a reply. Unknown keys and bad numbers are dropped.
+extension PhotoProperties {
+    public var wireText: String {
+        var lines: [String] = []
+        func add(_ key: String, _ value: String?) {
+            guard let value else { return }
+            let line = value.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+            lines.append(key + "=" + String(line.prefix(PhotoProperties.maximumTextLength)))
+        }
+        add("bytes", fileBytes.map(String.init)); add("width", width.map(String.init)); add("height", height.map(String.init))
+        add("format", format); add("profile", colourProfile); add("captured", captured); add("make", make); add("model", model)
+        add("lens", lens); add("exposure", exposureTime); add("fnumber", fNumber); add("focal", focalLength)
+        add("iso", iso.map(String.init)); add("focal35", focalLength35.map(String.init))
+        add("latitude", latitude.map { String($0) }); add("longitude", longitude.map { String($0) })
+        return lines.joined(separator: "\n")
+    }
+
+    public init(wireText: String) {
+        self.init()
+        for line in wireText.split(separator: "\n") {
+            guard let eq = line.firstIndex(of: "=") else { continue }
+            let key = String(line[..<eq]), value = String(line[line.index(after: eq)...].prefix(PhotoProperties.maximumTextLength))
+            switch key {
+            case "bytes": fileBytes = Int(value)
+            case "width": width = Int(value)
+            case "height": height = Int(value)
+            case "format": format = value
+            case "profile": colourProfile = value
+            case "captured": captured = value
+            case "make": make = value
+            case "model": model = value
+            case "lens": lens = value
+            case "exposure": exposureTime = value
+            case "fnumber": fNumber = value
+            case "focal": focalLength = value
+            case "iso": iso = Int(value)
+            case "focal35": focalLength35 = Int(value)
+            case "latitude": latitude = Double(value).flatMap { $0.isFinite && abs($0) <= 90 ? $0 : nil }
+            case "longitude": longitude = Double(value).flatMap { $0.isFinite && abs($0) <= 180 ? $0 : nil }
+            default: break
+            }
         }
     }
 }

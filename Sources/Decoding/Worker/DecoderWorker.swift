@@ -59,7 +59,8 @@ public enum DecoderWorker {
         #if TRIPS_DECODER_FAULTS
         serve { request in
             // The photo's decode misbehaves, not its preview: a slow photo
-            // with its preview on screen is what the switch shows then.
+            // with its preview on screen is what the switch shows then (its
+            // properties misbehave too: the panel's containment).
             if !request.preview, let action = fault.action(forFileNamed: request.name) { DecodeFault.perform(action) }
         }
         #else
@@ -109,6 +110,10 @@ public enum DecoderWorker {
             }
         }
         guard filled > 0 else { return (DecodeReply(status: .refused, message: "cannot be read"), nil) }
+        if request.properties {
+            let properties = input.withUnsafeBytes { PropertiesReading.read(UnsafeRawBufferPointer(rebasing: $0[0..<filled]), fileBytes: Int(info.st_size)) }
+            return (DecodeReply(status: .decoded, message: properties.wireText), nil)
+        }
         var pixels: SharedPixels?
         let result = input.withUnsafeBytes { raw in
             let output: PhotoDecoder.Output = { w, h in
@@ -201,6 +206,7 @@ public enum DecoderWorker {
         if let handle = tjInitDecompress() { tjDestroy(handle) }
         _ = heif_init(nil)
         ColourConversion.warmUp()
+        PropertiesReading.warmUp()
         guard let small = SDL_CreateRGBSurfaceWithFormat(0, 16, 16, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return }
         defer { SDL_FreeSurface(small) }
         var buffer = [UInt8](repeating: 0, count: 64 << 10)

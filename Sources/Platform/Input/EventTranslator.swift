@@ -112,7 +112,8 @@ final class EventTranslator {
             guard event.type == SDL_KEYDOWN.rawValue, let name = SDL_GetKeyName(event.key.keysym.sym) else { return nil }
             // "?" is Shift and "/" on most layouts: SDL names the key "/".
             let named = String(cString: name), question = named == "/" && modifiers.contains(.shift)
-            return .key(Key(name: question ? "?" : named), ctrl: modifiers.contains(.control), shift: modifiers.contains(.shift) && !question)
+            return .key(Key(name: question ? "?" : named), ctrl: modifiers.contains(.control), shift: modifiers.contains(.shift) && !question,
+                        alt: modifiers.contains(.option))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let f = event.tfinger
             guard f.touchId != SDL_MOUSE_TOUCHID else { return nil }

@@ -15,6 +15,9 @@ public final class FrameLoop {
     private let text: TextRenderer
     let photos: PhotoTextures
     let translator = EventTranslator()
+    /// The properties panel's fields, read by the workers; nil: the panel
+    /// shows file names only.
+    var properties: PropertiesFeed?
     /// Asked once per turn of the live loop whether something outside the
     /// app changed what it shows (the watched folder); true redraws.
     private let externalChanges: (() -> Bool)?
@@ -291,6 +294,7 @@ public final class FrameLoop {
             service?.loopTurned()
             // A frame's uploads (or failures) may be what a held slide waits for: told before any sleep.
             if learnReadiness(driver) { needsFrame = true }
+            if properties?.learn(driver) == true { needsFrame = true }
             let busy = needsFrame || app.isAnimating || frames != nil
             if !busy {
                 // A key waiting for the reader's verdict is looked at again within a millisecond.
@@ -326,6 +330,7 @@ public final class FrameLoop {
             // not, the loop still ends (the caller tells the two apart).
             if display.connection.lostReason() != nil { break }
             if learnReadiness(driver) { needsFrame = true }
+            if properties?.learn(driver) == true { needsFrame = true }
             let t = Self.now() - origin
             if driver.advance(to: t) { needsFrame = true }
             if !app.isAsleep { asleepShown = false } else if asleepShown && frames == nil { needsFrame = false; continue }

@@ -19,7 +19,8 @@ public struct Session {
     public var decodesReady: RegisteredEvent
     /// Wakes the loop when the live library changes (`LibraryWatch`, `LibraryLoader`).
     public var libraryChanged: RegisteredEvent
-    /// Names a live library's trips by their places once the first frame is up.
+    /// Names a live library's trips by their places once the first frame
+    /// is up, and the properties panel's photo's place.
     public var places: PlaceIndexing?
     public var version: String
     /// The moment the process started, on the loop's clock.
@@ -151,6 +152,7 @@ public struct Session {
         do {
             if let script {
                 let loop = FrameLoop(display: display, photos: photos, text: text, verboseLog: verboseLog)
+                loop.properties = PropertiesFeed(loader: loader, places: places, log: log)
                 let driver = AppDriver(app: app, happened: happened)
                 let report = try loop.replay(driver, script: script, scale: plan.pixelScale, presentFrames: options.replayInWindow) { line in
                     stdout.write(Data((line + "\n").utf8))
@@ -186,6 +188,7 @@ public struct Session {
                                      return remote?.turn(driver) == true || followed
                                  },
                                  afterFirstFrame: afterFirstFrame, verboseLog: verboseLog, service: service, signals: PowerSignals())
+            loop.properties = PropertiesFeed(loader: loader, places: places, log: log)
             if let remote {
                 remote.screenshot = { [unowned loop] in try loop.screenJPEG(app) }
                 remote.frameP99 = { [unowned loop] in loop.frameP99Milliseconds }

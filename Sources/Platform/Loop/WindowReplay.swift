@@ -58,6 +58,10 @@ struct WindowReplay: ReplayHost {
         loop.display.present()
     }
 
+    mutating func settle(_ driver: AppDriver) {
+        _ = loop.properties?.learn(driver, wait: true)
+    }
+
     /// As a compositor's resize, at the script's scale, so shots have the new size.
     mutating func resize(to size: CGSize) {
         SDL_SetWindowSize(loop.display.window, Int32((size.width * scale).rounded()), Int32((size.height * scale).rounded()))

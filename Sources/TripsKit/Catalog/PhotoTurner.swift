@@ -5,10 +5,11 @@ import Glibc
 #endif
 
 /// Saves a quarter turn of a photo without loss (Ctrl+R): a JPEG's EXIF
-/// Orientation value is changed in a copy (`OrientationRewrite`), written
-/// beside it and renamed over it, so a crash leaves the old file or the
-/// new one. A photo with no Orientation entry, or in another format (PNG,
-/// HEIF, AVIF, JPEG XL), is left alone and the turn is refused in words:
+/// Orientation value, or a PNG's in its `eXIf` chunk, is changed in a copy
+/// (`OrientationRewrite`), written beside it and renamed over it, so a
+/// crash leaves the old file or the new one. A JPEG with no Orientation
+/// entry, or a photo in another format (HEIF, AVIF, JPEG XL), is left
+/// alone and the turn is refused in words:
 /// nothing else Trips keeps turns a photo, and a turn only Trips knew of
 /// would surprise every other viewer.
 public struct PhotoTurner: Sendable {

@@ -11,9 +11,9 @@ public enum InputEvent: Equatable, Sendable {
     /// The window's close button or the compositor asked the window to close.
     case closeRequested
     case resized(CGSize)
-    /// A key press with Ctrl and Shift held or not (carried in the event,
-    /// as they were when the key went down).
-    case key(Key, ctrl: Bool, shift: Bool = false)
+    /// A key press with Ctrl, Shift and Alt held or not (carried in the
+    /// event, as they were when the key went down).
+    case key(Key, ctrl: Bool, shift: Bool = false, alt: Bool = false)
     /// The window lost input focus: touches in progress are cancelled.
     case focusLost
     /// A finger or the mouse (SDL's touch-synthesised mouse events are
@@ -96,6 +96,8 @@ public enum Key: Hashable, Sendable {
     case delete, z
     /// With Ctrl, R turns the photo shown (with Shift, the other way).
     case r
+    /// The properties panel (also Alt+Return).
+    case i
     /// Any other key, by its name.
     case other(String)
 
@@ -105,7 +107,7 @@ public enum Key: Hashable, Sendable {
         (.plus, "+"), (.equals, "="), (.keypadPlus, "Keypad +"), (.minus, "-"), (.keypadMinus, "Keypad -"),
         (.zero, "0"), (.keypadZero, "Keypad 0"), (.q, "Q"),
         (.f, "F"), (.home, "Home"), (.end, "End"), (.pageUp, "PageUp"), (.pageDown, "PageDown"),
-        (.f1, "F1"), (.question, "?"), (.f11, "F11"), (.delete, "Delete"), (.z, "Z"), (.r, "R"),
+        (.f1, "F1"), (.question, "?"), (.f11, "F11"), (.delete, "Delete"), (.z, "Z"), (.r, "R"), (.i, "I"),
     ]
 
     /// The key called `name` (as SDL and replay scripts name keys).

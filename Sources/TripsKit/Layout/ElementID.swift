@@ -23,6 +23,9 @@ public enum ElementID: Hashable, Sendable {
     /// The shortcuts overlay (F1) and its rows, by their place in `Shortcut.all`.
     case shortcuts
     case shortcut(Int)
+    /// The properties panel (Alt+Return) and its rows, by their place in it.
+    case properties
+    case property(Int)
     /// The message at the window's foot (`Toast`).
     case toast
     /// The window's empty space, under everything (a double-click: fullscreen).
@@ -50,6 +53,8 @@ public enum ElementID: Hashable, Sendable {
         case .asleep: return "asleep"
         case .shortcuts: return "shortcuts"
         case .shortcut(let i): return "shortcut:\(i)"
+        case .properties: return "properties"
+        case .property(let i): return "property:\(i)"
         case .toast: return "toast"
         case .background: return "background"
         }

@@ -57,6 +57,13 @@ struct OverviewWalk {
             out.append(rowElement(trip, position: position, frame: row, hero: hero))
         }
         if let trip = big.trip { out.append(bigPhotoElement(trip: trip)) }
+        let rows = model.propertiesRows
+        if !rows.isEmpty {
+            // The panel takes the list's place (and the strip's, below the
+            // photo in a narrow window): what it covers is neither drawn nor read.
+            out.removeAll { if case .row = $0.id { return true }; return !layout.listBeside && $0.id == .strip }
+            out.append(propertiesElement(rows))
+        }
         if let ring = model.focusFrame {
             var c: [Scene.Command] = []
             c.appendFocusRing(ring, color: theme.focus)
@@ -86,6 +93,62 @@ struct OverviewWalk {
                                     accessible: .init(label: toast.text, traits: toast.undoable ? ["button"] : ["label"]))
         if toast.undoable {
             element.touch = .init(make: { [unowned model] id, frame in .button(id, frame: frame) { model.undoTrash() } }, onTop: true)
+        }
+        return element
+    }
+
+    /// Where the properties panel goes: the list's column beside the big
+    /// photo in a wide window, so it never covers the photo; in a narrow
+    /// or portrait one, below the photo, over the strip and the list, and
+    /// over the photo's lower half at most where `rows` need the room to
+    /// stand label over value (360 x 640); in a tiny window (360 x 360),
+    /// over as much of the photo as 18 pt rows side by side need.
+    static func propertiesFrame(_ layout: OverviewLayout, rows: Int) -> CGRect {
+        let m = OverviewLayout.margin, size = layout.size
+        if layout.listBeside { return CGRect(x: layout.list.minX, y: m, width: layout.list.width, height: size.height - 2 * m) }
+        let chrome: CGFloat = 64, rows = CGFloat(rows)
+        var top = max(layout.bigPhoto.midY, min(layout.strip.minY, size.height - m - chrome - rows * 32))
+        if (size.height - m - top - chrome) / rows < 18 { top = max(m, size.height - m - chrome - rows * 18) }
+        return CGRect(x: m, y: top, width: size.width - 2 * m, height: max(0, size.height - m - top))
+    }
+
+    /// The properties panel: its title, then a row a field, the label over
+    /// its value where there is room, beside it where there is not (a
+    /// short window); each row read as "Camera, Canon EOS 5D". A tap on it closes it.
+    private func propertiesElement(_ rows: [PropertiesPanel.Row]) -> LayoutElement {
+        let model = self.model, theme = model.theme, strings = model.strings
+        let panel = Self.propertiesFrame(model.layout, rows: rows.count)
+        let titleSize = CGFloat(theme.rowTextSize)
+        let top = panel.minY + 14 + titleSize * 1.6
+        let rowHeight = min(44, max(1, (panel.maxY - 10 - top) / CGFloat(rows.count)))
+        // Stacked down to 28 pt rows (a 13 pt value under a 9.5 pt label); side by side below.
+        let stacked = rowHeight >= 28
+        let valueSize = min(CGFloat(theme.secondarySize), rowHeight * (stacked ? 0.46 : 0.68)), labelSize = min(13, rowHeight * 0.34)
+        let c: [Scene.Command] = [
+            .fill(panel, color: RGBA(30, 30, 34), cornerRadius: OverviewLayout.bigCornerRadius),
+            .text(strings(.propertiesTitle), origin: CGPoint(x: panel.minX + 16, y: panel.minY + 12), width: panel.width - 32,
+                  size: titleSize, weight: .bold, color: theme.title, alignment: .leading),
+        ]
+        var element = LayoutElement(id: .properties, frame: panel, drawing: c,
+                                    touch: .init(make: { [unowned model] id, frame in .button(id, frame: frame) { model.toggleProperties() } }, onTop: true),
+                                    accessible: .init(label: strings(.propertiesTitle), traits: ["header"]))
+        // Side by side, the labels' column is as wide as the longest label
+        // needs (at about 0.7 em a character), at most 45% of the row.
+        let longest = CGFloat(rows.map(\.label.count).max() ?? 0)
+        let labelWidth = stacked ? panel.width - 32 : min((panel.width - 32) * 0.45, max(60, longest * valueSize * 0.7 + 12))
+        for (i, row) in rows.enumerated() {
+            let frame = CGRect(x: panel.minX + 16, y: top + CGFloat(i) * rowHeight, width: panel.width - 32, height: rowHeight)
+            var r: [Scene.Command] = [
+                .text(row.label, origin: CGPoint(x: frame.minX, y: stacked ? frame.minY + 2 : frame.midY - valueSize * 0.65), width: labelWidth - 8,
+                      size: stacked ? labelSize : valueSize, weight: .regular, color: theme.secondaryText, alignment: .leading),
+            ]
+            if !row.value.isEmpty {
+                r.append(.text(row.value, origin: CGPoint(x: stacked ? frame.minX : frame.minX + labelWidth, y: stacked ? frame.minY + labelSize + 3 : frame.midY - valueSize * 0.65),
+                               width: stacked ? frame.width : frame.width - labelWidth, size: valueSize, weight: .regular, color: theme.primaryText,
+                               alignment: .leading))
+            }
+            element.children.append(LayoutElement(id: .property(i), frame: frame, drawing: r,
+                                                  accessible: .init(label: row.label, value: row.value, traits: ["label"])))
         }
         return element
     }

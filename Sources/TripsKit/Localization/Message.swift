@@ -93,11 +93,37 @@ public struct Message: Hashable, Sendable {
     public static let turned = Message("%s turned")
     public static let cannotTurn = Message("%s cannot be turned losslessly; it is left as it is")
 
+    /// The properties panel (Alt+Return, I): the shortcut's words, its
+    /// title, each row's label; a focal length's 35 mm equivalent ("26 mm
+    /// in 35 mm film"); what it says while a worker reads the file.
+    public static let shortcutProperties = Message("Show or hide the photo's properties")
+    public static let propertiesTitle = Message("Properties")
+    public static let propertyFile = Message("File")
+    public static let propertySize = Message("Size")
+    public static let propertyDimensions = Message("Dimensions")
+    public static let propertyFormat = Message("Format")
+    public static let propertyColourProfile = Message("Colour profile")
+    public static let propertyTaken = Message("Taken")
+    public static let propertyCamera = Message("Camera")
+    public static let propertyLens = Message("Lens")
+    public static let propertyExposure = Message("Exposure")
+    public static let propertyAperture = Message("Aperture")
+    public static let propertyISO = Message("ISO")
+    public static let propertyFocalLength = Message("Focal length")
+    public static let propertyPlace = Message("Place")
+    public static let propertyEquivalent = Message("%s in 35 mm film")
+    public static let propertiesReading = Message("Reading the file…")
+    /// The panel's place: a city or region and its country ("Lisbon, Portugal").
+    public static let placeInCountry = Message("%s, %s")
+
     /// Every message, for the test that holds the catalogues to them.
     public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, wholePhoto, nights,
                                         dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces, asleep,
                                         shortcutFocus, shortcutOpen, shortcutClose, shortcutPage, shortcutFirstLast, shortcutTrips, shortcutZoomIn, shortcutZoomOut, shortcutZoomReset, shortcutWhole, shortcutMoveTrip, shortcutFullscreen, shortcutOverlay, shortcutQuit, shortcutsTitle, clickToOpen,
                                         shortcutTrash, shortcutUndo, movedToTrash, putBack,
                                         shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto,
-                                        videoSeconds, video, livePhoto, animation, liveBadge]
+                                        videoSeconds, video, livePhoto, animation, liveBadge,
+                                        shortcutProperties, propertiesTitle, propertyFile, propertySize, propertyDimensions, propertyFormat,
+                                        propertyColourProfile, propertyTaken, propertyCamera, propertyLens, propertyExposure, propertyAperture,
+                                        propertyISO, propertyFocalLength, propertyPlace, propertyEquivalent, propertiesReading, placeInCountry]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFile
 
 /// The one door into the model. Every source hands it timestamped inputs:
 /// the SDL translator's events, the Wayland touchpad's, a screen reader's
@@ -53,6 +54,15 @@ public final class AppDriver {
     @discardableResult
     public func learn(_ readiness: PhotoReadiness) -> Bool {
         app.learn(readiness)
+    }
+
+    /// The decode workers' reading of the photo at `path` for the
+    /// properties panel (`AppModel.propertiesAwaited`), its place named;
+    /// true when the panel shows it now. A recording never holds it: a
+    /// replay asks the workers again.
+    @discardableResult
+    public func learn(_ properties: PhotoProperties, place: String?, of path: String) -> Bool {
+        app.learnProperties(properties, place: place, of: path)
     }
 
     private func handOn() {

@@ -5,9 +5,9 @@ import Foundation
 extension AppModel {
     /// Every gesture has a keyboard path: arrows and Tab move a visible
     /// focus, Enter or Space opens, Escape closes, + - 0 zoom.
-    func key(_ key: Key, ctrl: Bool, shift: Bool = false) {
+    func key(_ key: Key, ctrl: Bool, shift: Bool = false, alt: Bool = false) {
         // Only the keys of the shortcuts table do anything.
-        guard Shortcut.handles(key, ctrl: ctrl, shift: shift) else { return }
+        guard Shortcut.handles(key, ctrl: ctrl, shift: shift, alt: alt) else { return }
         if (key == .f1 || key == .question) && screen == .overview {
             shortcutsShown.toggle()
             rebuildTree()
@@ -34,6 +34,14 @@ extension AppModel {
         }
         if key == .f11 {
             setFullscreen(!fullscreen)
+            return
+        }
+        if (alt && key == .returnKey) || (!ctrl && key == .i) {
+            toggleProperties()
+            return
+        }
+        if key == .escape && propertiesShown {
+            toggleProperties()
             return
         }
         if ctrl && key == .q {

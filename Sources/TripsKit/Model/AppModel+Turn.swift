@@ -10,6 +10,8 @@ extension AppModel {
         do {
             try turner.turn(path, clockwise: clockwise)
             toast = Toast(text: strings(.turned, Self.fileName(path)), undoable: false, until: time + 2)
+            // Its size is upright in the panel: read again.
+            knownProperties[path] = nil
             record(.turned(path: path))
         } catch {
             let text = error.lossless ? strings(.cannotTurn, Self.fileName(path)) : error.description

@@ -65,6 +65,11 @@ public final class AppModel {
     public internal(set) var fullscreen: Bool
     /// The shortcuts overlay (F1, "?") is shown.
     public internal(set) var shortcutsShown = false
+    /// The properties panel (Alt+Return, I) is shown beside the big photo.
+    public internal(set) var propertiesShown = false
+    /// What the decode workers read of photos for the panel, by path
+    /// (`AppDriver.learn(_:of:)`), kept while the app runs.
+    var knownProperties: [String: PropertiesPanel.Facts] = [:]
     /// Where Delete moves photos; nil: Delete does nothing (a kiosk, tests).
     let trash: Trash?
     /// What saves Ctrl+R's turns; nil: Ctrl+R does nothing (a kiosk, tests).
@@ -146,8 +151,8 @@ public final class AppModel {
             bigPhoto.relayout(big: layout.bigPhoto)
             playground.relayout(size: newSize)
             rebuildTree()
-        case .key(let pressed, let ctrl, let shift):
-            key(pressed, ctrl: ctrl, shift: shift)
+        case .key(let pressed, let ctrl, let shift, let alt):
+            key(pressed, ctrl: ctrl, shift: shift, alt: alt)
         case .focusLost:
             // The system took the touches: gestures cancel, states reset, no onEnded.
             engine.cancelAll()
@@ -312,6 +317,7 @@ public final class AppModel {
             // However it closed (a tap, a pull, Escape), the keyboard focus
             // goes back to where the photo came from.
             if focus == .bigPhoto { focus = .stripPhoto(trip: trip) }
+            propertiesShown = false
             record(.close(trip: catalog.trips[trip].id))
         case .zoom(let z): record(.zoom(z))
         case .page(let index):

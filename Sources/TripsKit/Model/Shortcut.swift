@@ -3,19 +3,21 @@
 /// the shortcuts overlay (F1, "?") is drawn from it, so the overlay cannot
 /// go stale (docs/BEHAVIOUR.md, "Keyboard and accessibility").
 public struct Shortcut: Equatable, Sendable {
-    /// A key, with Ctrl and Shift held or not.
+    /// A key, with Ctrl, Shift and Alt held or not.
     public struct Chord: Hashable, Sendable {
         public let key: Key
         public let ctrl: Bool
         public let shift: Bool
-        public init(_ key: Key, ctrl: Bool = false, shift: Bool = false) {
+        public let alt: Bool
+        public init(_ key: Key, ctrl: Bool = false, shift: Bool = false, alt: Bool = false) {
             self.key = key
             self.ctrl = ctrl
             self.shift = shift
+            self.alt = alt
         }
 
-        /// As the overlay shows it: "Ctrl+Q", "Ctrl+Shift+R", "Escape", "?".
-        public var name: String { (ctrl ? "Ctrl+" : "") + (shift ? "Shift+" : "") + key.name }
+        /// As the overlay shows it: "Ctrl+Q", "Ctrl+Shift+R", "Alt+Return", "Escape", "?".
+        public var name: String { (ctrl ? "Ctrl+" : "") + (shift ? "Shift+" : "") + (alt ? "Alt+" : "") + key.name }
     }
 
     public let chords: [Chord]
@@ -52,15 +54,22 @@ public struct Shortcut: Equatable, Sendable {
         Shortcut([.z], ctrl: true, .shortcutUndo),
         Shortcut(chords: [Chord(.r, ctrl: true)], .shortcutTurnClockwise),
         Shortcut(chords: [Chord(.r, ctrl: true, shift: true)], .shortcutTurnCounterClockwise),
+        Shortcut(chords: [Chord(.returnKey, alt: true), Chord(.i)], .shortcutProperties),
         Shortcut([.f11], .shortcutFullscreen),
         Shortcut(chords: [Chord(.f1), Chord(.question), Chord(.question, ctrl: true)], .shortcutOverlay),
         Shortcut([.q], ctrl: true, .shortcutQuit),
     ]
 
     /// Whether the table has `key` (with Ctrl or not): the handler's gate.
-    /// Shift is told apart only where the table names it (Ctrl+Shift+R):
-    /// elsewhere it is how a layout types the key ("+" is Shift+= on many).
-    public static func handles(_ key: Key, ctrl: Bool, shift: Bool = false) -> Bool {
-        all.contains { $0.chords.contains(Chord(key, ctrl: ctrl, shift: shift)) || (shift && $0.chords.contains(Chord(key, ctrl: ctrl))) }
+    /// Shift and Alt are told apart only where the table names them
+    /// (Ctrl+Shift+R, Alt+Return): elsewhere Shift is how a layout types
+    /// the key ("+" is Shift+= on many), and Alt is not looked at.
+    public static func handles(_ key: Key, ctrl: Bool, shift: Bool = false, alt: Bool = false) -> Bool {
+        let chords = allChords
+        return chords.contains(Chord(key, ctrl: ctrl, shift: shift, alt: alt)) || (alt && chords.contains(Chord(key, ctrl: ctrl, shift: shift)))
+            || (shift && chords.contains(Chord(key, ctrl: ctrl, alt: alt))) || ((shift || alt) && chords.contains(Chord(key, ctrl: ctrl)))
     }
+
+    /// Every chord of the table, looked up once a key.
+    private static let allChords = Set(all.flatMap(\.chords))
 }

@@ -19,7 +19,7 @@ extension AppModel {
             ("enlarged", big.trip.flatMap { big.phase == .closing ? nil : JSONValue.string(trips[$0].id) } ?? .null),
             ("zoom", .num(big.zoom)),
             ("whole", .bool(big.whole)),
-            ("fullscreen", .bool(fullscreen)), ("shortcuts", .bool(shortcutsShown)), ("title", .string(windowTitle)),
+            ("fullscreen", .bool(fullscreen)), ("shortcuts", .bool(shortcutsShown)), ("properties", .bool(propertiesShown)), ("title", .string(windowTitle)),
             ("toast", toast.map { .string($0.text) } ?? .null),
             ("pinch", .num(big.pinch)),
             ("drag", .list([.num(big.pull.width), .num(big.pull.height)])),

@@ -48,7 +48,8 @@ public struct ReplayInputs: ReplayHost {
             let at = CGPoint(x: Double(Self.int32(pointer.x)), y: Double(Self.int32(pointer.y)))
             return [.wheel(WheelEvent(location: at, dx: CGFloat(Float(dx)), dy: CGFloat(Float(dy)), modifiers: modifiers.event, timestamp: seconds))]
         case let .key(name, modifiers):
-            return [.key(Key(name: Key.canonicalName(name)), ctrl: modifiers.contains(.ctrl), shift: modifiers.contains(.shift))]
+            return [.key(Key(name: Key.canonicalName(name)), ctrl: modifiers.contains(.ctrl), shift: modifiers.contains(.shift),
+                         alt: modifiers.contains(.alt))]
         default:
             return []
         }

@@ -43,9 +43,10 @@ extension ReplayScript.Step {
             let moved = scroll.phase == .scroll
             command = .scroll(phase: scroll.phase, dx: moved ? Double(scroll.delta.width) : 0,
                               dy: moved ? Double(scroll.delta.height) : 0, location: scroll.location)
-        case .key(let key, let ctrl, let shift):
+        case .key(let key, let ctrl, let shift, let alt):
             var modifiers: ReplayScript.Modifiers = ctrl ? .ctrl : []
             if shift { modifiers.insert(.shift) }
+            if alt { modifiers.insert(.alt) }
             command = .key(name: key.name, modifiers: modifiers)
         case .resized(let size):
             command = .resize(size: size)

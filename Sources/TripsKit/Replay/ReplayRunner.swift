@@ -14,6 +14,15 @@ public protocol ReplayHost {
     mutating func shot(_ app: AppModel, to path: String) throws
     /// The window now has `size` points (a compositor's resize).
     mutating func resize(to size: CGSize)
+    /// Before a snapshot or a shot: what the model waits for from the
+    /// platform (the properties panel's fields) is handed in first, so a
+    /// replay prints the same whatever the workers' speed.
+    mutating func settle(_ driver: AppDriver)
+}
+
+extension ReplayHost {
+    /// Nothing comes from a platform that is not there (the model's own replays).
+    public mutating func settle(_ driver: AppDriver) {}
 }
 
 /// Runs a touch script on a virtual clock: between commands the model runs
@@ -41,8 +50,10 @@ public struct ReplayRunner {
             run(until: step.seconds)
             switch step.command {
             case .state:
+                host.settle(driver)
                 print(app.snapshot())
             case .shot(let path):
+                host.settle(driver)
                 try host.shot(app, to: path)
             case .resize(let size):
                 // As a compositor's resize: the window and the layout.
