@@ -9,12 +9,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the app needs to build and run, and what the tests need on top.
 APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libjpeg62-turbo-dev libseccomp-dev libheif-dev liblcms2-dev zlib1g-dev libx11-dev libfontconfig-dev libfribidi-dev gettext fonts-dejavu-core \
-  libdbus-1-dev libwayland-dev wayland-protocols libwayland-bin libgeonames-dev libjxl-dev libsystemd-dev libmosquitto-dev libxext-dev libcec-dev
+  libdbus-1-dev libwayland-dev wayland-protocols libwayland-bin libgeonames-dev libjxl-dev libsystemd-dev libmosquitto-dev libxext-dev libcec-dev \
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libwebp-dev
 # Tests/e2e/i18n.sh: fonts for Chinese, Japanese, Korean and Devanagari, fc-list,
 # and ImageMagick's pango coder for its reference renders.
 TEST_PACKAGES := fonts-wqy-microhei fonts-lohit-deva fontconfig libmagickcore-6.q16-6-extra weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev colord-data \
   desktop-file-utils appstream xdg-utils python3-pyatspi orca speech-dispatcher at-spi2-core dbus libjxl-tools libheif-examples libimage-exiftool-perl sway \
-  mosquitto mosquitto-clients openssl syncthing
+  mosquitto mosquitto-clients openssl syncthing webp ffmpeg
 
 .PHONY: all deps test-deps deb-deps build release run test unit e2e bench sanitize clean install uninstall icon deb test-deb test-syncthing
 

@@ -155,6 +155,21 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // FFmpeg 5.1's libavformat, libavcodec, libswscale and libavutil:
+        // GIF, APNG and video clips decoded frame by frame on the workers
+        // (docs/DECODING.md, "Frames that move"). libavformat.pc gives the
+        // multiarch include folder; the module map links all four.
+        .systemLibrary(
+            name: "CAV",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
+        ),
+        // libwebp's demuxer: animated WebP (FFmpeg 5.1 cannot decode it).
+        .systemLibrary(
+            name: "CWebPDemux",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
         .target(name: "Motion", swiftSettings: swift6),
         .target(name: "Gestures", dependencies: ["Motion"], swiftSettings: swift6),
         // What a photo file says about itself (format, size, EXIF
@@ -179,7 +194,7 @@ let package = Package(
         // codecs, and the wire format between worker and app. Never TripsKit
         // or Platform. The test-only fault switch is compiled into debug
         // builds only (what the tests and e2e scripts run).
-        .target(name: "Decoding", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "PhotoFile"],
+        .target(name: "Decoding", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "CAV", "CWebPDemux", "PhotoFile"],
                 swiftSettings: swift6 + [.define("TRIPS_DECODER_FAULTS", .when(configuration: .debug))]),
         // The app side of decoding: the loader threads and their worker
         // processes, the shared thumbnail cache. No SDL: it wakes the frame

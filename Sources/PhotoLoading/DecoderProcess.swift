@@ -140,6 +140,53 @@ public final class DecoderProcess: @unchecked Sendable {
         return .failure(.contained("the decoder kept retiring"))
     }
 
+    /// One frame of a moving picture (`DecodeRequest.FrameAsk`).
+    public struct Frame {
+        public var pixels: SharedPixels
+        /// Seconds it shows.
+        public var delay: Double
+        /// How many times the whole plays (0: for ever); a clip says 1.
+        public var loopCount: Int
+        public var isClip: Bool
+        public var fullWidth: Int
+        public var fullHeight: Int
+    }
+
+    /// Opens the moving picture at `path` on this worker and takes its first
+    /// frame, covering `target`. `.refused` for a still picture. The
+    /// worker keeps it open for `nextFrame` until any other request.
+    public func openFrames(path: String, target: (width: Int, height: Int), deadline: Double) -> Result<Frame, DecodeFailure> {
+        // The worker tells what it is from its bytes (a still one is refused
+        // there); here only that it is a file with something in it, opened
+        // without following a link's loop or waiting on a FIFO.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(.refused("cannot be read (\(String(cString: strerror(errno))))")) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return .failure(.refused("is not a file with frames in it")) }
+        let request = DecodeRequest.asking(target: target, plainSDL: false, preview: false, region: nil, thumbnailSide: 0, frames: .open,
+                                           name: (path as NSString).lastPathComponent)
+        return frame(exchange(request, fd: fd, deadline: deadline)).flatMap { $0.map { .success($0) } ?? .failure(.decode("it has no frames")) }
+    }
+
+    /// The open moving picture's next frame; nil after its last.
+    public func nextFrame(deadline: Double, name: String) -> Result<Frame?, DecodeFailure> {
+        let request = DecodeRequest.asking(target: (0, 0), plainSDL: false, preview: false, region: nil, thumbnailSide: 0, frames: .next, name: name)
+        return frame(exchange(request, fd: -1, deadline: deadline))
+    }
+
+    private func frame(_ exchange: Exchange) -> Result<Frame?, DecodeFailure> {
+        switch exchange {
+        case .lost(let why, _): return .failure(.contained(why))
+        case .reply(let reply, let fd):
+            if reply.status == .ended { if fd >= 0 { close(fd) }; return .success(nil) }
+            return result(of: reply, pixels: fd).map { decoded in
+                Frame(pixels: decoded.pixels, delay: Double(max(1, reply.frameDelay)) / 1000, loopCount: max(0, reply.loopCount),
+                      isClip: reply.isClip, fullWidth: decoded.fullWidth, fullHeight: decoded.fullHeight)
+            }
+        }
+    }
+
     private enum Exchange {
         case reply(DecodeReply, pixels: Int32)
         case lost(String, retired: Bool)
@@ -177,7 +224,7 @@ public final class DecoderProcess: @unchecked Sendable {
 
     private func result(of reply: DecodeReply, pixels fd: Int32) -> Result<Decoded, DecodeFailure> {
         switch reply.status {
-        case .refused:
+        case .refused, .ended:
             if fd >= 0 { close(fd) }
             return .failure(.refused(reply.message))
         case .failed:

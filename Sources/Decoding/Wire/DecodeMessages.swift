@@ -14,17 +14,25 @@ public struct DecodeRequest: Equatable, Sendable {
     /// A strip thumbnail that is also wanted as a PNG for the shared
     /// thumbnail cache: the cache size's side (`SharedThumbnail.Size`), or 0.
     public var thumbnailSide = 0
+    /// The frames of a moving picture instead of a still (`FrameAsk`).
+    public var frames = FrameAsk.none
     /// The file's name, for the test-only fault switch (the worker opens nothing).
     public var name: String
 
+    /// A moving picture's frames are asked for one at a time: `open` hands
+    /// the worker the file and takes its first frame, `next` (no file) the
+    /// frame after the last one sent. The worker keeps the open picture
+    /// between the two and lets it go on any other request.
+    public enum FrameAsk: Int, Sendable { case none = 0, open = 1, next = 2 }
+
     /// The numbers before the name.
-    private static let numberCount = 10
+    private static let numberCount = 11
     public static let maximumBytes = numberCount * 4 + 1024
 
     public var bytes: [UInt8] {
         let r = region
         return DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0, r?.level ?? 0, r?.x ?? 0, r?.y ?? 0, r?.width ?? 0, r?.height ?? 0,
-                                   preview ? 1 : 0, thumbnailSide])
+                                   preview ? 1 : 0, thumbnailSide, frames.rawValue])
             + Array(name.utf8.prefix(1024))
     }
 }
@@ -33,23 +41,24 @@ extension DecodeRequest {
     /// The app's request (the memberwise initialiser, which keeps its
     /// defaults only while it is internal).
     public static func asking(target: (width: Int, height: Int), plainSDL: Bool, preview: Bool, region: DecodeRegion?, thumbnailSide: Int,
-                              name: String) -> Self {
+                              frames: FrameAsk = .none, name: String) -> Self {
         Self(targetWidth: target.width, targetHeight: target.height, plainSDL: plainSDL, preview: preview, region: region,
-             thumbnailSide: thumbnailSide, name: name)
+             thumbnailSide: thumbnailSide, frames: frames, name: name)
     }
 
     public init?(_ bytes: ArraySlice<UInt8>) {
         guard let n = DecodeWire.read(bytes, count: Self.numberCount) else { return nil }
         let region = n[3] > 0 ? DecodeRegion(level: n[3], x: n[4], y: n[5], width: n[6], height: n[7]) : nil
         self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, preview: n[8] != 0, region: region,
-                  thumbnailSide: n[9], name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
+                  thumbnailSide: n[9], frames: FrameAsk(rawValue: n[10]) ?? .none, name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }
 
 /// The worker's answer. Made by the worker only (its memberwise
 /// initialiser stays internal); the app reads it from the bytes.
 public struct DecodeReply: Equatable, Sendable {
-    public enum Status: Int, Sendable { case decoded = 0, refused = 1, failed = 2 }
+    /// `ended`: a moving picture has no frame after the last one sent.
+    public enum Status: Int, Sendable { case decoded = 0, refused = 1, failed = 2, ended = 3 }
     public var status: Status
     /// The pixels sent, and the picture's full upright size.
     public var width = 0, height = 0, fullWidth = 0, fullHeight = 0
@@ -57,14 +66,19 @@ public struct DecodeReply: Equatable, Sendable {
     /// The bytes of the thumbnail's PNG after the pixels in their memory
     /// (`DecodeRequest.thumbnailSide`), or 0.
     public var thumbnailPNGBytes = 0
+    /// A frame of a moving picture: how long it shows (ms), how many times
+    /// the whole plays (0: for ever), and whether it is a video clip.
+    public var frameDelay = 0, loopCount = 0
+    public var isClip = false
     /// Why it was refused or failed.
     public var message = ""
 
-    private static let numberCount = 7
+    private static let numberCount = 10
     public static let maximumBytes = numberCount * 4 + 1024
 
     public var bytes: [UInt8] {
-        DecodeWire.numbers([status.rawValue, width, height, fullWidth, fullHeight, usedTurboJPEG ? 1 : 0, thumbnailPNGBytes])
+        DecodeWire.numbers([status.rawValue, width, height, fullWidth, fullHeight, usedTurboJPEG ? 1 : 0, thumbnailPNGBytes, frameDelay, loopCount,
+                            isClip ? 1 : 0])
             + Array(message.utf8.prefix(1024))
     }
 }
@@ -73,7 +87,7 @@ extension DecodeReply {
     public init?(_ bytes: ArraySlice<UInt8>) {
         guard let n = DecodeWire.read(bytes, count: Self.numberCount), let status = Status(rawValue: n[0]) else { return nil }
         self.init(status: status, width: n[1], height: n[2], fullWidth: n[3], fullHeight: n[4], usedTurboJPEG: n[5] != 0,
-                  thumbnailPNGBytes: n[6], message: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
+                  thumbnailPNGBytes: n[6], frameDelay: n[7], loopCount: n[8], isClip: n[9] != 0, message: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }
 

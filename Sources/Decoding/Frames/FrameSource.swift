@@ -1,0 +1,67 @@
+import CAV
+import Foundation
+import PhotoFile
+
+/// A picture that moves, opened on a worker and read one frame at a time:
+/// an animated GIF, PNG or WebP, or a video clip. Each frame comes out as
+/// RGBA in shared memory no larger than the target's cover size, with how
+/// long it shows; the caller decides how many it keeps (the app's ring).
+protocol FrameSource: AnyObject {
+    /// The picture's size in pixels.
+    var width: Int { get }
+    var height: Int { get }
+    /// How many times the whole sequence plays; 0: for ever. A clip says 1
+    /// (the app loops a short one itself).
+    var loopCount: Int { get }
+    /// A video clip (its frame rate, its own rule for looping), not an animation.
+    var isClip: Bool { get }
+    /// The next frame scaled into `pixels(width, height)`, with its delay in
+    /// milliseconds; nil at the end of the sequence.
+    func next(into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels, delay: Int), DecodeFailure>?
+}
+
+/// The frame sources, by what a file's first bytes say it is.
+enum FrameSources {
+    /// Opens `fd` (`bytes` are its first bytes, for the sniffing) as a
+    /// moving picture; `.refused` for a still one, which the photo path
+    /// decodes as it always has.
+    static func open(_ fd: Int32, head: [UInt8], fileBytes: Int, target: (width: Int, height: Int)) -> Result<FrameSource, DecodeFailure> {
+        if WebPFrames.isWebP(head) { return WebPFrames.open(fd, fileBytes: fileBytes, target: target) }
+        return LibavFrames.open(fd, head: head, fileBytes: fileBytes, target: target)
+    }
+}
+
+/// Converts a frame of any pixel format and size into RGBA of the target's
+/// cover size, with libswscale (its bilinear filter: a frame is scaled once
+/// and shown for a 30th of a second or more, so box-filtering like the stills
+/// would buy nothing visible for its cost).
+final class FrameScaler {
+    let outWidth: Int, outHeight: Int
+    private var context: OpaquePointer?
+    private var from: (AVPixelFormat, Int, Int)?
+
+    init(width: Int, height: Int, target: (width: Int, height: Int)) {
+        let cover = DecodePlan.coverSize(image: (width, height), target: target)
+        outWidth = cover.width
+        outHeight = cover.height
+    }
+
+    deinit { sws_freeContext(context) }
+
+    /// Scales `planes` (their `strides`) of a `width` x `height` picture in
+    /// `format` into new pixels; nil when it cannot.
+    func scale(planes: UnsafePointer<UnsafePointer<UInt8>?>, strides: UnsafePointer<Int32>, format: AVPixelFormat, width: Int, height: Int,
+               into make: (Int, Int) -> SharedPixels?) -> SharedPixels? {
+        if from == nil || from! != (format, width, height) {
+            sws_freeContext(context)
+            context = sws_getContext(Int32(width), Int32(height), format, Int32(outWidth), Int32(outHeight), AV_PIX_FMT_RGBA,
+                                     SWS_BILINEAR, nil, nil, nil)
+            from = (format, width, height)
+        }
+        guard let context, let pixels = make(outWidth, outHeight) else { return nil }
+        var out: [UnsafeMutablePointer<UInt8>?] = [pixels.base.assumingMemoryBound(to: UInt8.self), nil, nil, nil]
+        var outStride: [Int32] = [Int32(pixels.pitch), 0, 0, 0]
+        let rows = sws_scale(context, planes, strides, 0, Int32(height), &out, &outStride)
+        return rows > 0 ? pixels : nil
+    }
+}

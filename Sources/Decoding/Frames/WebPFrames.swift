@@ -1,0 +1,88 @@
+import CAV
+import CWebPDemux
+import Foundation
+
+/// Animated WebP through libwebp's WebPAnimDecoder, which composes each
+/// frame onto the canvas itself (FFmpeg 5.1 cannot decode animated WebP).
+/// It reads from memory: the file is read whole from its descriptor first
+/// (the worker's file limit bounds it).
+final class WebPFrames: FrameSource {
+    let width: Int, height: Int
+    let loopCount: Int
+    let isClip = false
+    private let decoder: OpaquePointer
+    private let bytes: UnsafeMutableRawBufferPointer
+    private let scaler: FrameScaler
+    private var lastTimestamp: Int32 = 0
+
+    private init(decoder: OpaquePointer, bytes: UnsafeMutableRawBufferPointer, info: WebPAnimInfo, target: (width: Int, height: Int)) {
+        self.decoder = decoder
+        self.bytes = bytes
+        width = Int(info.canvas_width)
+        height = Int(info.canvas_height)
+        loopCount = Int(info.loop_count)
+        scaler = FrameScaler(width: width, height: height, target: target)
+    }
+
+    deinit {
+        WebPAnimDecoderDelete(decoder)
+        bytes.deallocate()
+    }
+
+    static func isWebP(_ head: [UInt8]) -> Bool {
+        head.count >= 12 && Array(head[0..<4]) == Array("RIFF".utf8) && Array(head[8..<12]) == Array("WEBP".utf8)
+    }
+
+    static func open(_ fd: Int32, fileBytes: Int, target: (width: Int, height: Int)) -> Result<FrameSource, DecodeFailure> {
+        guard fileBytes <= DecoderWorker.maximumFileBytes else {
+            return .failure(.refused("is larger than \(DecoderWorker.maximumFileBytes >> 20) MiB"))
+        }
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(fileBytes, 1), alignment: 16)
+        var filled = 0
+        while filled < fileBytes {
+            let got = pread(fd, bytes.baseAddress! + filled, fileBytes - filled, off_t(filled))
+            if got < 0, errno == EINTR { continue }
+            if got <= 0 { break }
+            filled += got
+        }
+        var data = WebPData(bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), size: filled)
+        var options = WebPAnimDecoderOptions()
+        guard trips_webp_anim_options(&options) != 0 else { bytes.deallocate(); return .failure(.decode("libwebp is too old")) }
+        options.color_mode = MODE_RGBA
+        options.use_threads = 0
+        guard let decoder = trips_webp_anim_decoder(&data, &options) else {
+            bytes.deallocate()
+            return .failure(.decode("libwebp cannot read it as an animation"))
+        }
+        var info = WebPAnimInfo()
+        guard WebPAnimDecoderGetInfo(decoder, &info) != 0, info.canvas_width > 0, info.canvas_height > 0 else {
+            WebPAnimDecoderDelete(decoder)
+            bytes.deallocate()
+            return .failure(.decode("libwebp cannot read its canvas"))
+        }
+        guard info.frame_count > 1 else {
+            WebPAnimDecoderDelete(decoder)
+            bytes.deallocate()
+            return .failure(.refused("is a still WebP"))
+        }
+        return .success(WebPFrames(decoder: decoder, bytes: bytes, info: info, target: target))
+    }
+
+    func next(into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels, delay: Int), DecodeFailure>? {
+        guard WebPAnimDecoderHasMoreFrames(decoder) != 0 else { return nil }
+        var canvas: UnsafeMutablePointer<UInt8>?
+        var timestamp: Int32 = 0
+        guard WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0, let canvas else {
+            return .failure(.decode("libwebp cannot decode a frame"))
+        }
+        // The timestamp is when this frame ends, counted from the start.
+        let delay = Int(timestamp - lastTimestamp)
+        lastTimestamp = timestamp
+        var planes: [UnsafePointer<UInt8>?] = [UnsafePointer(canvas), nil, nil, nil]
+        var strides: [Int32] = [Int32(width * 4), 0, 0, 0]
+        guard let made = scaler.scale(planes: &planes, strides: &strides, format: AV_PIX_FMT_RGBA, width: width, height: height, into: pixels) else {
+            return .failure(.decode("no memory for a frame of \(width) x \(height)"))
+        }
+        return .success((made, delay: max(delay, 1)))
+    }
+}

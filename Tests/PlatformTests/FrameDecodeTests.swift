@@ -1,0 +1,66 @@
+import Foundation
+import Decoding
+import PhotoLoading
+import TestSupport
+import XCTest
+
+/// Moving pictures through the real worker, frame by frame, in its
+/// sandbox: each format's frames in order with their delays and loop
+/// count, a clip's frames in time, a still refused to the photo path, and
+/// damaged files failing with a reason while the worker runs on.
+final class FrameDecodeTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws { folder = try temporaryFolder("trips-frames").path }
+
+    /// Every frame of the picture at `path`: colour at the centre, delay in ms, and the first frame's loop count.
+    private func frames(_ path: String, process: DecoderProcess, target: (Int, Int) = (64, 48), limit: Int = 1000) throws
+        -> (colours: [String], delays: [Int], loops: Int, isClip: Bool) {
+        let first = try process.openFrames(path: path, target: target, deadline: 10).get()
+        var colours = [DecodeFixtures.colour(first.pixels, at: .topLeft)], delays = [Int((first.delay * 1000).rounded())]
+        while colours.count < limit, let frame = try process.nextFrame(deadline: 10, name: "x").get() {
+            colours.append(DecodeFixtures.colour(frame.pixels, at: .bottomRight))
+            delays.append(Int((frame.delay * 1000).rounded()))
+        }
+        return (colours, delays, first.loopCount, first.isClip)
+    }
+
+    func testGIFAPNGAndWebPGiveTheirFramesDelaysAndLoops() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        let colours = ["red", "blue", "lime"]
+        try MovingMedia.gif(folder + "/a.gif", colours: colours, delay: 20, loops: 2)
+        try MovingMedia.apng(folder + "/a.png", colours: colours, delay: 250, loops: 3)
+        try MovingMedia.webp(folder + "/a.webp", colours: colours, delay: 120, loops: 0)
+        for (name, delay, loops) in [("a.gif", 200, 2), ("a.png", 250, 3), ("a.webp", 120, 0)] {
+            let got = try frames(folder + "/" + name, process: process)
+            XCTAssertEqual(got.colours, ["red", "blue", "green"], name)
+            XCTAssertEqual(got.delays, [delay, delay, delay], name)
+            XCTAssertEqual(got.loops, loops, name)
+            XCTAssertFalse(got.isClip, name)
+        }
+    }
+
+    func testAClipGivesItsFramesInTimeScaledToTheTarget() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        try MovingMedia.clip(folder + "/c.mp4", colours: ["red", "blue"], seconds: 0.5, rate: 10)
+        let first = try process.openFrames(path: folder + "/c.mp4", target: (160, 120), deadline: 10).get()
+        XCTAssertEqual([first.pixels.width, first.pixels.height, first.fullWidth, first.fullHeight], [160, 120, 320, 240])
+        let got = try frames(folder + "/c.mp4", process: process, target: (160, 120))
+        XCTAssertEqual(got.colours, Array(repeating: "red", count: 5) + Array(repeating: "blue", count: 5))
+        XCTAssertEqual(Set(got.delays), [100])
+        XCTAssertTrue(got.isClip)
+    }
+
+    func testAStillIsRefusedAndADamagedOneFailsWithTheWorkerRunningOn() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        let still = try DecodeFixtures.convert(["-size", "32x32", "xc:red"], output: "still.png", in: folder)
+        guard case .failure(.refused) = process.openFrames(path: still, target: (32, 32), deadline: 5) else { return XCTFail("a still PNG is refused") }
+        try MovingMedia.gif(folder + "/a.gif", colours: ["red", "blue"], delay: 10, loops: 0)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/a.gif")))
+        try Data(bytes.prefix(40) + Array(repeating: 0x55, count: 200)).write(to: URL(fileURLWithPath: folder + "/bad.gif"))
+        if case .failure(.contained(let why)) = process.openFrames(path: folder + "/bad.gif", target: (32, 32), deadline: 5) {
+            XCTFail("a damaged GIF is the decoder's answer, not a lost worker: \(why)")
+        }
+        XCTAssertEqual(try frames(folder + "/a.gif", process: process).colours, ["red", "blue"], "the same worker decodes on")
+    }
+}
