@@ -63,4 +63,14 @@ final class FrameDecodeTests: XCTestCase {
         }
         XCTAssertEqual(try frames(folder + "/a.gif", process: process).colours, ["red", "blue"], "the same worker decodes on")
     }
+
+    /// SDL_image 2.6 reads no animated WebP: its still (the strip's, and the
+    /// big photo's with reduced motion) is libwebp's first frame.
+    func testAnAnimatedWebPsStillIsItsFirstFrame() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        try MovingMedia.webp(folder + "/a.webp", colours: ["red", "blue"], delay: 100, loops: 0, width: 64, height: 48)
+        let still = try process.decode(path: folder + "/a.webp", target: (32, 24), deadline: 5).get()
+        XCTAssertEqual([still.fullWidth, still.fullHeight, still.pixels.width, still.pixels.height], [64, 48, 32, 24])
+        XCTAssertEqual(DecodeFixtures.colour(still.pixels, at: .topLeft), "red")
+    }
 }

@@ -21,7 +21,8 @@ public enum MovingMedia {
 
     /// One PNG of `colour` (an ImageMagick name) of `width` x `height` per colour, in `folder`.
     static func stills(_ colours: [String], width: Int, height: Int, for moving: String) throws -> [String] {
-        let folder = moving + "-frames"
+        // Beside no library: a folder of their own, gone with the test's temporary files.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trips-frames-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return try colours.enumerated().map { i, colour in
             let path = folder + "/frame-\(i).png"
@@ -38,14 +39,16 @@ public enum MovingMedia {
 
     /// An animated PNG (ffmpeg's apng muxer), each frame `delay` ms, played `loops` times.
     public static func apng(_ path: String, colours: [String], delay: Int, loops: Int, width: Int = 64, height: Int = 48) throws {
-        _ = try stills(colours, width: width, height: height, for: path)
-        try run("ffmpeg", ["-y", "-loglevel", "error", "-framerate", "1000/\(delay)", "-i", path + "-frames/frame-%d.png", "-plays", "\(loops)",
-                           "-f", "apng", path])
+        let frames = try stills(colours, width: width, height: height, for: path)
+        defer { try? FileManager.default.removeItem(atPath: (frames[0] as NSString).deletingLastPathComponent) }
+        try run("ffmpeg", ["-y", "-loglevel", "error", "-framerate", "1000/\(delay)", "-i", (frames[0] as NSString).deletingLastPathComponent + "/frame-%d.png",
+                           "-plays", "\(loops)", "-f", "apng", path])
     }
 
     /// An animated WebP (img2webp), each frame `delay` ms, played `loops` times.
     public static func webp(_ path: String, colours: [String], delay: Int, loops: Int, width: Int = 64, height: Int = 48) throws {
         let frames = try stills(colours, width: width, height: height, for: path)
+        defer { try? FileManager.default.removeItem(atPath: (frames[0] as NSString).deletingLastPathComponent) }
         try run("img2webp", ["-loop", "\(loops)", "-lossless"] + frames.flatMap { ["-d", "\(delay)", $0] } + ["-o", path])
     }
 
@@ -56,5 +59,28 @@ public enum MovingMedia {
         let inputs = colours.flatMap { ["-f", "lavfi", "-i", "color=\($0):s=\(width)x\(height):r=\(rate):d=\(seconds)"] }
         let joined = (0..<colours.count).map { "[\($0):v]" }.joined() + "concat=n=\(colours.count):v=1:a=0"
         try run("ffmpeg", ["-y", "-loglevel", "error"] + inputs + ["-filter_complex", joined] + codec + [path])
+    }
+}
+
+extension MovingMedia {
+    /// The colour of the pixel at `x`, `y` of the PNG at `path` (read by
+    /// ImageMagick), named as the frames are: red, green, blue, or rgb(...).
+    public static func colour(ofPNG path: String, x: Int, y: Int) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        process.arguments = [path, "-crop", "1x1+\(x)+\(y)", "-format", "%[fx:int(255*r)] %[fx:int(255*g)] %[fx:int(255*b)]", "info:"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let c = text.split(separator: " ").compactMap { Int($0) }
+        guard c.count == 3 else { return "unreadable: \(text)" }
+        switch (c[0] > 128, c[1] > 128, c[2] > 128) {
+        case (true, false, false): return "red"
+        case (false, true, false): return "green"
+        case (false, false, true): return "blue"
+        default: return "rgb(\(c[0]),\(c[1]),\(c[2]))"
+        }
     }
 }

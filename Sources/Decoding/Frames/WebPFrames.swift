@@ -1,4 +1,5 @@
 import CAV
+import CSDL2
 import CWebPDemux
 import Foundation
 
@@ -84,5 +85,37 @@ final class WebPFrames: FrameSource {
             return .failure(.decode("no memory for a frame of \(width) x \(height)"))
         }
         return .success((made, delay: max(delay, 1)))
+    }
+}
+
+extension WebPFrames {
+    /// An animated WebP's first frame as a still (SDL_image 2.6 reads only
+    /// still WebP): the strip's thumbnail, and the big photo with reduced motion.
+    static func firstFrame(_ bytes: UnsafeRawBufferPointer, target: (width: Int, height: Int),
+                           output: PhotoDecoder.Output) -> Result<PhotoDecoder.Decoded, DecodeFailure>? {
+        guard let base = bytes.baseAddress, isWebP(Array(bytes.prefix(12))) else { return nil }
+        var data = WebPData(bytes: base.assumingMemoryBound(to: UInt8.self), size: bytes.count)
+        var options = WebPAnimDecoderOptions()
+        guard trips_webp_anim_options(&options) != 0 else { return nil }
+        options.color_mode = MODE_RGBA
+        guard let decoder = trips_webp_anim_decoder(&data, &options) else { return nil }
+        defer { WebPAnimDecoderDelete(decoder) }
+        var info = WebPAnimInfo()
+        var canvas: UnsafeMutablePointer<UInt8>?
+        var timestamp: Int32 = 0
+        // A still WebP stays SDL_image's, as it always was.
+        guard WebPAnimDecoderGetInfo(decoder, &info) != 0, info.frame_count > 1 else { return nil }
+        guard info.canvas_width > 0, info.canvas_height > 0, WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0, let canvas else {
+            return .failure(.decode("libwebp cannot decode its first frame"))
+        }
+        let w = Int(info.canvas_width), h = Int(info.canvas_height)
+        guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(canvas, Int32(w), Int32(h), 32, Int32(w * 4), SDL_PIXELFORMAT_RGBA32.rawValue) else {
+            return .failure(.decode("no memory for its \(w) x \(h) pixels"))
+        }
+        // (The surface, over libwebp's canvas, is freed by the shrink.)
+        guard let out = PhotoDecoder.shrink(surface, upright: .up, toCover: target, into: output) else {
+            return .failure(.decode("no memory for its \(w) x \(h) pixels"))
+        }
+        return .success(PhotoDecoder.Decoded(surface: out, fullWidth: w, fullHeight: h, usedTurboJPEG: false))
     }
 }
