@@ -121,6 +121,13 @@ public final class DecoderProcess: @unchecked Sendable {
         // FIFO, a symlink loop or a header bomb is refused without a round
         // trip. The worker parses the header again from the bytes it reads,
         // because that is what it decodes (and the in-process bench path).
+        // A clip's still (its strip photo, what a failed play shows) is its first frame.
+        if Self.isClip(path) {
+            guard !preview, region == nil else { return .failure(.refused("a clip has no preview or detail tiles")) }
+            return openFrames(path: path, target: target, deadline: deadline).map {
+                Decoded(pixels: $0.pixels, fullWidth: $0.fullWidth, fullHeight: $0.fullHeight, usedTurboJPEG: false)
+            }
+        }
         if case .failure(let refusal) = PhotoFileCheck.inspect(atPath: path) { return .failure(.refused(refusal.description)) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.refused("cannot be read (\(String(cString: strerror(errno))))")) }
@@ -139,6 +146,13 @@ public final class DecoderProcess: @unchecked Sendable {
         }
         return .failure(.contained("the decoder kept retiring"))
     }
+
+    /// File endings of the video clips the workers play (through libav).
+    public static let clipExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "mkv"]
+    /// File endings of pictures that may be animated (a still one is told from its bytes).
+    public static let animationExtensions: Set<String> = ["gif", "png", "apng", "webp"]
+
+    static func isClip(_ path: String) -> Bool { clipExtensions.contains((path as NSString).pathExtension.lowercased()) }
 
     /// One frame of a moving picture (`DecodeRequest.FrameAsk`).
     public struct Frame {

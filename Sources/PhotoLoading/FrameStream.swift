@@ -138,7 +138,7 @@ public final class FrameStream: @unchecked Sendable {
 
     private func play(target: (width: Int, height: Int), deadline: Double) {
         let name = (path as NSString).lastPathComponent
-        var offset = 0.0, serial = 0, plays = 0
+        var offset = 0, serial = 0, plays = 0
         while true {
             // One play: the first frame from open, the rest one by one.
             var next: DecoderProcess.Frame?
@@ -148,7 +148,9 @@ public final class FrameStream: @unchecked Sendable {
                 return
             case .success(let first): next = first
             }
-            var clock = 0.0, loops = 1, isClip = false
+            // In whole milliseconds, as the worker gives delays: fifty
+            // frames of 0.2 s make 10 s, not a hair over or under.
+            var clock = 0, loops = 1, isClip = false
             while let frame = next {
                 loops = frame.loopCount
                 isClip = frame.isClip
@@ -158,7 +160,7 @@ public final class FrameStream: @unchecked Sendable {
                     capacity = max(2, min(Self.maximumAhead, budgetBytes / max(1, frame.pixels.pitch * frame.pixels.height)))
                     state = .playing
                 }
-                ahead.append(Timed(frame: frame, start: offset + clock, serial: serial))
+                ahead.append(Timed(frame: frame, start: Double(offset + clock) / 1000, serial: serial))
                 serial += 1
                 condition.broadcast()
                 while ahead.count >= capacity && !stopping { condition.wait() }
@@ -166,7 +168,7 @@ public final class FrameStream: @unchecked Sendable {
                 condition.unlock()
                 wake()
                 if stop { return }
-                clock += frame.delay
+                clock += Int((frame.delay * 1000).rounded())
                 switch process.nextFrame(deadline: deadline, name: name) {
                 case .success(let frame): next = frame
                 case .failure(let failure):
@@ -176,7 +178,7 @@ public final class FrameStream: @unchecked Sendable {
             }
             plays += 1
             offset += clock
-            let again = isClip ? clock < Self.shortClipSeconds : loops == 0 || plays < loops
+            let again = isClip ? Double(clock) / 1000 < Self.shortClipSeconds : loops == 0 || plays < loops
             // A picture of one frame is a still: the photo path shows it.
             if serial <= 1 { finish(.still); return }
             if !again { finish(nil); return }

@@ -51,6 +51,19 @@ final class FrameDecodeTests: XCTestCase {
         XCTAssertTrue(got.isClip)
     }
 
+    /// HEVC in MOV, VP9 in WebM, H.264 in MKV: each container and codec a phone or a camera writes.
+    func testHEVCVP9AndMatroskaClipsPlay() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        for (name, codec) in [("c.mov", ["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-pix_fmt", "yuv420p"]),
+                              ("c.webm", ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8"]),
+                              ("c.mkv", ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])] {
+            try MovingMedia.clip(folder + "/" + name, colours: ["red", "blue"], seconds: 0.4, rate: 10, width: 160, height: 120, codec: codec)
+            let got = try frames(folder + "/" + name, process: process, target: (160, 120))
+            XCTAssertEqual(got.colours, Array(repeating: "red", count: 4) + Array(repeating: "blue", count: 4), name)
+            XCTAssertTrue(got.isClip, name)
+        }
+    }
+
     func testAStillIsRefusedAndADamagedOneFailsWithTheWorkerRunningOn() throws {
         let process = DecoderProcess(executable: DecodeFixtures.trips)
         let still = try DecodeFixtures.convert(["-size", "32x32", "xc:red"], output: "still.png", in: folder)

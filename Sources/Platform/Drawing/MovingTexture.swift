@@ -65,7 +65,7 @@ final class MovingTexture {
 
     /// Whether a file's name says it may move: the formats the workers play.
     static func mayMove(_ path: String) -> Bool {
-        let name = path.lowercased()
-        return ["gif", "png", "apng", "webp", "mp4", "m4v", "mov", "webm", "mkv"].contains { name.hasSuffix("." + $0) }
+        let ext = (path as NSString).pathExtension.lowercased()
+        return DecoderProcess.animationExtensions.contains(ext) || DecoderProcess.clipExtensions.contains(ext)
     }
 }
