@@ -66,6 +66,75 @@ final class DecoderFuzzTests: XCTestCase {
         }
     }
 
+    /// The same for moving pictures, frame by frame: mutated GIF, APNG,
+    /// WebP, MP4 and MOV files (made by the tools) opened and read to their
+    /// end or 30 frames. No file may run past its deadline or break the
+    /// sandbox (a call the list lacks), and after them every seed still plays.
+    func testMutatedAnimationsAndClipsAreContained() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["TRIPS_FUZZ_FILES"].flatMap { Int($0) } ?? 150
+        let seed = environment["TRIPS_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x7121_95
+        let deadline = 2.0
+        let folder = try TemporaryFolder("trips-fuzz-frames").path
+        let colours = ["red", "blue", "lime"]
+        try MovingMedia.gif(folder + "/seed.gif", colours: colours, delay: 10, loops: 0, width: 48, height: 32)
+        try MovingMedia.apng(folder + "/seed.png", colours: colours, delay: 100, loops: 0, width: 48, height: 32)
+        try MovingMedia.webp(folder + "/seed.webp", colours: colours, delay: 100, loops: 0, width: 48, height: 32)
+        try MovingMedia.clip(folder + "/seed.mp4", colours: ["red", "blue"], seconds: 0.3, rate: 10, width: 64, height: 48)
+        try MovingMedia.clip(folder + "/seed.mov", colours: ["red", "blue"], seconds: 0.3, rate: 10, width: 64, height: 48,
+                             codec: ["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-pix_fmt", "yuv420p"])
+        let seeds = ["gif", "png", "webp", "mp4", "mov"].map { folder + "/seed." + $0 }
+        var rng = SplitMix64(seed: seed)
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        var outcomes: [String: Int] = [:], finds: [String] = [], slowest = Duration.zero
+        for i in 0..<count {
+            let source = seeds[i % seeds.count]
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
+            let path = folder + String(format: "/%05d-", i) + (source as NSString).lastPathComponent
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(PhotoMutator.mutate(bytes, using: &rng))))
+            var outcome: String
+            var started = ContinuousClock.now
+            func timed() {
+                let took = ContinuousClock.now - started
+                slowest = max(slowest, took)
+                XCTAssertLessThan(took, .seconds(deadline + 2), "\(path): past its deadline")
+                started = ContinuousClock.now
+            }
+            switch process.openFrames(path: path, target: (48, 32), deadline: deadline) {
+            case .success:
+                timed()
+                outcome = "played"
+                for _ in 0..<30 {
+                    let next = process.nextFrame(deadline: deadline, name: path)
+                    timed()
+                    if case .failure(.contained(let why)) = next {
+                        outcome = "contained"
+                        finds.append("\(path): \(why)")
+                        break
+                    }
+                    if case .failure = next { outcome = "failed part-way"; break }
+                    if case .success(nil) = next { break }
+                }
+            case .failure(.refused): timed(); outcome = "refused"
+            case .failure(.decode): timed(); outcome = "decoder said no"
+            case .failure(.contained(let why)): timed(); outcome = "contained"; finds.append("\(path): \(why)")
+            }
+            outcomes[outcome, default: 0] += 1
+            if outcome != "contained" { try? FileManager.default.removeItem(atPath: path) }
+        }
+        for seed in seeds {
+            if case .failure(let failure) = process.openFrames(path: seed, target: (48, 32), deadline: 5) { XCTFail("\(seed) no longer plays after the fuzz: \(failure)") }
+        }
+        XCTAssertEqual(finds.filter { $0.contains("SIGSYS") }, [], "a real decode needs a call the sandbox lacks")
+        let summary = outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        print("frames fuzz: seed \(seed), \(count) files over \(seeds.count) seeds: \(summary); slowest \(slowest)")
+        if finds.isEmpty {
+            try? FileManager.default.removeItem(atPath: folder)
+        } else {
+            print("frames fuzz: \(finds.count) finds kept in \(folder):\n  " + finds.joined(separator: "\n  "))
+        }
+    }
+
     /// The files that crashed or hung SDL_image fail in their worker, with
     /// the reason, and the caller goes on.
     func testTheRegressionSetIsContained() {

@@ -1,5 +1,6 @@
 import CAV
 import Foundation
+import PhotoFile
 
 /// Animated GIF and PNG, and video clips (MP4, MOV, WebM, MKV: H.264, HEVC,
 /// VP9, ...), through FFmpeg 5.1: the file is read with pread from the
@@ -141,7 +142,8 @@ final class LibavFrames: FrameSource {
         guard let made = avcodec_alloc_context3(decoder) else { return fail("no memory for its decoder") }
         var codec: UnsafeMutablePointer<AVCodecContext>? = made
         let w = Int(parameters.pointee.width), h = Int(parameters.pointee.height)
-        guard avcodec_parameters_to_context(made, parameters) >= 0, w > 0, h > 0, w <= 16384, h <= 16384 else {
+        let limits = PhotoHeader.Limits.standard
+        guard avcodec_parameters_to_context(made, parameters) >= 0, w > 0, h > 0, max(w, h) <= limits.maximumSide, w * h <= limits.maximumPixels else {
             avcodec_free_context(&codec)
             return fail("its picture has no usable size")
         }

@@ -2,6 +2,7 @@ import CAV
 import CSDL2
 import CWebPDemux
 import Foundation
+import PhotoFile
 
 /// Animated WebP through libwebp's WebPAnimDecoder, which composes each
 /// frame onto the canvas itself (FFmpeg 5.1 cannot decode animated WebP).
@@ -45,6 +46,11 @@ final class WebPFrames: FrameSource {
             if got < 0, errno == EINTR { continue }
             if got <= 0 { break }
             filled += got
+        }
+        // The canvas libwebp allocates is the header's: a bomb is refused first.
+        if case .failure(let problem) = PhotoHeader.read(bytes: UnsafeRawBufferPointer(rebasing: bytes[0..<filled])) {
+            bytes.deallocate()
+            return .failure(.refused(problem.description))
         }
         var data = WebPData(bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), size: filled)
         var options = WebPAnimDecoderOptions()
