@@ -114,6 +114,7 @@ bench: test-deps release
 	Benchmarks/zoom-memory.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/thumbnail-cache.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 	Benchmarks/mqtt.sh $$($(SWIFT) build -c release --show-bin-path)/trips
+	Benchmarks/clips.sh $$($(SWIFT) build -c release --show-bin-path)/trips
 
 # make install PREFIX=/usr/local (DESTDIR= for packagers): the release
 # binary and the library beside it, its photos, catalogues, desktop entry,

@@ -210,7 +210,7 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit", "Geography", "Gazetteer"], path: "Benchmarks",
                          exclude: ["startup.sh", "places-startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
                                   "GenGestures", "soak.sh", "peers.sh", "Peers", "zoom-memory.sh", "atspi.sh", "atspi-listener.py",
-                                  "attract.sh", "thumbnail-cache.sh", "mqtt.sh", "slides.sh"]),
+                                  "attract.sh", "thumbnail-cache.sh", "mqtt.sh", "slides.sh", "clips.sh"]),
         .executableTarget(name: "bench-photos", dependencies: ["CSDL2", "Decoding", "PhotoLoading"], path: "Benchmarks/Photos"),
         // The fuzz's random gestures as a script, for the soak and for
         // replaying a fuzz failure by hand.

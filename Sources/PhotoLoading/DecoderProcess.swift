@@ -164,12 +164,14 @@ public final class DecoderProcess: @unchecked Sendable {
         public var isClip: Bool
         public var fullWidth: Int
         public var fullHeight: Int
+        /// In BGRA byte order (`openFrames`' `bgra`), not RGBA.
+        public var isBGRA: Bool
     }
 
     /// Opens the moving picture at `path` on this worker and takes its first
     /// frame, covering `target`. `.refused` for a still picture. The
     /// worker keeps it open for `nextFrame` until any other request.
-    public func openFrames(path: String, target: (width: Int, height: Int), deadline: Double) -> Result<Frame, DecodeFailure> {
+    public func openFrames(path: String, target: (width: Int, height: Int), deadline: Double, bgra: Bool = false) -> Result<Frame, DecodeFailure> {
         // The worker tells what it is from its bytes (a still one is refused
         // there); here only that it is a file with something in it, opened
         // without following a link's loop or waiting on a FIFO.
@@ -179,7 +181,8 @@ public final class DecoderProcess: @unchecked Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return .failure(.refused("is not a file with frames in it")) }
         let request = DecodeRequest.asking(target: target, plainSDL: false, preview: false, region: nil, thumbnailSide: 0, frames: .open,
-                                           name: (path as NSString).lastPathComponent)
+                                           framesInBGRA: bgra, name: (path as NSString).lastPathComponent)
+        bgraFrames = bgra
         return frame(exchange(request, fd: fd, deadline: deadline)).flatMap { $0.map { .success($0) } ?? .failure(.decode("it has no frames")) }
     }
 
@@ -196,10 +199,13 @@ public final class DecoderProcess: @unchecked Sendable {
             if reply.status == .ended { if fd >= 0 { close(fd) }; return .success(nil) }
             return result(of: reply, pixels: fd).map { decoded in
                 Frame(pixels: decoded.pixels, delay: Double(max(1, reply.frameDelay)) / 1000, loopCount: max(0, reply.loopCount),
-                      isClip: reply.isClip, fullWidth: decoded.fullWidth, fullHeight: decoded.fullHeight)
+                      isClip: reply.isClip, fullWidth: decoded.fullWidth, fullHeight: decoded.fullHeight, isBGRA: bgraFrames)
             }
         }
     }
+
+    /// The byte order the open moving picture's frames were asked in.
+    private var bgraFrames = false
 
     private enum Exchange {
         case reply(DecodeReply, pixels: Int32)

@@ -142,7 +142,7 @@ public final class FrameStream: @unchecked Sendable {
         while true {
             // One play: the first frame from open, the rest one by one.
             var next: DecoderProcess.Frame?
-            switch process.openFrames(path: path, target: target, deadline: deadline) {
+            switch process.openFrames(path: path, target: target, deadline: deadline, bgra: true) {
             case .failure(let failure):
                 finish(serial == 0 && failure.isRefusal ? .still : .failed(failure))
                 return

@@ -37,7 +37,7 @@ final class LibavFrames: FrameSource {
     }
 
     private init(format: UnsafeMutablePointer<AVFormatContext>, codec: UnsafeMutablePointer<AVCodecContext>, stream: Int32, input: Input,
-                 loopCount: Int, isClip: Bool, target: (width: Int, height: Int)) {
+                 loopCount: Int, isClip: Bool, target: (width: Int, height: Int), bgra: Bool) {
         self.format = format
         self.codec = codec
         self.stream = stream
@@ -50,7 +50,7 @@ final class LibavFrames: FrameSource {
         timeBase = s.time_base
         let rate = s.avg_frame_rate.num > 0 && s.avg_frame_rate.den > 0 ? s.avg_frame_rate : s.r_frame_rate
         defaultDelay = rate.num > 0 && rate.den > 0 ? max(1, Int((1000 * Double(rate.den) / Double(rate.num)).rounded())) : 100
-        scaler = FrameScaler(width: width, height: height, target: target)
+        scaler = FrameScaler(width: width, height: height, target: target, bgra: bgra)
     }
 
     deinit {
@@ -83,7 +83,7 @@ final class LibavFrames: FrameSource {
         return nil
     }
 
-    static func open(_ fd: Int32, head: [UInt8], fileBytes: Int, target: (width: Int, height: Int)) -> Result<FrameSource, DecodeFailure> {
+    static func open(_ fd: Int32, head: [UInt8], fileBytes: Int, target: (width: Int, height: Int), bgra: Bool) -> Result<FrameSource, DecodeFailure> {
         guard let kind = kind(of: head) else { return .failure(.refused("is no animation or clip")) }
         let loops: Int
         switch kind {
@@ -156,7 +156,7 @@ final class LibavFrames: FrameSource {
             return fail("libavcodec cannot open its \(String(cString: decoder.pointee.name)) stream")
         }
         return .success(LibavFrames(format: format, codec: made, stream: stream, input: input, loopCount: loops, isClip: kind == .clip,
-                                    target: target))
+                                    target: target, bgra: bgra))
     }
 
     func next(into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels, delay: Int), DecodeFailure>? {

@@ -29,7 +29,8 @@ struct MovingPicture {
         let got = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         guard got > 0 else { return (DecodeReply(status: .refused, message: "cannot be read"), nil) }
         head.removeSubrange(got...)
-        switch FrameSources.open(fd, head: head, fileBytes: Int(info.st_size), target: (request.targetWidth, request.targetHeight)) {
+        switch FrameSources.open(fd, head: head, fileBytes: Int(info.st_size), target: (request.targetWidth, request.targetHeight),
+                                 bgra: request.framesInBGRA) {
         case .failure(.refused(let why)): return (DecodeReply(status: .refused, message: why), nil)
         case .failure(let failure): return (DecodeReply(status: .failed, message: failure.description), nil)
         case .success(let opened):

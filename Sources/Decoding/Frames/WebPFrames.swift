@@ -17,13 +17,13 @@ final class WebPFrames: FrameSource {
     private let scaler: FrameScaler
     private var lastTimestamp: Int32 = 0
 
-    private init(decoder: OpaquePointer, bytes: UnsafeMutableRawBufferPointer, info: WebPAnimInfo, target: (width: Int, height: Int)) {
+    private init(decoder: OpaquePointer, bytes: UnsafeMutableRawBufferPointer, info: WebPAnimInfo, target: (width: Int, height: Int), bgra: Bool) {
         self.decoder = decoder
         self.bytes = bytes
         width = Int(info.canvas_width)
         height = Int(info.canvas_height)
         loopCount = Int(info.loop_count)
-        scaler = FrameScaler(width: width, height: height, target: target)
+        scaler = FrameScaler(width: width, height: height, target: target, bgra: bgra)
     }
 
     deinit {
@@ -35,7 +35,7 @@ final class WebPFrames: FrameSource {
         head.count >= 12 && Array(head[0..<4]) == Array("RIFF".utf8) && Array(head[8..<12]) == Array("WEBP".utf8)
     }
 
-    static func open(_ fd: Int32, fileBytes: Int, target: (width: Int, height: Int)) -> Result<FrameSource, DecodeFailure> {
+    static func open(_ fd: Int32, fileBytes: Int, target: (width: Int, height: Int), bgra: Bool) -> Result<FrameSource, DecodeFailure> {
         guard fileBytes <= DecoderWorker.maximumFileBytes else {
             return .failure(.refused("is larger than \(DecoderWorker.maximumFileBytes >> 20) MiB"))
         }
@@ -72,7 +72,7 @@ final class WebPFrames: FrameSource {
             bytes.deallocate()
             return .failure(.refused("is a still WebP"))
         }
-        return .success(WebPFrames(decoder: decoder, bytes: bytes, info: info, target: target))
+        return .success(WebPFrames(decoder: decoder, bytes: bytes, info: info, target: target, bgra: bgra))
     }
 
     func next(into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels, delay: Int), DecodeFailure>? {

@@ -16,6 +16,10 @@ public struct DecodeRequest: Equatable, Sendable {
     public var thumbnailSide = 0
     /// The frames of a moving picture instead of a still (`FrameAsk`).
     public var frames = FrameAsk.none
+    /// A moving picture's frames in BGRA byte order rather than RGBA: the
+    /// order of the windows SDL draws into on a little-endian machine, so a
+    /// clip's frames are copied to the screen without a conversion.
+    public var framesInBGRA = false
     /// The file's name, for the test-only fault switch (the worker opens nothing).
     public var name: String
 
@@ -26,13 +30,13 @@ public struct DecodeRequest: Equatable, Sendable {
     public enum FrameAsk: Int, Sendable { case none = 0, open = 1, next = 2 }
 
     /// The numbers before the name.
-    private static let numberCount = 11
+    private static let numberCount = 12
     public static let maximumBytes = numberCount * 4 + 1024
 
     public var bytes: [UInt8] {
         let r = region
         return DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0, r?.level ?? 0, r?.x ?? 0, r?.y ?? 0, r?.width ?? 0, r?.height ?? 0,
-                                   preview ? 1 : 0, thumbnailSide, frames.rawValue])
+                                   preview ? 1 : 0, thumbnailSide, frames.rawValue, framesInBGRA ? 1 : 0])
             + Array(name.utf8.prefix(1024))
     }
 }
@@ -41,16 +45,17 @@ extension DecodeRequest {
     /// The app's request (the memberwise initialiser, which keeps its
     /// defaults only while it is internal).
     public static func asking(target: (width: Int, height: Int), plainSDL: Bool, preview: Bool, region: DecodeRegion?, thumbnailSide: Int,
-                              frames: FrameAsk = .none, name: String) -> Self {
+                              frames: FrameAsk = .none, framesInBGRA: Bool = false, name: String) -> Self {
         Self(targetWidth: target.width, targetHeight: target.height, plainSDL: plainSDL, preview: preview, region: region,
-             thumbnailSide: thumbnailSide, frames: frames, name: name)
+             thumbnailSide: thumbnailSide, frames: frames, framesInBGRA: framesInBGRA, name: name)
     }
 
     public init?(_ bytes: ArraySlice<UInt8>) {
         guard let n = DecodeWire.read(bytes, count: Self.numberCount) else { return nil }
         let region = n[3] > 0 ? DecodeRegion(level: n[3], x: n[4], y: n[5], width: n[6], height: n[7]) : nil
         self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, preview: n[8] != 0, region: region,
-                  thumbnailSide: n[9], frames: FrameAsk(rawValue: n[10]) ?? .none, name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
+                  thumbnailSide: n[9], frames: FrameAsk(rawValue: n[10]) ?? .none, framesInBGRA: n[11] != 0,
+                  name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }
 

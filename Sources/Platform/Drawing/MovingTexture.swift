@@ -49,7 +49,8 @@ final class MovingTexture {
             SDL_DestroyTexture(t.texture)
             textures[next] = nil
         }
-        if textures[next] == nil, let made = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+        let format = timed.frame.isBGRA ? SDL_PIXELFORMAT_BGRA32 : SDL_PIXELFORMAT_RGBA32
+        if textures[next] == nil, let made = SDL_CreateTexture(renderer, format.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
                                                                Int32(pixels.width), Int32(pixels.height)) {
             // A clip's frames are opaque: copied, not blended. An animation may have holes.
             SDL_SetTextureBlendMode(made, timed.frame.isClip ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
