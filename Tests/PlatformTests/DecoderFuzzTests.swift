@@ -88,7 +88,7 @@ final class DecoderFuzzTests: XCTestCase {
     }
 
     /// The same for moving pictures, frame by frame: mutated GIF, APNG,
-    /// WebP, MP4 and MOV files (made by the tools) opened and read to their
+    /// WebP, JPEG XL, MP4 and MOV files (made by the tools) opened and read to their
     /// end or 30 frames. No file may run past its deadline or break the
     /// sandbox (a call the list lacks), and after them every seed still plays.
     func testMutatedAnimationsAndClipsAreContained() throws {
@@ -102,7 +102,8 @@ final class DecoderFuzzTests: XCTestCase {
         try MovingMedia.clip(folder + "/seed.mp4", colours: ["red", "blue"], seconds: 0.3, rate: 10, width: 64, height: 48)
         try MovingMedia.clip(folder + "/seed.mov", colours: ["red", "blue"], seconds: 0.3, rate: 10, width: 64, height: 48,
                              codec: ["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-pix_fmt", "yuv420p"])
-        let seeds = ["gif", "png", "webp", "mp4", "mov"].map { folder + "/seed." + $0 }
+        try MovingMedia.jxl(folder + "/seed.jxl", colours: colours, delay: 10, loops: 0, width: 48, height: 32)
+        let seeds = ["gif", "png", "webp", "jxl", "mp4", "mov"].map { folder + "/seed." + $0 }
         let process = DecoderProcess(executable: DecodeFixtures.trips)
         var outcomes: [String: Int] = [:], finds: [String] = [], slowest = Duration.zero
         try forEachMutant(of: seeds, count: count, seed: seed, in: folder) { _, _, path in

@@ -40,6 +40,18 @@ final class FrameDecodeTests: XCTestCase {
         }
     }
 
+    func testAnAnimatedJPEGXLGivesItsFramesAndDelays() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        try MovingMedia.jxl(folder + "/a.jxl", colours: ["red", "blue", "lime"], delay: 30, loops: 0)
+        let got = try frames(folder + "/a.jxl", process: process)
+        XCTAssertEqual(got.colours, ["red", "blue", "green"])
+        XCTAssertEqual(got.delays, [300, 300, 300])
+        XCTAssertEqual(got.loops, 0)
+        let still = folder + "/still.jxl"
+        try JXLFixtures.write(still, frames: [.quadrants(32, 32, [(200, 0, 0), (200, 0, 0), (200, 0, 0), (200, 0, 0)])])
+        guard case .failure(.refused) = process.openFrames(path: still, target: (32, 32), deadline: 5) else { return XCTFail("a still JPEG XL is refused") }
+    }
+
     func testAClipGivesItsFramesInTimeScaledToTheTarget() throws {
         let process = DecoderProcess(executable: DecodeFixtures.trips)
         try MovingMedia.clip(folder + "/c.mp4", colours: ["red", "blue"], seconds: 0.5, rate: 10)

@@ -52,6 +52,15 @@ public enum MovingMedia {
         try run("img2webp", ["-loop", "\(loops)", "-lossless"] + frames.flatMap { ["-d", "\(delay)", $0] } + ["-o", path])
     }
 
+    /// An animated JPEG XL (cjxl from the GIF of the same frames, lossless),
+    /// each frame `delay` hundredths of a second; the GIF's `loops`.
+    public static func jxl(_ path: String, colours: [String], delay: Int, loops: Int, width: Int = 64, height: Int = 48) throws {
+        let gif = FileManager.default.temporaryDirectory.appendingPathComponent("trips-jxl-\(UUID().uuidString).gif").path
+        defer { try? FileManager.default.removeItem(atPath: gif) }
+        try self.gif(gif, colours: colours, delay: delay, loops: loops, width: width, height: height)
+        try run("cjxl", ["-d", "0", gif, path])
+    }
+
     /// A clip (H.264 in MP4 unless `codec` and the extension say otherwise)
     /// of `seconds` of each colour at `rate` frames a second.
     public static func clip(_ path: String, colours: [String], seconds: Double, rate: Int = 30, width: Int = 320, height: Int = 240,

@@ -3,7 +3,7 @@ import Foundation
 import PhotoFile
 
 /// A picture that moves, opened on a worker and read one frame at a time:
-/// an animated GIF, PNG or WebP, or a video clip. Each frame comes out as
+/// an animated GIF, PNG, WebP or JPEG XL, or a video clip. Each frame comes out as
 /// RGBA in shared memory no larger than the target's cover size, with how
 /// long it shows; the caller decides how many it keeps (the app's ring).
 protocol FrameSource: AnyObject {
@@ -27,7 +27,33 @@ enum FrameSources {
     /// decodes as it always has.
     static func open(_ fd: Int32, head: [UInt8], fileBytes: Int, target: (width: Int, height: Int), bgra: Bool) -> Result<FrameSource, DecodeFailure> {
         if WebPFrames.isWebP(head) { return WebPFrames.open(fd, fileBytes: fileBytes, target: target, bgra: bgra) }
+        if JXLFrames.isJXL(head) { return JXLFrames.open(fd, fileBytes: fileBytes, target: target, bgra: bgra) }
         return LibavFrames.open(fd, head: head, fileBytes: fileBytes, target: target, bgra: bgra)
+    }
+}
+
+extension FrameSources {
+    /// The whole file, for the decoders that read from memory (libwebp,
+    /// libjxl), in memory the caller deallocates, as long as what was read.
+    /// Its header is vetted first: the canvas such a decoder allocates is
+    /// the header's, so a bomb is refused before it is made.
+    static func readWhole(_ fd: Int32, fileBytes: Int) -> Result<UnsafeMutableRawBufferPointer, DecodeFailure> {
+        guard fileBytes <= DecoderWorker.maximumFileBytes else {
+            return .failure(.refused("is larger than \(DecoderWorker.maximumFileBytes >> 20) MiB"))
+        }
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(fileBytes, 1), alignment: 16)
+        var filled = 0
+        while filled < fileBytes {
+            let got = pread(fd, bytes.baseAddress! + filled, fileBytes - filled, off_t(filled))
+            if got < 0, errno == EINTR { continue }
+            if got <= 0 { break }
+            filled += got
+        }
+        if case .failure(let problem) = PhotoHeader.read(bytes: UnsafeRawBufferPointer(rebasing: bytes[0..<filled])) {
+            bytes.deallocate()
+            return .failure(.refused(problem.description))
+        }
+        return .success(UnsafeMutableRawBufferPointer(rebasing: bytes[0..<filled]))
     }
 }
 

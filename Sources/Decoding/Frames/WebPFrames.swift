@@ -36,22 +36,12 @@ final class WebPFrames: FrameSource {
     }
 
     static func open(_ fd: Int32, fileBytes: Int, target: (width: Int, height: Int), bgra: Bool) -> Result<FrameSource, DecodeFailure> {
-        guard fileBytes <= DecoderWorker.maximumFileBytes else {
-            return .failure(.refused("is larger than \(DecoderWorker.maximumFileBytes >> 20) MiB"))
-        }
-        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(fileBytes, 1), alignment: 16)
-        var filled = 0
-        while filled < fileBytes {
-            let got = pread(fd, bytes.baseAddress! + filled, fileBytes - filled, off_t(filled))
-            if got < 0, errno == EINTR { continue }
-            if got <= 0 { break }
-            filled += got
-        }
-        // The canvas libwebp allocates is the header's: a bomb is refused first.
-        if case .failure(let problem) = PhotoHeader.read(bytes: UnsafeRawBufferPointer(rebasing: bytes[0..<filled])) {
-            bytes.deallocate()
-            return .failure(.refused(problem.description))
-        }
+        FrameSources.readWhole(fd, fileBytes: fileBytes).flatMap { open($0, target: target, bgra: bgra) }
+    }
+
+    /// Opens the file read into `bytes` (taken: deallocated with the source, or on failure).
+    private static func open(_ bytes: UnsafeMutableRawBufferPointer, target: (width: Int, height: Int), bgra: Bool) -> Result<FrameSource, DecodeFailure> {
+        let filled = bytes.count
         var data = WebPData(bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), size: filled)
         var options = WebPAnimDecoderOptions()
         guard trips_webp_anim_options(&options) != 0 else { bytes.deallocate(); return .failure(.decode("libwebp is too old")) }
