@@ -22,7 +22,7 @@ for size in $SIZES; do
         720p) s=1280x720; codec=(-c:v libx264 -preset veryfast) ;;
         1080p) s=1920x1080; codec=(-c:v libx264 -preset veryfast) ;;
         4k) s=3840x2160; codec=(-c:v libx264 -preset ultrafast) ;;
-        hevc1080p) s=1920x1080; codec=(-c:v libx265 -preset ultrafast -tag:v hvc1) ;;
+        hevc1080p) s=1920x1080; codec=(-c:v libx265 -preset ultrafast -tag:v hvc1 -x265-params log-level=error) ;;
         *) echo "clips: unknown size $size"; exit 2 ;;
     esac
     clip="$OUT/$size.mp4"
@@ -44,7 +44,7 @@ for size in $SIZES; do
     stop "$pid"; stop "$XVFB_PID"
     cpu=$(( (after - before) * 100 / $(getconf CLK_TCK) / 10 ))
     frames=$(grep -o "[0-9]* frames shown, [0-9]* passed over" "$OUT/app-$size.err" | tail -1)
-    echo "clips: $size H.264/HEVC 30 fps, 10 s played: app + workers ${cpu}% of a core; ${frames:-no frames logged}; peak RSS: app $app MiB, largest worker ${worker:-?} MiB"
+    echo "clips: $size 30 fps, 10 s played: app + workers ${cpu}% of a core; ${frames:-no frames logged}; peak RSS: app $app MiB, largest worker ${worker:-?} MiB"
     if [ "$size" = 1080p ]; then
         dropped=$(echo "$frames" | awk '{print $4}')
         [ "$cpu" -le 35 ] && [ "${dropped:-1}" = 0 ] || status=1
