@@ -162,11 +162,18 @@ public final class FrameStream: @unchecked Sendable {
                 }
                 ahead.append(Timed(frame: frame, start: Double(offset + clock) / 1000, serial: serial))
                 serial += 1
+                // The loop is woken for the first frame and for the first
+                // after the one shown (it had no next frame's time to sleep
+                // until); one that follows others is due at a time the loop
+                // already knows. A wake-up a frame drew each frame twice.
+                let wakes = ahead.count <= 2
                 condition.broadcast()
+                condition.unlock()
+                if wakes { wake() }
+                condition.lock()
                 while ahead.count >= capacity && !stopping { condition.wait() }
                 let stop = stopping
                 condition.unlock()
-                wake()
                 if stop { return }
                 clock += Int((frame.delay * 1000).rounded())
                 switch process.nextFrame(deadline: deadline, name: name) {
