@@ -17,6 +17,9 @@ final class MovingTexture {
     private var shownSerial = -1
     /// Frames shown and frames passed over (decoded too late to show): the log's count.
     private(set) var framesShown = 0, framesSkipped = 0
+    /// How late each frame was drawn after its time, in seconds on the
+    /// model's clock (the pacing: a frame drawn on time is 0 to a refresh late).
+    private var lateness: [Double] = []
     /// The picture's full size, once its first frame came.
     private(set) var fullSize: (width: Int, height: Int)?
 
@@ -38,6 +41,7 @@ final class MovingTexture {
         if let timed = waiting ? stream.waitForFrame(at: seconds) : stream.frame(at: seconds), timed.serial != shownSerial {
             if shownSerial >= 0 { framesSkipped += max(0, timed.serial - shownSerial - 1) }
             upload(timed)
+            if lateness.count < 100_000 { lateness.append(max(0, seconds - timed.start)) }
         }
         return shownSerial >= 0 ? textures[current] : nil
     }
@@ -62,6 +66,14 @@ final class MovingTexture {
         shownSerial = timed.serial
         framesShown += 1
         fullSize = (timed.frame.fullWidth, timed.frame.fullHeight)
+    }
+
+    /// The log's line: frames shown, passed over, and how late they were drawn (median, 99th percentile).
+    var summary: String {
+        let sorted = lateness.sorted()
+        func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(p * Double(sorted.count - 1)))] * 1000 }
+        return String(format: "%d frames shown, %d passed over; drawn late by %.1f ms (p50), %.1f ms (p99)", framesShown, framesSkipped,
+                      percentile(0.5), percentile(0.99))
     }
 
     /// Whether a file's name says it may move: the formats the workers play.

@@ -115,7 +115,7 @@ public final class PhotoTextures {
     private var framesBudget: Int { min(64 << 20, budgetBytes / 4) }
 
     private func stopPlaying() {
-        if let playing { log("trips: photo \(paths[playing.photo]): \(playing.framesShown) frames shown, \(playing.framesSkipped) passed over") }
+        if let playing { log("trips: photo \(paths[playing.photo]): \(playing.summary)") }
         playing = nil
     }
 
