@@ -166,6 +166,8 @@ public final class DecoderProcess: @unchecked Sendable {
         public var fullHeight: Int
         /// In BGRA byte order (`openFrames`' `bgra`), not RGBA.
         public var isBGRA: Bool
+        /// Seconds from the start of the play to this frame's (frames before it may have been skipped).
+        public var start: Double
     }
 
     /// Opens the moving picture at `path` on this worker and takes its first
@@ -186,20 +188,32 @@ public final class DecoderProcess: @unchecked Sendable {
         return frame(exchange(request, fd: fd, deadline: deadline)).flatMap { $0.map { .success($0) } ?? .failure(.decode("it has no frames")) }
     }
 
-    /// The open moving picture's next frame; nil after its last.
-    public func nextFrame(deadline: Double, name: String) -> Result<Frame?, DecodeFailure> {
-        let request = DecodeRequest.asking(target: (0, 0), plainSDL: false, preview: false, region: nil, thumbnailSide: 0, frames: .next, name: name)
+    /// The open moving picture's next frame that ends after `skipUntil`
+    /// seconds from the start of its play (those before are decoded and
+    /// dropped in the worker: a player that fell behind catches up); nil
+    /// after its last, and `playLength` then says how long the play was.
+    public func nextFrame(deadline: Double, name: String, skipUntil: Double = 0) -> Result<Frame?, DecodeFailure> {
+        let request = DecodeRequest.asking(target: (0, 0), plainSDL: false, preview: false, region: nil, thumbnailSide: 0, frames: .next,
+                                           skipUntil: Int((skipUntil * 1000).rounded(.down)), name: name)
         return frame(exchange(request, fd: -1, deadline: deadline))
     }
+
+    /// The length in seconds of the moving picture's play that last ended (`nextFrame` gave nil).
+    public private(set) var playLength = 0.0
 
     private func frame(_ exchange: Exchange) -> Result<Frame?, DecodeFailure> {
         switch exchange {
         case .lost(let why, _): return .failure(.contained(why))
         case .reply(let reply, let fd):
-            if reply.status == .ended { if fd >= 0 { close(fd) }; return .success(nil) }
+            if reply.status == .ended {
+                if fd >= 0 { close(fd) }
+                playLength = Double(max(0, reply.frameStart)) / 1000
+                return .success(nil)
+            }
             return result(of: reply, pixels: fd).map { decoded in
                 Frame(pixels: decoded.pixels, delay: Double(max(1, reply.frameDelay)) / 1000, loopCount: max(0, reply.loopCount),
-                      isClip: reply.isClip, fullWidth: decoded.fullWidth, fullHeight: decoded.fullHeight, isBGRA: bgraFrames)
+                      isClip: reply.isClip, fullWidth: decoded.fullWidth, fullHeight: decoded.fullHeight, isBGRA: bgraFrames,
+                      start: Double(max(0, reply.frameStart)) / 1000)
             }
         }
     }

@@ -45,6 +45,9 @@ public final class FrameStream: @unchecked Sendable {
     private var ended = false
     private var stopping = false
     private var running = true
+    /// The latest time a frame was asked for (`frame(at:)`, `waitForFrame`):
+    /// frames that end by then are skipped in the worker.
+    private var wantedAt = 0.0
     private let wake: @Sendable () -> Void
 
     init(path: String, target: (width: Int, height: Int), budgetBytes: Int, deadline: Double, process: DecoderProcess,
@@ -125,6 +128,7 @@ public final class FrameStream: @unchecked Sendable {
 
     /// Lets go of the frames shown before the one for `seconds` (the lock is held).
     private func take(at seconds: Double) -> Timed? {
+        wantedAt = max(wantedAt, seconds)
         var dropped = false
         while ahead.count >= 2 && ahead[1].start <= seconds {
             ahead.removeFirst()
@@ -138,7 +142,7 @@ public final class FrameStream: @unchecked Sendable {
 
     private func play(target: (width: Int, height: Int), deadline: Double) {
         let name = (path as NSString).lastPathComponent
-        var offset = 0, serial = 0, plays = 0
+        var offset = 0, serial = 0, plays = 0, skippedAny = false
         while true {
             // One play: the first frame from open, the rest one by one.
             var next: DecoderProcess.Frame?
@@ -154,6 +158,9 @@ public final class FrameStream: @unchecked Sendable {
             while let frame = next {
                 loops = frame.loopCount
                 isClip = frame.isClip
+                let start = Int((frame.start * 1000).rounded())
+                if start > clock { skippedAny = true }
+                clock = start
                 condition.lock()
                 if serial == 0 {
                     // As many frames ahead as the budget holds, two at least.
@@ -173,10 +180,13 @@ public final class FrameStream: @unchecked Sendable {
                 condition.lock()
                 while ahead.count >= capacity && !stopping { condition.wait() }
                 let stop = stopping
+                // Behind the clock (a loaded machine, or a replay's jump): the
+                // frames that end before now are decoded but not sent.
+                let skipUntil = max(0, wantedAt - Double(offset) / 1000)
                 condition.unlock()
                 if stop { return }
                 clock += Int((frame.delay * 1000).rounded())
-                switch process.nextFrame(deadline: deadline, name: name) {
+                switch process.nextFrame(deadline: deadline, name: name, skipUntil: skipUntil) {
                 case .success(let frame): next = frame
                 case .failure(let failure):
                     finish(.failed(failure))
@@ -184,10 +194,12 @@ public final class FrameStream: @unchecked Sendable {
                 }
             }
             plays += 1
+            // The worker's length of the play counts the frames it skipped at its end too.
+            clock = max(clock, Int((process.playLength * 1000).rounded()))
             offset += clock
             let again = isClip ? Double(clock) / 1000 < Self.shortClipSeconds : loops == 0 || plays < loops
             // A picture of one frame is a still: the photo path shows it.
-            if serial <= 1 { finish(.still); return }
+            if serial <= 1 && !skippedAny { finish(.still); return }
             if !again { finish(nil); return }
         }
     }

@@ -63,6 +63,20 @@ final class FrameDecodeTests: XCTestCase {
         XCTAssertTrue(got.isClip)
     }
 
+    /// A player that fell behind asks to skip: the frames that end by then
+    /// are decoded in the worker and dropped, the one under that time comes
+    /// with its start, and the play's length is known at its end.
+    func testFramesThatEndBeforeTheSkipTimeAreDropped() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        try MovingMedia.clip(folder + "/c.mp4", colours: ["red", "blue"], seconds: 0.5, rate: 10)
+        _ = try process.openFrames(path: folder + "/c.mp4", target: (160, 120), deadline: 10).get()
+        let caught = try XCTUnwrap(process.nextFrame(deadline: 10, name: "c.mp4", skipUntil: 0.55).get())
+        XCTAssertEqual(caught.start, 0.5, accuracy: 0.001, "the frame from 0.5 to 0.6 s shows at 0.55 s")
+        XCTAssertEqual(DecodeFixtures.colour(caught.pixels, at: .topLeft), "blue")
+        XCTAssertNil(try process.nextFrame(deadline: 10, name: "c.mp4", skipUntil: 5).get(), "all the rest end before 5 s")
+        XCTAssertEqual(process.playLength, 1.0, accuracy: 0.001)
+    }
+
     /// HEVC in MOV, VP9 in WebM, H.264 in MKV: each container and codec a phone or a camera writes.
     func testHEVCVP9AndMatroskaClipsPlay() throws {
         let process = DecoderProcess(executable: DecodeFixtures.trips)

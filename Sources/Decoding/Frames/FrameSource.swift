@@ -16,8 +16,10 @@ protocol FrameSource: AnyObject {
     /// A video clip (its frame rate, its own rule for looping), not an animation.
     var isClip: Bool { get }
     /// The next frame scaled into `pixels(width, height)`, with its delay in
-    /// milliseconds; nil at the end of the sequence.
-    func next(into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels, delay: Int), DecodeFailure>?
+    /// milliseconds; nil at the end of the sequence. A frame `keep` turns
+    /// down, given its delay, is decoded (what follows may build on it) but
+    /// not scaled, and comes without pixels: skipped, for a player that fell behind.
+    func next(keeping keep: (_ delay: Int) -> Bool, into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels?, delay: Int), DecodeFailure>?
 }
 
 /// The frame sources, by what a file's first bytes say it is.

@@ -74,7 +74,7 @@ final class JXLFrames: FrameSource {
         return .success(JXLFrames(decoder: decoder, runner: runner, bytes: bytes, info: info, upright: upright, target: target, bgra: bgra))
     }
 
-    func next(into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels, delay: Int), DecodeFailure>? {
+    func next(keeping keep: (_ delay: Int) -> Bool, into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels?, delay: Int), DecodeFailure>? {
         var format = JxlPixelFormat(num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
         var delay = 100
         while true {
@@ -93,6 +93,7 @@ final class JXLFrames: FrameSource {
                     return .failure(.decode("libjxl refuses the frame's buffer"))
                 }
             case JXL_DEC_FULL_IMAGE:
+                guard keep(max(delay, 1)) else { return .success((nil, delay: max(delay, 1))) }
                 let made = canvas.withUnsafeBytes { raw -> SharedPixels? in
                     var planes: [UnsafePointer<UInt8>?] = [raw.bindMemory(to: UInt8.self).baseAddress, nil, nil, nil]
                     var strides: [Int32] = [Int32(width * 4), 0, 0, 0]

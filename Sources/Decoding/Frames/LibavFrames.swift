@@ -159,7 +159,7 @@ final class LibavFrames: FrameSource {
                                     target: target, bgra: bgra))
     }
 
-    func next(into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels, delay: Int), DecodeFailure>? {
+    func next(keeping keep: (_ delay: Int) -> Bool, into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels?, delay: Int), DecodeFailure>? {
         guard let format, let codec, let packet, let frame else { return nil }
         while true {
             let received = avcodec_receive_frame(codec, frame)
@@ -167,6 +167,7 @@ final class LibavFrames: FrameSource {
                 defer { av_frame_unref(frame) }
                 let ticks = frame.pointee.pkt_duration
                 let delay = ticks > 0 ? Int((Double(ticks) * 1000 * Double(timeBase.num) / Double(timeBase.den)).rounded()) : defaultDelay
+                guard keep(max(delay, 1)) else { return .success((nil, delay: max(delay, 1))) }
                 let made = withUnsafePointer(to: &frame.pointee.data) { data in
                     withUnsafePointer(to: &frame.pointee.linesize) { strides in
                         data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in

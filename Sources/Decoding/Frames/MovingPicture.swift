@@ -7,6 +7,8 @@ import Foundation
 struct MovingPicture {
     private var fd: Int32 = -1
     private var source: FrameSource?
+    /// Where the next frame starts, in ms from the start of the play.
+    private var clock = 0
     /// The first bytes read to tell what it is (and its loop count).
     static let headBytes = 64 << 10
 
@@ -35,23 +37,42 @@ struct MovingPicture {
         case .failure(let failure): return (DecodeReply(status: .failed, message: failure.description), nil)
         case .success(let opened):
             source = opened
+            clock = 0
             return next()
         }
     }
 
-    /// The open picture's next frame; `ended` after its last.
-    mutating func next() -> (DecodeReply, SharedPixels?) {
+    /// The open picture's next frame that ends after `skipUntil` (ms from
+    /// the start of the play; those before are decoded and dropped);
+    /// `ended` after its last.
+    mutating func next(skipUntil: Int = 0) -> (DecodeReply, SharedPixels?) {
         guard let source else { return (DecodeReply(status: .failed, message: "no moving picture is open"), nil) }
-        switch source.next(into: { SharedPixels.create(width: $0, height: $1) }) {
+        while true {
+            // A frame that ends by then is decoded for what follows, not scaled or sent.
+            let start = clock
+            let got = source.next(keeping: { start + $0 > skipUntil }, into: { SharedPixels.create(width: $0, height: $1) })
+            if case .success(let (pixels, delay))? = got {
+                clock += delay
+                if pixels == nil { continue }
+            }
+            return reply(got, start: start)
+        }
+    }
+
+    private mutating func reply(_ got: Result<(SharedPixels?, delay: Int), DecodeFailure>?, start: Int) -> (DecodeReply, SharedPixels?) {
+        guard let source else { return (DecodeReply(status: .failed, message: "no moving picture is open"), nil) }
+        switch got {
         case nil:
+            // Its start: where the play ended, its length, though its last frames were skipped.
             return (DecodeReply(status: .ended, fullWidth: source.width, fullHeight: source.height, loopCount: source.loopCount,
-                                isClip: source.isClip), nil)
+                                isClip: source.isClip, frameStart: clock), nil)
         case .failure(let failure):
             close()
             return (DecodeReply(status: .failed, message: failure.description), nil)
         case .success(let (pixels, delay)):
+            guard let pixels else { return (DecodeReply(status: .failed, message: "a skipped frame"), nil) }
             return (DecodeReply(status: .decoded, width: pixels.width, height: pixels.height, fullWidth: source.width, fullHeight: source.height,
-                                frameDelay: delay, loopCount: source.loopCount, isClip: source.isClip), pixels)
+                                frameDelay: delay, loopCount: source.loopCount, isClip: source.isClip, frameStart: start), pixels)
         }
     }
 }

@@ -65,7 +65,7 @@ final class WebPFrames: FrameSource {
         return .success(WebPFrames(decoder: decoder, bytes: bytes, info: info, target: target, bgra: bgra))
     }
 
-    func next(into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels, delay: Int), DecodeFailure>? {
+    func next(keeping keep: (_ delay: Int) -> Bool, into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels?, delay: Int), DecodeFailure>? {
         guard WebPAnimDecoderHasMoreFrames(decoder) != 0 else { return nil }
         var canvas: UnsafeMutablePointer<UInt8>?
         var timestamp: Int32 = 0
@@ -75,6 +75,7 @@ final class WebPFrames: FrameSource {
         // The timestamp is when this frame ends, counted from the start.
         let delay = Int(timestamp - lastTimestamp)
         lastTimestamp = timestamp
+        guard keep(max(delay, 1)) else { return .success((nil, delay: max(delay, 1))) }
         var planes: [UnsafePointer<UInt8>?] = [UnsafePointer(canvas), nil, nil, nil]
         var strides: [Int32] = [Int32(width * 4), 0, 0, 0]
         guard let made = scaler.scale(planes: &planes, strides: &strides, format: AV_PIX_FMT_RGBA, width: width, height: height, into: pixels) else {

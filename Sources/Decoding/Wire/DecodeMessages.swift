@@ -20,6 +20,9 @@ public struct DecodeRequest: Equatable, Sendable {
     /// order of the windows SDL draws into on a little-endian machine, so a
     /// clip's frames are copied to the screen without a conversion.
     public var framesInBGRA = false
+    /// With `next`: frames that end by this time (ms from the start of the
+    /// play) are decoded but not sent, so a player that fell behind catches up.
+    public var skipUntil = 0
     /// The file's name, for the test-only fault switch (the worker opens nothing).
     public var name: String
 
@@ -30,13 +33,13 @@ public struct DecodeRequest: Equatable, Sendable {
     public enum FrameAsk: Int, Sendable { case none = 0, open = 1, next = 2 }
 
     /// The numbers before the name.
-    private static let numberCount = 12
+    private static let numberCount = 13
     public static let maximumBytes = numberCount * 4 + 1024
 
     public var bytes: [UInt8] {
         let r = region
         return DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0, r?.level ?? 0, r?.x ?? 0, r?.y ?? 0, r?.width ?? 0, r?.height ?? 0,
-                                   preview ? 1 : 0, thumbnailSide, frames.rawValue, framesInBGRA ? 1 : 0])
+                                   preview ? 1 : 0, thumbnailSide, frames.rawValue, framesInBGRA ? 1 : 0, skipUntil])
             + Array(name.utf8.prefix(1024))
     }
 }
@@ -45,16 +48,16 @@ extension DecodeRequest {
     /// The app's request (the memberwise initialiser, which keeps its
     /// defaults only while it is internal).
     public static func asking(target: (width: Int, height: Int), plainSDL: Bool, preview: Bool, region: DecodeRegion?, thumbnailSide: Int,
-                              frames: FrameAsk = .none, framesInBGRA: Bool = false, name: String) -> Self {
+                              frames: FrameAsk = .none, framesInBGRA: Bool = false, skipUntil: Int = 0, name: String) -> Self {
         Self(targetWidth: target.width, targetHeight: target.height, plainSDL: plainSDL, preview: preview, region: region,
-             thumbnailSide: thumbnailSide, frames: frames, framesInBGRA: framesInBGRA, name: name)
+             thumbnailSide: thumbnailSide, frames: frames, framesInBGRA: framesInBGRA, skipUntil: skipUntil, name: name)
     }
 
     public init?(_ bytes: ArraySlice<UInt8>) {
         guard let n = DecodeWire.read(bytes, count: Self.numberCount) else { return nil }
         let region = n[3] > 0 ? DecodeRegion(level: n[3], x: n[4], y: n[5], width: n[6], height: n[7]) : nil
         self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, preview: n[8] != 0, region: region,
-                  thumbnailSide: n[9], frames: FrameAsk(rawValue: n[10]) ?? .none, framesInBGRA: n[11] != 0,
+                  thumbnailSide: n[9], frames: FrameAsk(rawValue: n[10]) ?? .none, framesInBGRA: n[11] != 0, skipUntil: n[12],
                   name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }
@@ -75,15 +78,18 @@ public struct DecodeReply: Equatable, Sendable {
     /// the whole plays (0: for ever), and whether it is a video clip.
     public var frameDelay = 0, loopCount = 0
     public var isClip = false
+    /// When the frame starts, in ms from the start of the play (frames may
+    /// have been skipped); with `ended`, the play's length.
+    public var frameStart = 0
     /// Why it was refused or failed.
     public var message = ""
 
-    private static let numberCount = 10
+    private static let numberCount = 11
     public static let maximumBytes = numberCount * 4 + 1024
 
     public var bytes: [UInt8] {
         DecodeWire.numbers([status.rawValue, width, height, fullWidth, fullHeight, usedTurboJPEG ? 1 : 0, thumbnailPNGBytes, frameDelay, loopCount,
-                            isClip ? 1 : 0])
+                            isClip ? 1 : 0, frameStart])
             + Array(message.utf8.prefix(1024))
     }
 }
@@ -92,7 +98,7 @@ extension DecodeReply {
     public init?(_ bytes: ArraySlice<UInt8>) {
         guard let n = DecodeWire.read(bytes, count: Self.numberCount), let status = Status(rawValue: n[0]) else { return nil }
         self.init(status: status, width: n[1], height: n[2], fullWidth: n[3], fullHeight: n[4], usedTurboJPEG: n[5] != 0,
-                  thumbnailPNGBytes: n[6], frameDelay: n[7], loopCount: n[8], isClip: n[9] != 0, message: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
+                  thumbnailPNGBytes: n[6], frameDelay: n[7], loopCount: n[8], isClip: n[9] != 0, frameStart: n[10], message: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }
 
