@@ -166,8 +166,10 @@ public final class DecoderProcess: @unchecked Sendable {
         public var fullHeight: Int
         /// In BGRA byte order (`openFrames`' `bgra`), not RGBA.
         public var isBGRA: Bool
-        /// Seconds from the start of the play to this frame's (frames before it may have been skipped).
+        /// Seconds from the start of the play to this frame's, and the frames
+        /// decoded and dropped just before it (`nextFrame`'s `skipUntil`).
         public var start: Double
+        public var skippedBefore = 0
     }
 
     /// Opens the moving picture at `path` on this worker and takes its first
@@ -213,7 +215,7 @@ public final class DecoderProcess: @unchecked Sendable {
             return result(of: reply, pixels: fd).map { decoded in
                 Frame(pixels: decoded.pixels, delay: Double(max(1, reply.frameDelay)) / 1000, loopCount: max(0, reply.loopCount),
                       isClip: reply.isClip, fullWidth: decoded.fullWidth, fullHeight: decoded.fullHeight, isBGRA: bgraFrames,
-                      start: Double(max(0, reply.frameStart)) / 1000)
+                      start: Double(max(0, reply.frameStart)) / 1000, skippedBefore: max(0, reply.framesSkipped))
             }
         }
     }

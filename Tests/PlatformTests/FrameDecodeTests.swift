@@ -73,6 +73,7 @@ final class FrameDecodeTests: XCTestCase {
         let caught = try XCTUnwrap(process.nextFrame(deadline: 10, name: "c.mp4", skipUntil: 0.55).get())
         XCTAssertEqual(caught.start, 0.5, accuracy: 0.001, "the frame from 0.5 to 0.6 s shows at 0.55 s")
         XCTAssertEqual(DecodeFixtures.colour(caught.pixels, at: .topLeft), "blue")
+        XCTAssertEqual(caught.skippedBefore, 4, "the frames from 0.1 to 0.5 s were dropped")
         XCTAssertNil(try process.nextFrame(deadline: 10, name: "c.mp4", skipUntil: 5).get(), "all the rest end before 5 s")
         XCTAssertEqual(process.playLength, 1.0, accuracy: 0.001)
     }

@@ -47,32 +47,33 @@ struct MovingPicture {
     /// `ended` after its last.
     mutating func next(skipUntil: Int = 0) -> (DecodeReply, SharedPixels?) {
         guard let source else { return (DecodeReply(status: .failed, message: "no moving picture is open"), nil) }
+        var skipped = 0
         while true {
             // A frame that ends by then is decoded for what follows, not scaled or sent.
             let start = clock
             let got = source.next(keeping: { start + $0 > skipUntil }, into: { SharedPixels.create(width: $0, height: $1) })
             if case .success(let (pixels, delay))? = got {
                 clock += delay
-                if pixels == nil { continue }
+                if pixels == nil { skipped += 1; continue }
             }
-            return reply(got, start: start)
+            return reply(got, start: start, skipped: skipped)
         }
     }
 
-    private mutating func reply(_ got: Result<(SharedPixels?, delay: Int), DecodeFailure>?, start: Int) -> (DecodeReply, SharedPixels?) {
+    private mutating func reply(_ got: Result<(SharedPixels?, delay: Int), DecodeFailure>?, start: Int, skipped: Int) -> (DecodeReply, SharedPixels?) {
         guard let source else { return (DecodeReply(status: .failed, message: "no moving picture is open"), nil) }
         switch got {
         case nil:
             // Its start: where the play ended, its length, though its last frames were skipped.
             return (DecodeReply(status: .ended, fullWidth: source.width, fullHeight: source.height, loopCount: source.loopCount,
-                                isClip: source.isClip, frameStart: clock), nil)
+                                isClip: source.isClip, frameStart: clock, framesSkipped: skipped), nil)
         case .failure(let failure):
             close()
             return (DecodeReply(status: .failed, message: failure.description), nil)
         case .success(let (pixels, delay)):
             guard let pixels else { return (DecodeReply(status: .failed, message: "a skipped frame"), nil) }
             return (DecodeReply(status: .decoded, width: pixels.width, height: pixels.height, fullWidth: source.width, fullHeight: source.height,
-                                frameDelay: delay, loopCount: source.loopCount, isClip: source.isClip, frameStart: start), pixels)
+                                frameDelay: delay, loopCount: source.loopCount, isClip: source.isClip, frameStart: start, framesSkipped: skipped), pixels)
         }
     }
 }

@@ -81,15 +81,17 @@ public struct DecodeReply: Equatable, Sendable {
     /// When the frame starts, in ms from the start of the play (frames may
     /// have been skipped); with `ended`, the play's length.
     public var frameStart = 0
+    /// Frames decoded and dropped before this one (`DecodeRequest.skipUntil`).
+    public var framesSkipped = 0
     /// Why it was refused or failed.
     public var message = ""
 
-    private static let numberCount = 11
+    private static let numberCount = 12
     public static let maximumBytes = numberCount * 4 + 1024
 
     public var bytes: [UInt8] {
         DecodeWire.numbers([status.rawValue, width, height, fullWidth, fullHeight, usedTurboJPEG ? 1 : 0, thumbnailPNGBytes, frameDelay, loopCount,
-                            isClip ? 1 : 0, frameStart])
+                            isClip ? 1 : 0, frameStart, framesSkipped])
             + Array(message.utf8.prefix(1024))
     }
 }
@@ -98,7 +100,7 @@ extension DecodeReply {
     public init?(_ bytes: ArraySlice<UInt8>) {
         guard let n = DecodeWire.read(bytes, count: Self.numberCount), let status = Status(rawValue: n[0]) else { return nil }
         self.init(status: status, width: n[1], height: n[2], fullWidth: n[3], fullHeight: n[4], usedTurboJPEG: n[5] != 0,
-                  thumbnailPNGBytes: n[6], frameDelay: n[7], loopCount: n[8], isClip: n[9] != 0, frameStart: n[10], message: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
+                  thumbnailPNGBytes: n[6], frameDelay: n[7], loopCount: n[8], isClip: n[9] != 0, frameStart: n[10], framesSkipped: n[11], message: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }
 

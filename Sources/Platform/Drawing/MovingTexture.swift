@@ -39,7 +39,9 @@ final class MovingTexture {
     /// first frame.
     func texture(at seconds: Double, waiting: Bool) -> (texture: OpaquePointer, width: Int, height: Int)? {
         if let timed = waiting ? stream.waitForFrame(at: seconds) : stream.frame(at: seconds), timed.serial != shownSerial {
+            // Passed over here (decoded too late to show) or in the worker (skipped to catch up).
             if shownSerial >= 0 { framesSkipped += max(0, timed.serial - shownSerial - 1) }
+            framesSkipped += timed.frame.skippedBefore
             upload(timed)
             if lateness.count < 100_000 { lateness.append(max(0, seconds - timed.start)) }
         }
