@@ -163,6 +163,21 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // FFmpeg 5.1's libavformat, libavcodec, libswscale and libavutil:
+        // GIF, APNG and video clips decoded frame by frame on the workers
+        // (docs/DECODING.md, "Frames that move"). libavformat.pc gives the
+        // multiarch include folder; the module map links all four.
+        .systemLibrary(
+            name: "CAV",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
+        ),
+        // libwebp's demuxer: animated WebP (FFmpeg 5.1 cannot decode it).
+        .systemLibrary(
+            name: "CWebPDemux",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
         .target(name: "Motion", swiftSettings: swift6),
         .target(name: "Gestures", dependencies: ["Motion"], swiftSettings: swift6),
         // What a photo file says about itself (format, size, EXIF
@@ -187,7 +202,7 @@ let package = Package(
         // codecs, and the wire format between worker and app. Never TripsKit
         // or Platform. The test-only fault switch is compiled into debug
         // builds only (what the tests and e2e scripts run).
-        .target(name: "Decoding", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "CGexiv2", "PhotoFile"],
+        .target(name: "Decoding", dependencies: ["CSDL2", "CTurboJPEG", "CSeccomp", "CJPEG", "CHeif", "CJXL", "CLCMS", "CZlib", "CGexiv2", "CAV", "CWebPDemux", "PhotoFile"],
                 swiftSettings: swift6 + [.define("TRIPS_DECODER_FAULTS", .when(configuration: .debug))]),
         // The app side of decoding: the loader threads and their worker
         // processes, the shared thumbnail cache. No SDL: it wakes the frame
@@ -203,7 +218,7 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["Gestures", "Motion", "TripsKit", "Geography", "Gazetteer"], path: "Benchmarks",
                          exclude: ["startup.sh", "places-startup.sh", "session.sh", "session.txt", "decode.sh", "Photos",
                                   "GenGestures", "soak.sh", "peers.sh", "Peers", "zoom-memory.sh", "atspi.sh", "atspi-listener.py",
-                                  "attract.sh", "thumbnail-cache.sh", "mqtt.sh", "slides.sh"]),
+                                  "attract.sh", "thumbnail-cache.sh", "mqtt.sh", "slides.sh", "clips.sh"]),
         .executableTarget(name: "bench-photos", dependencies: ["CSDL2", "Decoding", "PhotoLoading"], path: "Benchmarks/Photos"),
         // The fuzz's random gestures as a script, for the soak and for
         // replaying a fuzz failure by hand.

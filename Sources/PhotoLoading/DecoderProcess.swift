@@ -143,6 +143,13 @@ public final class DecoderProcess: @unchecked Sendable {
         // FIFO, a symlink loop or a header bomb is refused without a round
         // trip. The worker parses the header again from the bytes it reads,
         // because that is what it decodes (and the in-process bench path).
+        // A clip's still (its strip photo, what a failed play shows) is its first frame.
+        if Self.isClip(path) {
+            guard !preview, region == nil else { return .failure(.refused("a clip has no preview or detail tiles")) }
+            return openFrames(path: path, target: target, deadline: deadline).map {
+                Decoded(pixels: $0.pixels, fullWidth: $0.fullWidth, fullHeight: $0.fullHeight, usedTurboJPEG: false)
+            }
+        }
         if case .failure(let refusal) = PhotoFileCheck.inspect(atPath: path) { return .failure(.refused(refusal.description)) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.refused("cannot be read (\(String(cString: strerror(errno))))")) }
@@ -159,6 +166,82 @@ public final class DecoderProcess: @unchecked Sendable {
         }
         return .failure(.contained("the decoder kept retiring"))
     }
+
+    /// File endings of the video clips the workers play (through libav).
+    public static let clipExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "mkv"]
+    /// File endings of pictures that may be animated (a still one is told from its bytes).
+    public static let animationExtensions: Set<String> = ["gif", "png", "apng", "webp", "jxl"]
+
+    static func isClip(_ path: String) -> Bool { clipExtensions.contains((path as NSString).pathExtension.lowercased()) }
+
+    /// One frame of a moving picture (`DecodeRequest.FrameAsk`).
+    public struct Frame {
+        public var pixels: SharedPixels
+        /// Seconds it shows.
+        public var delay: Double
+        /// How many times the whole plays (0: for ever); a clip says 1.
+        public var loopCount: Int
+        public var isClip: Bool
+        public var fullWidth: Int
+        public var fullHeight: Int
+        /// In BGRA byte order (`openFrames`' `bgra`), not RGBA.
+        public var isBGRA: Bool
+        /// Seconds from the start of the play to this frame's, and the frames
+        /// decoded and dropped just before it (`nextFrame`'s `skipUntil`).
+        public var start: Double
+        public var skippedBefore = 0
+    }
+
+    /// Opens the moving picture at `path` on this worker and takes its first
+    /// frame, covering `target`. `.refused` for a still picture. The
+    /// worker keeps it open for `nextFrame` until any other request.
+    public func openFrames(path: String, target: (width: Int, height: Int), deadline: Double, bgra: Bool = false) -> Result<Frame, DecodeFailure> {
+        // The worker tells what it is from its bytes (a still one is refused
+        // there); here only that it is a file with something in it, opened
+        // without following a link's loop or waiting on a FIFO.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(.refused("cannot be read (\(String(cString: strerror(errno))))")) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return .failure(.refused("is not a file with frames in it")) }
+        let request = DecodeRequest.asking(target: target, plainSDL: false, preview: false, region: nil, thumbnailSide: 0, frames: .open,
+                                           framesInBGRA: bgra, name: (path as NSString).lastPathComponent)
+        bgraFrames = bgra
+        return frame(exchange(request, fd: fd, deadline: deadline)).flatMap { $0.map { .success($0) } ?? .failure(.decode("it has no frames")) }
+    }
+
+    /// The open moving picture's next frame that ends after `skipUntil`
+    /// seconds from the start of its play (those before are decoded and
+    /// dropped in the worker: a player that fell behind catches up); nil
+    /// after its last, and `playLength` then says how long the play was.
+    public func nextFrame(deadline: Double, name: String, skipUntil: Double = 0) -> Result<Frame?, DecodeFailure> {
+        let request = DecodeRequest.asking(target: (0, 0), plainSDL: false, preview: false, region: nil, thumbnailSide: 0, frames: .next,
+                                           skipUntil: Int((skipUntil * 1000).rounded(.down)), name: name)
+        return frame(exchange(request, fd: -1, deadline: deadline))
+    }
+
+    /// The length in seconds of the moving picture's play that last ended (`nextFrame` gave nil).
+    public private(set) var playLength = 0.0
+
+    private func frame(_ exchange: Exchange) -> Result<Frame?, DecodeFailure> {
+        switch exchange {
+        case .lost(let why, _): return .failure(.contained(why))
+        case .reply(let reply, let fd):
+            if reply.status == .ended {
+                if fd >= 0 { close(fd) }
+                playLength = Double(max(0, reply.frameStart)) / 1000
+                return .success(nil)
+            }
+            return result(of: reply, pixels: fd).map { decoded in
+                Frame(pixels: decoded.pixels, delay: Double(max(1, reply.frameDelay)) / 1000, loopCount: max(0, reply.loopCount),
+                      isClip: reply.isClip, fullWidth: decoded.fullWidth, fullHeight: decoded.fullHeight, isBGRA: bgraFrames,
+                      start: Double(max(0, reply.frameStart)) / 1000, skippedBefore: max(0, reply.framesSkipped))
+            }
+        }
+    }
+
+    /// The byte order the open moving picture's frames were asked in.
+    private var bgraFrames = false
 
     private enum Exchange {
         case reply(DecodeReply, pixels: Int32)
@@ -197,7 +280,7 @@ public final class DecoderProcess: @unchecked Sendable {
 
     private func result(of reply: DecodeReply, pixels fd: Int32) -> Result<Decoded, DecodeFailure> {
         switch reply.status {
-        case .refused:
+        case .refused, .ended:
             if fd >= 0 { close(fd) }
             return .failure(.refused(reply.message))
         case .failed:

@@ -66,6 +66,9 @@ public final class PhotoLoader: @unchecked Sendable {
     private var processes: [DecoderProcess] = []
     private var alive = 0
     private let deadlines: DecoderProcess.Deadlines
+    /// What a moving picture's stream starts its own worker from (`frames`).
+    private let zygote: DecoderZygote?
+    private let executable: String
     /// The desktop's shared thumbnail cache, read before and written after
     /// a strip thumbnail's decode; nil: not used.
     public let sharedThumbnails: SharedThumbnailCache?
@@ -87,6 +90,8 @@ public final class PhotoLoader: @unchecked Sendable {
         self.wake = wake
         self.sharedThumbnails = sharedThumbnails
         self.deadlines = deadlines
+        self.zygote = zygote
+        self.executable = executable
         for i in 0..<max(1, workers) {
             let process = DecoderProcess(executable: executable, zygote: zygote)
             processes.append(process)
@@ -120,6 +125,14 @@ public final class PhotoLoader: @unchecked Sendable {
         while alive > 0 { condition.wait() }
         finished.removeAll()
         condition.unlock()
+    }
+
+    /// The frames of the moving picture at `path`, covering `target`,
+    /// decoded ahead on a worker of their own (`FrameStream`), which wakes
+    /// the frame loop as the loader does.
+    public func frames(of path: String, target: (width: Int, height: Int), budgetBytes: Int) -> FrameStream {
+        FrameStream(path: path, target: target, budgetBytes: budgetBytes, deadline: deadlines.full,
+                    process: DecoderProcess(executable: executable, zygote: zygote), wake: wake)
     }
 
     /// Starts decoding the first of `photos` (numbers in `photoPaths`, in

@@ -16,9 +16,7 @@ import XCTest
 /// TRIPS_FUZZ_SEED change the count and the seed (`make bench` runs thousands).
 final class DecoderFuzzTests: XCTestCase {
     func testMutatedPhotosOfEveryFormatAreContained() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let count = environment["TRIPS_FUZZ_FILES"].flatMap { Int($0) } ?? 300
-        let seed = environment["TRIPS_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x7121_95
+        let (count, seed) = Self.settings(files: 300)
         // Tiny images decode in milliseconds; a second is a hang.
         let deadline = 1.0
         let folder = try TemporaryFolder("trips-fuzz").path
@@ -27,14 +25,9 @@ final class DecoderFuzzTests: XCTestCase {
         let camera = folder + "/seed-camera.jpg"
         let seeds = DecodeFixtures.seeds + [withThumbnail] + ((try? CameraPhoto.make(camera, width: 96, height: 64, tags: CameraPhoto.canon)) != nil ? [camera] : [])
         XCTAssertGreaterThanOrEqual(seeds.count, 10)
-        var rng = SplitMix64(seed: seed)
         let process = DecoderProcess(executable: DecodeFixtures.trips)
         var outcomes: [String: Int] = [:], finds: [String] = [], slowest = Duration.zero
-        for i in 0..<count {
-            let source = seeds[i % seeds.count]
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
-            let path = folder + String(format: "/%05d-", i) + (source as NSString).lastPathComponent
-            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(PhotoMutator.mutate(bytes, using: &rng))))
+        try forEachMutant(of: seeds, count: count, seed: seed, in: folder) { i, source, path in
             let started = ContinuousClock.now
             // Mutated JPEGs are asked for as previews (their EXIF thumbnail)
             // every other round over the seeds; else every other one as a
@@ -48,11 +41,12 @@ final class DecoderFuzzTests: XCTestCase {
             slowest = max(slowest, took)
             XCTAssertLessThan(took, .seconds(deadline + 2), "\(path): past its deadline")
             switch outcome {
-            case .success: outcomes["decoded", default: 0] += 1; try? FileManager.default.removeItem(atPath: path)
-            case .failure(.refused): outcomes["refused", default: 0] += 1; try? FileManager.default.removeItem(atPath: path)
-            case .failure(.decode): outcomes["decoder said no", default: 0] += 1; try? FileManager.default.removeItem(atPath: path)
-            case .failure(.contained(let why)): outcomes["contained", default: 0] += 1; finds.append("\(path): \(why)")
+            case .success: outcomes["decoded", default: 0] += 1
+            case .failure(.refused): outcomes["refused", default: 0] += 1
+            case .failure(.decode): outcomes["decoder said no", default: 0] += 1
+            case .failure(.contained(let why)): outcomes["contained", default: 0] += 1; finds.append("\(path): \(why)"); return true
             }
+            return false
         }
         for seed in seeds {
             if case .failure(let failure) = process.decode(path: seed, target: (96, 64), deadline: 5) {
@@ -65,13 +59,97 @@ final class DecoderFuzzTests: XCTestCase {
         if case .failure(let failure) = process.decode(path: withThumbnail, target: (96, 64), deadline: 5, preview: true) {
             XCTFail("the preview of \(withThumbnail) is no longer made after the fuzz: \(failure)")
         }
+        report("decode fuzz", seed: seed, count: count, seeds: seeds.count, outcomes: outcomes, finds: finds, slowest: slowest, folder: folder)
+    }
+
+    /// How many files (`files` unless TRIPS_FUZZ_FILES says) and the seed (TRIPS_FUZZ_SEED).
+    private static func settings(files: Int) -> (count: Int, seed: UInt64) {
+        let environment = ProcessInfo.processInfo.environment
+        return (environment["TRIPS_FUZZ_FILES"].flatMap { Int($0) } ?? files, environment["TRIPS_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x7121_95)
+    }
+
+    /// Writes `count` mutants of `seeds` (in turn, seeded by `seed`) into
+    /// `folder` and hands each to `body` with its number and seed file; a
+    /// mutant is removed after unless `body` keeps it (a find).
+    private func forEachMutant(of seeds: [String], count: Int, seed: UInt64, in folder: String,
+                               _ body: (_ index: Int, _ source: String, _ path: String) throws -> Bool) throws {
+        var rng = SplitMix64(seed: seed)
+        for i in 0..<count {
+            let source = seeds[i % seeds.count]
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
+            let path = folder + String(format: "/%05d-", i) + (source as NSString).lastPathComponent
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(PhotoMutator.mutate(bytes, using: &rng))))
+            if try !body(i, source, path) { try? FileManager.default.removeItem(atPath: path) }
+        }
+    }
+
+    /// The fuzz's line: what became of the files, the slowest, and the finds kept (else the folder goes).
+    private func report(_ name: String, seed: UInt64, count: Int, seeds: Int, outcomes: [String: Int], finds: [String], slowest: Duration,
+                        folder: String) {
         let summary = outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        print("decode fuzz: seed \(seed), \(count) files over \(seeds.count) seeds: \(summary); slowest \(slowest)")
+        print("\(name): seed \(seed), \(count) files over \(seeds) seeds: \(summary); slowest \(slowest)")
         if finds.isEmpty {
             try? FileManager.default.removeItem(atPath: folder)
         } else {
-            print("decode fuzz: \(finds.count) finds kept in \(folder):\n  " + finds.joined(separator: "\n  "))
+            print("\(name): \(finds.count) finds kept in \(folder):\n  " + finds.joined(separator: "\n  "))
         }
+    }
+
+    /// The same for moving pictures, frame by frame: mutated GIF, APNG,
+    /// WebP, JPEG XL, MP4 and MOV files (made by the tools) opened and read to their
+    /// end or 30 frames. No file may run past its deadline or break the
+    /// sandbox (a call the list lacks), and after them every seed still plays.
+    func testMutatedAnimationsAndClipsAreContained() throws {
+        let (count, seed) = Self.settings(files: 150)
+        let deadline = 2.0
+        let folder = try TemporaryFolder("trips-fuzz-frames").path
+        let colours = ["red", "blue", "lime"]
+        try MovingMedia.gif(folder + "/seed.gif", colours: colours, delay: 10, loops: 0, width: 48, height: 32)
+        try MovingMedia.apng(folder + "/seed.png", colours: colours, delay: 100, loops: 0, width: 48, height: 32)
+        try MovingMedia.webp(folder + "/seed.webp", colours: colours, delay: 100, loops: 0, width: 48, height: 32)
+        try MovingMedia.clip(folder + "/seed.mp4", colours: ["red", "blue"], seconds: 0.3, rate: 10, width: 64, height: 48)
+        try MovingMedia.clip(folder + "/seed.mov", colours: ["red", "blue"], seconds: 0.3, rate: 10, width: 64, height: 48,
+                             codec: ["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-pix_fmt", "yuv420p"])
+        try MovingMedia.jxl(folder + "/seed.jxl", colours: colours, delay: 10, loops: 0, width: 48, height: 32)
+        let seeds = ["gif", "png", "webp", "jxl", "mp4", "mov"].map { folder + "/seed." + $0 }
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        var outcomes: [String: Int] = [:], finds: [String] = [], slowest = Duration.zero
+        try forEachMutant(of: seeds, count: count, seed: seed, in: folder) { _, _, path in
+            var outcome: String
+            var started = ContinuousClock.now
+            func timed() {
+                let took = ContinuousClock.now - started
+                slowest = max(slowest, took)
+                XCTAssertLessThan(took, .seconds(deadline + 2), "\(path): past its deadline")
+                started = ContinuousClock.now
+            }
+            switch process.openFrames(path: path, target: (48, 32), deadline: deadline) {
+            case .success:
+                timed()
+                outcome = "played"
+                for _ in 0..<30 {
+                    let next = process.nextFrame(deadline: deadline, name: path)
+                    timed()
+                    if case .failure(.contained(let why)) = next {
+                        outcome = "contained"
+                        finds.append("\(path): \(why)")
+                        break
+                    }
+                    if case .failure = next { outcome = "failed part-way"; break }
+                    if case .success(nil) = next { break }
+                }
+            case .failure(.refused): timed(); outcome = "refused"
+            case .failure(.decode): timed(); outcome = "decoder said no"
+            case .failure(.contained(let why)): timed(); outcome = "contained"; finds.append("\(path): \(why)")
+            }
+            outcomes[outcome, default: 0] += 1
+            return outcome == "contained"
+        }
+        for seed in seeds {
+            if case .failure(let failure) = process.openFrames(path: seed, target: (48, 32), deadline: 5) { XCTFail("\(seed) no longer plays after the fuzz: \(failure)") }
+        }
+        XCTAssertEqual(finds.filter { $0.contains("SIGSYS") }, [], "a real decode needs a call the sandbox lacks")
+        report("frames fuzz", seed: seed, count: count, seeds: seeds.count, outcomes: outcomes, finds: finds, slowest: slowest, folder: folder)
     }
 
     /// The files that crashed or hung SDL_image fail in their worker, with

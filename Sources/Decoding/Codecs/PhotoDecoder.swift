@@ -51,6 +51,7 @@ public struct PhotoDecoder {
         if header.format == .jpeg && !plainSDL, let decoded = decodeJPEG(bytes, header: header, target: target, output: output) {
             return .success(convertingColour(decoded, bytes: bytes, format: header.format))
         }
+        if header.format == .webp, let first = WebPFrames.firstFrame(bytes, target: target, output: output) { return first }
         guard let base = bytes.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(clamping: bytes.count)),
               let loaded = IMG_LoadTyped_RW(stream, 1, fileExtension.uppercased()) else {
             return .failure(.decode("SDL_image cannot read it: \(String(cString: SDL_GetError()))"))

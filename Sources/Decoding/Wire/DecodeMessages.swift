@@ -19,17 +19,32 @@ public struct DecodeRequest: Equatable, Sendable {
     /// The properties panel's fields instead of pixels (`PhotoProperties`,
     /// in the reply's text).
     public var properties = false
+    /// The frames of a moving picture instead of a still (`FrameAsk`).
+    public var frames = FrameAsk.none
+    /// A moving picture's frames in BGRA byte order rather than RGBA: the
+    /// order of the windows SDL draws into on a little-endian machine, so a
+    /// clip's frames are copied to the screen without a conversion.
+    public var framesInBGRA = false
+    /// With `next`: frames that end by this time (ms from the start of the
+    /// play) are decoded but not sent, so a player that fell behind catches up.
+    public var skipUntil = 0
     /// The file's name, for the test-only fault switch (the worker opens nothing).
     public var name: String
 
+    /// A moving picture's frames are asked for one at a time: `open` hands
+    /// the worker the file and takes its first frame, `next` (no file) the
+    /// frame after the last one sent. The worker keeps the open picture
+    /// between the two and lets it go on any other request.
+    public enum FrameAsk: Int, Sendable { case none = 0, open = 1, next = 2 }
+
     /// The numbers before the name.
-    private static let numberCount = 11
+    private static let numberCount = 14
     public static let maximumBytes = numberCount * 4 + 1024
 
     public var bytes: [UInt8] {
         let r = region
         return DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0, r?.level ?? 0, r?.x ?? 0, r?.y ?? 0, r?.width ?? 0, r?.height ?? 0,
-                                   preview ? 1 : 0, thumbnailSide, properties ? 1 : 0])
+                                   preview ? 1 : 0, thumbnailSide, properties ? 1 : 0, frames.rawValue, framesInBGRA ? 1 : 0, skipUntil])
             + Array(name.utf8.prefix(1024))
     }
 }
@@ -38,9 +53,9 @@ extension DecodeRequest {
     /// The app's request (the memberwise initialiser, which keeps its
     /// defaults only while it is internal).
     public static func asking(target: (width: Int, height: Int), plainSDL: Bool, preview: Bool, region: DecodeRegion?, thumbnailSide: Int,
-                              name: String) -> Self {
+                              frames: FrameAsk = .none, framesInBGRA: Bool = false, skipUntil: Int = 0, name: String) -> Self {
         Self(targetWidth: target.width, targetHeight: target.height, plainSDL: plainSDL, preview: preview, region: region,
-             thumbnailSide: thumbnailSide, name: name)
+             thumbnailSide: thumbnailSide, frames: frames, framesInBGRA: framesInBGRA, skipUntil: skipUntil, name: name)
     }
 
     /// The app's request for the properties panel's fields of the file called `name`.
@@ -52,14 +67,16 @@ extension DecodeRequest {
         guard let n = DecodeWire.read(bytes, count: Self.numberCount) else { return nil }
         let region = n[3] > 0 ? DecodeRegion(level: n[3], x: n[4], y: n[5], width: n[6], height: n[7]) : nil
         self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, preview: n[8] != 0, region: region,
-                  thumbnailSide: n[9], properties: n[10] != 0, name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
+                  thumbnailSide: n[9], properties: n[10] != 0, frames: FrameAsk(rawValue: n[11]) ?? .none, framesInBGRA: n[12] != 0, skipUntil: n[13],
+                  name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }
 
 /// The worker's answer. Made by the worker only (its memberwise
 /// initialiser stays internal); the app reads it from the bytes.
 public struct DecodeReply: Equatable, Sendable {
-    public enum Status: Int, Sendable { case decoded = 0, refused = 1, failed = 2 }
+    /// `ended`: a moving picture has no frame after the last one sent.
+    public enum Status: Int, Sendable { case decoded = 0, refused = 1, failed = 2, ended = 3 }
     public var status: Status
     /// The pixels sent, and the picture's full upright size.
     public var width = 0, height = 0, fullWidth = 0, fullHeight = 0
@@ -67,18 +84,28 @@ public struct DecodeReply: Equatable, Sendable {
     /// The bytes of the thumbnail's PNG after the pixels in their memory
     /// (`DecodeRequest.thumbnailSide`), or 0.
     public var thumbnailPNGBytes = 0
+    /// A frame of a moving picture: how long it shows (ms), how many times
+    /// the whole plays (0: for ever), and whether it is a video clip.
+    public var frameDelay = 0, loopCount = 0
+    public var isClip = false
+    /// When the frame starts, in ms from the start of the play (frames may
+    /// have been skipped); with `ended`, the play's length.
+    public var frameStart = 0
+    /// Frames decoded and dropped before this one (`DecodeRequest.skipUntil`).
+    public var framesSkipped = 0
     /// Why it was refused or failed; for a properties request, the fields
     /// (`PhotoProperties.wireText`).
     public var message = ""
 
-    private static let numberCount = 7
+    private static let numberCount = 12
     /// Room for every field at its longest (`PhotoProperties.maximumTextLength`
     /// characters of up to 4 bytes each).
     static let maximumMessageBytes = 8192
     public static let maximumBytes = numberCount * 4 + maximumMessageBytes
 
     public var bytes: [UInt8] {
-        DecodeWire.numbers([status.rawValue, width, height, fullWidth, fullHeight, usedTurboJPEG ? 1 : 0, thumbnailPNGBytes])
+        DecodeWire.numbers([status.rawValue, width, height, fullWidth, fullHeight, usedTurboJPEG ? 1 : 0, thumbnailPNGBytes, frameDelay, loopCount,
+                            isClip ? 1 : 0, frameStart, framesSkipped])
             + Array(message.utf8.prefix(Self.maximumMessageBytes))
     }
 }
@@ -87,7 +114,7 @@ extension DecodeReply {
     public init?(_ bytes: ArraySlice<UInt8>) {
         guard let n = DecodeWire.read(bytes, count: Self.numberCount), let status = Status(rawValue: n[0]) else { return nil }
         self.init(status: status, width: n[1], height: n[2], fullWidth: n[3], fullHeight: n[4], usedTurboJPEG: n[5] != 0,
-                  thumbnailPNGBytes: n[6], message: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
+                  thumbnailPNGBytes: n[6], frameDelay: n[7], loopCount: n[8], isClip: n[9] != 0, frameStart: n[10], framesSkipped: n[11], message: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }
 

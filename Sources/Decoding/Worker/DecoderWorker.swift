@@ -1,3 +1,4 @@
+import CAV
 import CHeif
 import CSDL2
 import CSeccomp
@@ -20,6 +21,9 @@ public enum DecoderWorker {
     public static let retiredExit: Int32 = 72
     /// The biggest photo file read: far above any camera's, well inside the memory limit.
     static let maximumFileBytes = 256 << 20
+    /// The biggest moving picture opened: read a little at a time (a clip)
+    /// or whole (an animated WebP, bounded by `maximumFileBytes` there).
+    static let maximumMovingFileBytes = 4 << 30
 
     /// Runs the worker when the command line asks for it (`trips
     /// --decode-worker PARENT_PID`); otherwise returns at once. Call it
@@ -74,16 +78,24 @@ public enum DecoderWorker {
         // The photo's bytes, read into the same memory each time: no page
         // faults or mappings per photo once it is as big as the biggest.
         var input: [UInt8] = []
+        var moving = MovingPicture()
         while true {
             var fd: Int32 = -1
             let n = buffer.withUnsafeMutableBytes { trips_receive_with_fd(socketDescriptor, $0.baseAddress, $0.count, &fd) }
             guard n > 0 else { _exit(0) } // the app closed the socket
-            guard let request = DecodeRequest(buffer[0..<n]), fd >= 0 else {
+            guard let request = DecodeRequest(buffer[0..<n]), fd >= 0 || request.frames == .next else {
                 if fd >= 0 { close(fd) }
                 send(DecodeReply(status: .failed, message: "the decoder got a malformed request"), pixels: nil)
                 continue
             }
             beforeDecode(request)
+            if request.frames != .next { moving.close() }
+            if request.frames != .none {
+                let (reply, pixels) = request.frames == .open ? moving.open(fd, request) : moving.next(skipUntil: request.skipUntil)
+                send(reply, pixels: pixels)
+                if usedCPUSeconds() > DecoderSandbox.cpuSeconds / 2 && request.frames == .open { _exit(retiredExit) }
+                continue
+            }
             let (reply, pixels) = decode(fd, request, into: &input)
             close(fd)
             send(reply, pixels: pixels)
@@ -205,6 +217,9 @@ public enum DecoderWorker {
         _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue | IMG_INIT_TIF.rawValue))
         if let handle = tjInitDecompress() { tjDestroy(handle) }
         _ = heif_init(nil)
+        // FFmpeg's log asks whether stderr is a terminal (ioctl) the first
+        // time it says anything, a damaged frame for one: it says nothing.
+        av_log_set_level(AV_LOG_QUIET)
         ColourConversion.warmUp()
         PropertiesReading.warmUp()
         guard let small = SDL_CreateRGBSurfaceWithFormat(0, 16, 16, 32, SDL_PIXELFORMAT_RGBA32.rawValue) else { return }

@@ -101,6 +101,59 @@ public final class PhotoTextures {
         tiles.forgetAll()
     }
 
+    /// The photo that may move this frame, and for how long it has been on
+    /// screen (`Scene.moving`, set by `SceneRenderer` each frame).
+    public var moving: Scene.MovingPhoto? {
+        didSet { if moving?.photo != playing?.photo { stopPlaying() } }
+    }
+    /// The moving picture playing in the big photo, while it is on screen.
+    private var playing: MovingTexture?
+    /// Photos (by path) that turned out still or whose frames failed: the
+    /// photo path shows them (a failure was logged once, with its reason).
+    private var unmoving: Set<String> = []
+    /// Bytes the frames decoded ahead may take.
+    private var framesBudget: Int { min(64 << 20, budgetBytes / 4) }
+
+    private func stopPlaying() {
+        if let playing { log("trips: photo \(paths[playing.photo]): \(playing.summary)") }
+        playing = nil
+    }
+
+    /// The frame of the moving photo due now, when photo number `photo`
+    /// is it and plays (nil: draw its still); `waiting` for the frame to
+    /// be decoded (a screenshot).
+    private func movingFrame(_ photo: Int, waiting: Bool) -> (texture: OpaquePointer, width: Int, height: Int)? {
+        guard let moving, moving.photo == photo, paths.indices.contains(photo) else { return nil }
+        let path = paths[photo]
+        guard !unmoving.contains(path), MovingTexture.mayMove(path) else { return nil }
+        if playing == nil {
+            playing = MovingTexture(renderer: renderer, photo: photo,
+                                    stream: loader.frames(of: path, target: fullTarget, budgetBytes: framesBudget))
+        }
+        guard let playing else { return nil }
+        switch playing.stream.currentState {
+        case .still:
+            unmoving.insert(path)
+            return nil
+        case .failed(let failure):
+            unmoving.insert(path)
+            log("trips: photo \(path): its frames cannot be played: \(failure); showing its still")
+            return nil
+        case .opening, .playing:
+            let shown = playing.texture(at: moving.seconds, waiting: waiting)
+            if let full = playing.fullSize { imageSizes[photo] = CGSize(width: full.width, height: full.height) }
+            return shown
+        }
+    }
+
+    /// When the moving photo's next frame is due, on the model's clock;
+    /// nil when nothing plays or its next frame is not decoded yet (its
+    /// decode wakes the loop).
+    public var nextFrameDue: Double? {
+        guard let moving, let playing else { return nil }
+        return playing.stream.nextStart(after: moving.seconds).map { moving.since + $0 }
+    }
+
     /// Starts a frame: requests not repeated in it are dropped from the queue.
     public func beginFrame() {
         frame += 1
@@ -114,6 +167,7 @@ public final class PhotoTextures {
     /// `isPreview` when it is only the blurred-up EXIF thumbnail.
     public func texture(_ photo: Int, covering pixels: (width: Double, height: Double))
         -> (texture: OpaquePointer, width: Int, height: Int, isPreview: Bool)? {
+        if let frame = movingFrame(photo, waiting: waitsForFrames) { return (frame.texture, frame.width, frame.height, false) }
         guard paths.indices.contains(photo), failed[paths[photo]] == nil else { return nil }
         // A thumbnail covers the strip photo; anything shown much larger (the
         // big photo, a zoom) needs the full picture.
@@ -301,12 +355,19 @@ public final class PhotoTextures {
     public func finishPending() {
         loader.waitUntilIdle()
         pump(uploading: .max)
+        waitingFrame = frame + 1
     }
+
+    /// The frame after a `finishPending` (a screenshot's second pass)
+    /// waits for the moving photo's frame due then.
+    private var waitingFrame = -1
+    private var waitsForFrames: Bool { waitingFrame == frame }
 
     /// Follows a new list of photos (the watched folder changed): what is
     /// decoded for a path that stays is kept under its new index, the rest
     /// is let go.
     public func update(photoPaths newPaths: [String]) {
+        stopPlaying()
         let newIndex = Dictionary(newPaths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         loader.forgetAll()
         ready.removeAll() // numbered as before

@@ -300,6 +300,8 @@ public final class FrameLoop {
                 // A key waiting for the reader's verdict is looked at again within a millisecond.
                 var wait = accessibility?.needsPump == true ? 1 : idleWaitMilliseconds
                 if let deadline = app.nextDeadline { wait = min(wait, max(1, (deadline - (Self.now() - origin)) * 1000)) }
+                // A moving photo's next frame, on the model's clock.
+                if let due = photos.nextFrameDue { wait = min(wait, max(1, (due - (Self.now() - origin)) * 1000)) }
                 // A kiosk unit's watchdog is pinged from the loop's turns, so it turns in time.
                 if let ping = service?.secondsToNextPing { wait = min(wait, max(1, ping * 1000)) }
                 // The touchpad's queue wakes it through its watcher's event.
@@ -333,6 +335,7 @@ public final class FrameLoop {
             if properties?.learn(driver) == true { needsFrame = true }
             let t = Self.now() - origin
             if driver.advance(to: t) { needsFrame = true }
+            if let due = photos.nextFrameDue, t >= due { needsFrame = true }
             if !app.isAsleep { asleepShown = false } else if asleepShown && frames == nil { needsFrame = false; continue }
             guard needsFrame || app.isAnimating || frames != nil else { continue }
             if report.firstFrameSeconds == nil, let wait = hold.wait(now: Self.clock(), photosLoading: photos.isLoading) {

@@ -25,7 +25,7 @@ public final class AppModel {
     public private(set) lazy var playground = Playground(animator: animator) { [unowned self] in self.playgroundEvent($0) }
     /// The strip's order at the start: the saved one, as far as the trips have it.
     private let startOrder: [Int]
-    private let reduceMotion: Bool
+    let reduceMotion: Bool
     /// The kiosk's attract loop, when it plays one after the idle time.
     public internal(set) var attract: Attract?
     /// When the attract loop begins: one slide's time after the idle reset,
@@ -38,6 +38,8 @@ public final class AppModel {
     public internal(set) var focus: ElementID?
     /// The loop's clock, in seconds; the replay's `t` is this in ms.
     public private(set) var time: Double = 0
+    /// The photo that may move in the big photo and since when (`Scene.moving`).
+    var moving: (photo: Int, since: Double)?
     /// Set when the app should end; the loop checks it after each event.
     public internal(set) var quitRequested = false
     /// What happened that the loop has not yet taken (a replay prints it).
@@ -122,6 +124,7 @@ public final class AppModel {
     // MARK: Input
 
     public func handle(_ event: InputEvent) {
+        defer { followMoving() }
         if sleepTakes(event) { return }
         switch event {
         case .key, .pointer, .wheel, .pinch, .scroll:
@@ -231,6 +234,7 @@ public final class AppModel {
     public func advance(to seconds: Double) -> Bool {
         let before = time, wasAnimating = animator.isAnimating
         var changed = advanceModel(to: seconds)
+        if followMoving() { changed = true }
         // A spring's last step: what its completion changed (a photo landed
         // in its slot or opened over the hero) is drawn, though nothing moves now.
         if wasAnimating && !animator.isAnimating { changed = true }

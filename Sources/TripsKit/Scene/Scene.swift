@@ -71,6 +71,24 @@ public struct Scene: Equatable, Sendable {
     /// draws them: the attract loop's first slide while it is due.
     public var decodeAhead: [Int] = []
 
+    /// The photo that may move (an animation or a clip playing in the big
+    /// photo), and for how long it has been on screen, on the model's
+    /// clock: the renderer shows the frame due at `seconds`, so a replay's
+    /// virtual clock shows the same frame every run. Nil with reduced
+    /// motion, or while the big photo closes or is in.
+    public var moving: MovingPhoto?
+
+    public struct MovingPhoto: Equatable, Sendable {
+        public var photo: Int
+        /// When it came on screen (the model's time), and how long ago that is.
+        public var since: Double
+        public var seconds: Double
+        /// Photo `photo`, on screen since `since` and now at `now`.
+        public init(photo: Int, since: Double, now: Double) {
+            (self.photo, self.since, seconds) = (photo, since, now - since)
+        }
+    }
+
     public init(background: RGBA, commands: [Command] = []) {
         self.background = background
         self.commands = commands

@@ -1,0 +1,79 @@
+import CSeccomp
+import Foundation
+
+/// The moving picture a worker has open between frame requests
+/// (`DecodeRequest.FrameAsk`): its descriptor, kept until the next `open`
+/// or any other request, and its frame source.
+struct MovingPicture {
+    private var fd: Int32 = -1
+    private var source: FrameSource?
+    /// Where the next frame starts, in ms from the start of the play.
+    private var clock = 0
+    /// The first bytes read to tell what it is (and its loop count).
+    static let headBytes = 64 << 10
+
+    mutating func close() {
+        source = nil
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+    }
+
+    /// Opens the picture on `descriptor` (taking it) and answers with its first frame.
+    mutating func open(_ descriptor: Int32, _ request: DecodeRequest) -> (DecodeReply, SharedPixels?) {
+        close()
+        fd = descriptor
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size > 0 else { return (DecodeReply(status: .refused, message: "cannot be read"), nil) }
+        guard Int(info.st_size) <= DecoderWorker.maximumMovingFileBytes else {
+            return (DecodeReply(status: .refused, message: "is larger than \(DecoderWorker.maximumMovingFileBytes >> 20) MiB"), nil)
+        }
+        var head = [UInt8](repeating: 0, count: min(Self.headBytes, Int(info.st_size)))
+        let got = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard got > 0 else { return (DecodeReply(status: .refused, message: "cannot be read"), nil) }
+        head.removeSubrange(got...)
+        switch FrameSources.open(fd, head: head, fileBytes: Int(info.st_size), target: (request.targetWidth, request.targetHeight),
+                                 bgra: request.framesInBGRA) {
+        case .failure(.refused(let why)): return (DecodeReply(status: .refused, message: why), nil)
+        case .failure(let failure): return (DecodeReply(status: .failed, message: failure.description), nil)
+        case .success(let opened):
+            source = opened
+            clock = 0
+            return next()
+        }
+    }
+
+    /// The open picture's next frame that ends after `skipUntil` (ms from
+    /// the start of the play; those before are decoded and dropped);
+    /// `ended` after its last.
+    mutating func next(skipUntil: Int = 0) -> (DecodeReply, SharedPixels?) {
+        guard let source else { return (DecodeReply(status: .failed, message: "no moving picture is open"), nil) }
+        var skipped = 0
+        while true {
+            // A frame that ends by then is decoded for what follows, not scaled or sent.
+            let start = clock
+            let got = source.next(keeping: { start + $0 > skipUntil }, into: { SharedPixels.create(width: $0, height: $1) })
+            if case .success(let (pixels, delay))? = got {
+                clock += delay
+                if pixels == nil { skipped += 1; continue }
+            }
+            return reply(got, start: start, skipped: skipped)
+        }
+    }
+
+    private mutating func reply(_ got: Result<(SharedPixels?, delay: Int), DecodeFailure>?, start: Int, skipped: Int) -> (DecodeReply, SharedPixels?) {
+        guard let source else { return (DecodeReply(status: .failed, message: "no moving picture is open"), nil) }
+        switch got {
+        case nil:
+            // Its start: where the play ended, its length, though its last frames were skipped.
+            return (DecodeReply(status: .ended, fullWidth: source.width, fullHeight: source.height, loopCount: source.loopCount,
+                                isClip: source.isClip, frameStart: clock, framesSkipped: skipped), nil)
+        case .failure(let failure):
+            close()
+            return (DecodeReply(status: .failed, message: failure.description), nil)
+        case .success(let (pixels, delay)):
+            guard let pixels else { return (DecodeReply(status: .failed, message: "a skipped frame"), nil) }
+            return (DecodeReply(status: .decoded, width: pixels.width, height: pixels.height, fullWidth: source.width, fullHeight: source.height,
+                                frameDelay: delay, loopCount: source.loopCount, isClip: source.isClip, frameStart: start, framesSkipped: skipped), pixels)
+        }
+    }
+}

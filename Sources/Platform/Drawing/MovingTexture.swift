@@ -1,0 +1,86 @@
+import CSDL2
+import Decoding
+import Foundation
+import PhotoLoading
+
+/// The moving picture the big photo plays, as textures: its frames come
+/// from a `FrameStream` and each new one is uploaded into the other of two
+/// streaming textures, so a frame that shows a new picture draws another
+/// texture (the damage of SDL's software renderer is found by comparing the
+/// textures drawn; one texture updated in place would look unchanged).
+final class MovingTexture {
+    let photo: Int
+    let stream: FrameStream
+    private let renderer: OpaquePointer
+    private var textures: [(texture: OpaquePointer, width: Int, height: Int)?] = [nil, nil]
+    private var current = 0
+    private var shownSerial = -1
+    /// Frames shown and frames passed over (decoded too late to show): the log's count.
+    private(set) var framesShown = 0, framesSkipped = 0
+    /// How late each frame was drawn after its time, in seconds on the
+    /// model's clock (the pacing: a frame drawn on time is 0 to a refresh late).
+    private var lateness: [Double] = []
+    /// The picture's full size, once its first frame came.
+    private(set) var fullSize: (width: Int, height: Int)?
+
+    init(renderer: OpaquePointer, photo: Int, stream: FrameStream) {
+        self.renderer = renderer
+        self.photo = photo
+        self.stream = stream
+    }
+
+    deinit {
+        stream.stop()
+        for case let t? in textures { SDL_DestroyTexture(t.texture) }
+    }
+
+    /// The texture of the frame due at `seconds` on the picture's clock
+    /// (waiting for it to be decoded when `waiting`), or nil before the
+    /// first frame.
+    func texture(at seconds: Double, waiting: Bool) -> (texture: OpaquePointer, width: Int, height: Int)? {
+        if let timed = waiting ? stream.waitForFrame(at: seconds) : stream.frame(at: seconds), timed.serial != shownSerial {
+            // Passed over here (decoded too late to show) or in the worker (skipped to catch up).
+            if shownSerial >= 0 { framesSkipped += max(0, timed.serial - shownSerial - 1) }
+            framesSkipped += timed.frame.skippedBefore
+            upload(timed)
+            if lateness.count < 100_000 { lateness.append(max(0, seconds - timed.start)) }
+        }
+        return shownSerial >= 0 ? textures[current] : nil
+    }
+
+    private func upload(_ timed: FrameStream.Timed) {
+        let pixels = timed.frame.pixels
+        let next = 1 - current
+        if let t = textures[next], t.width != pixels.width || t.height != pixels.height {
+            SDL_DestroyTexture(t.texture)
+            textures[next] = nil
+        }
+        let format = timed.frame.isBGRA ? SDL_PIXELFORMAT_BGRA32 : SDL_PIXELFORMAT_RGBA32
+        if textures[next] == nil, let made = SDL_CreateTexture(renderer, format.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                                               Int32(pixels.width), Int32(pixels.height)) {
+            // A clip's frames are opaque: copied, not blended. An animation may have holes.
+            SDL_SetTextureBlendMode(made, timed.frame.isClip ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+            SDL_SetTextureScaleMode(made, SDL_ScaleModeLinear)
+            textures[next] = (made, pixels.width, pixels.height)
+        }
+        guard let t = textures[next], SDL_UpdateTexture(t.texture, nil, pixels.base, Int32(pixels.pitch)) == 0 else { return }
+        current = next
+        shownSerial = timed.serial
+        framesShown += 1
+        fullSize = (timed.frame.fullWidth, timed.frame.fullHeight)
+    }
+
+    /// The log's line: frames shown, passed over, and how late they were drawn (median, 99th percentile).
+    var summary: String {
+        let sorted = lateness.sorted()
+        func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(p * Double(sorted.count - 1)))] * 1000 }
+        return String(format: "%d frames shown, %d passed over; drawn late by %.1f ms (p50), %.1f ms (p99)", framesShown, framesSkipped,
+                      percentile(0.5), percentile(0.99))
+    }
+
+    /// Whether a file's name says it may move: the formats the workers play.
+    static func mayMove(_ path: String) -> Bool {
+        let ext = (path as NSString).pathExtension.lowercased()
+        return DecoderProcess.animationExtensions.contains(ext) || DecoderProcess.clipExtensions.contains(ext)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Decoding
+import PhotoLoading
+import TestSupport
+import XCTest
+
+/// Moving pictures through the real worker, frame by frame, in its
+/// sandbox: each format's frames in order with their delays and loop
+/// count, a clip's frames in time, a still refused to the photo path, and
+/// damaged files failing with a reason while the worker runs on.
+final class FrameDecodeTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws { folder = try temporaryFolder("trips-frames").path }
+
+    /// Every frame of the picture at `path`: colour at the centre, delay in ms, and the first frame's loop count.
+    private func frames(_ path: String, process: DecoderProcess, target: (Int, Int) = (64, 48), limit: Int = 1000) throws
+        -> (colours: [String], delays: [Int], loops: Int, isClip: Bool) {
+        let first = try process.openFrames(path: path, target: target, deadline: 10).get()
+        var colours = [DecodeFixtures.colour(first.pixels, at: .topLeft)], delays = [Int((first.delay * 1000).rounded())]
+        while colours.count < limit, let frame = try process.nextFrame(deadline: 10, name: "x").get() {
+            colours.append(DecodeFixtures.colour(frame.pixels, at: .bottomRight))
+            delays.append(Int((frame.delay * 1000).rounded()))
+        }
+        return (colours, delays, first.loopCount, first.isClip)
+    }
+
+    func testGIFAPNGAndWebPGiveTheirFramesDelaysAndLoops() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        let colours = ["red", "blue", "lime"]
+        try MovingMedia.gif(folder + "/a.gif", colours: colours, delay: 20, loops: 2)
+        try MovingMedia.apng(folder + "/a.png", colours: colours, delay: 250, loops: 3)
+        try MovingMedia.webp(folder + "/a.webp", colours: colours, delay: 120, loops: 0)
+        for (name, delay, loops) in [("a.gif", 200, 2), ("a.png", 250, 3), ("a.webp", 120, 0)] {
+            let got = try frames(folder + "/" + name, process: process)
+            XCTAssertEqual(got.colours, ["red", "blue", "green"], name)
+            XCTAssertEqual(got.delays, [delay, delay, delay], name)
+            XCTAssertEqual(got.loops, loops, name)
+            XCTAssertFalse(got.isClip, name)
+        }
+    }
+
+    func testAnAnimatedJPEGXLGivesItsFramesAndDelays() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        try MovingMedia.jxl(folder + "/a.jxl", colours: ["red", "blue", "lime"], delay: 30, loops: 0)
+        let got = try frames(folder + "/a.jxl", process: process)
+        XCTAssertEqual(got.colours, ["red", "blue", "green"])
+        XCTAssertEqual(got.delays, [300, 300, 300])
+        XCTAssertEqual(got.loops, 0)
+        let still = folder + "/still.jxl"
+        try JXLFixtures.write(still, frames: [.quadrants(32, 32, [(200, 0, 0), (200, 0, 0), (200, 0, 0), (200, 0, 0)])])
+        guard case .failure(.refused) = process.openFrames(path: still, target: (32, 32), deadline: 5) else { return XCTFail("a still JPEG XL is refused") }
+    }
+
+    func testAClipGivesItsFramesInTimeScaledToTheTarget() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        try MovingMedia.clip(folder + "/c.mp4", colours: ["red", "blue"], seconds: 0.5, rate: 10)
+        let first = try process.openFrames(path: folder + "/c.mp4", target: (160, 120), deadline: 10).get()
+        XCTAssertEqual([first.pixels.width, first.pixels.height, first.fullWidth, first.fullHeight], [160, 120, 320, 240])
+        let got = try frames(folder + "/c.mp4", process: process, target: (160, 120))
+        XCTAssertEqual(got.colours, Array(repeating: "red", count: 5) + Array(repeating: "blue", count: 5))
+        XCTAssertEqual(Set(got.delays), [100])
+        XCTAssertTrue(got.isClip)
+    }
+
+    /// A player that fell behind asks to skip: the frames that end by then
+    /// are decoded in the worker and dropped, the one under that time comes
+    /// with its start, and the play's length is known at its end.
+    func testFramesThatEndBeforeTheSkipTimeAreDropped() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        try MovingMedia.clip(folder + "/c.mp4", colours: ["red", "blue"], seconds: 0.5, rate: 10)
+        _ = try process.openFrames(path: folder + "/c.mp4", target: (160, 120), deadline: 10).get()
+        let caught = try XCTUnwrap(process.nextFrame(deadline: 10, name: "c.mp4", skipUntil: 0.55).get())
+        XCTAssertEqual(caught.start, 0.5, accuracy: 0.001, "the frame from 0.5 to 0.6 s shows at 0.55 s")
+        XCTAssertEqual(DecodeFixtures.colour(caught.pixels, at: .topLeft), "blue")
+        XCTAssertEqual(caught.skippedBefore, 4, "the frames from 0.1 to 0.5 s were dropped")
+        XCTAssertNil(try process.nextFrame(deadline: 10, name: "c.mp4", skipUntil: 5).get(), "all the rest end before 5 s")
+        XCTAssertEqual(process.playLength, 1.0, accuracy: 0.001)
+    }
+
+    /// HEVC in MOV, VP9 in WebM, H.264 in MKV: each container and codec a phone or a camera writes.
+    func testHEVCVP9AndMatroskaClipsPlay() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        for (name, codec) in [("c.mov", ["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-pix_fmt", "yuv420p"]),
+                              ("c.webm", ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8"]),
+                              ("c.mkv", ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])] {
+            try MovingMedia.clip(folder + "/" + name, colours: ["red", "blue"], seconds: 0.4, rate: 10, width: 160, height: 120, codec: codec)
+            let got = try frames(folder + "/" + name, process: process, target: (160, 120))
+            XCTAssertEqual(got.colours, Array(repeating: "red", count: 4) + Array(repeating: "blue", count: 4), name)
+            XCTAssertTrue(got.isClip, name)
+        }
+    }
+
+    func testAStillIsRefusedAndADamagedOneFailsWithTheWorkerRunningOn() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        let still = try DecodeFixtures.convert(["-size", "32x32", "xc:red"], output: "still.png", in: folder)
+        guard case .failure(.refused) = process.openFrames(path: still, target: (32, 32), deadline: 5) else { return XCTFail("a still PNG is refused") }
+        try MovingMedia.gif(folder + "/a.gif", colours: ["red", "blue"], delay: 10, loops: 0)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/a.gif")))
+        try Data(bytes.prefix(40) + Array(repeating: 0x55, count: 200)).write(to: URL(fileURLWithPath: folder + "/bad.gif"))
+        if case .failure(.contained(let why)) = process.openFrames(path: folder + "/bad.gif", target: (32, 32), deadline: 5) {
+            XCTFail("a damaged GIF is the decoder's answer, not a lost worker: \(why)")
+        }
+        XCTAssertEqual(try frames(folder + "/a.gif", process: process).colours, ["red", "blue"], "the same worker decodes on")
+    }
+
+    /// SDL_image 2.6 reads no animated WebP: its still (the strip's, and the
+    /// big photo's with reduced motion) is libwebp's first frame.
+    func testAnAnimatedWebPsStillIsItsFirstFrame() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        try MovingMedia.webp(folder + "/a.webp", colours: ["red", "blue"], delay: 100, loops: 0, width: 64, height: 48)
+        let still = try process.decode(path: folder + "/a.webp", target: (32, 24), deadline: 5).get()
+        XCTAssertEqual([still.fullWidth, still.fullHeight, still.pixels.width, still.pixels.height], [64, 48, 32, 24])
+        XCTAssertEqual(DecodeFixtures.colour(still.pixels, at: .topLeft), "red")
+    }
+}

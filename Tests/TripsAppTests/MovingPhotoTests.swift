@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Animations (GIF, APNG, WebP, JPEG XL) in the big photo on the replay's
+/// virtual clock, through the binary: shots at chosen times show the frame
+/// due then (red, blue and green frames of 300 ms), loop counts end on the last frame, the same
+/// script gives the same bytes, and reduced motion shows the first frame.
+final class MovingPhotoTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws { folder = try temporaryFolder("trips-moving").path }
+
+    /// The big photo's centre in a 1280 x 800 window.
+    private let centre = (x: 461, y: 300)
+    /// The tap that opens the only trip's photo: the big photo comes out at its lift, 0.16 s.
+    private let open = "size 1280 800\nat 100 down 1 100 300\nat 160 up 1\n"
+
+    /// The colours shot at `times` (ms) in a library of `file` alone.
+    private func colours(_ file: String, at times: [Int], arguments: [String] = []) throws -> [String] {
+        let library = folder + "/" + file.replacingOccurrences(of: ".", with: "-")
+        let shots = times.map { folder + "/shot-\(file)-\($0).png" }
+        let script = open + zip(times, shots).map { "at \($0) shot \($1)" }.joined(separator: "\n")
+        let run = try Replay.run(script, arguments: arguments + ["--photos", library])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return try shots.map { try MovingMedia.colour(ofPNG: $0, x: centre.x, y: centre.y) }
+    }
+
+    private func library(for file: String) throws -> String {
+        let library = folder + "/" + file.replacingOccurrences(of: ".", with: "-")
+        try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+        return library + "/" + file
+    }
+
+    /// Red, blue, green for 300 ms each, played twice, in each format.
+    private func makeAll() throws -> [String] {
+        let colours = ["red", "blue", "lime"]
+        try MovingMedia.gif(try library(for: "a.gif"), colours: colours, delay: 30, loops: 2, width: 320, height: 240)
+        try MovingMedia.apng(try library(for: "a.png"), colours: colours, delay: 300, loops: 2, width: 320, height: 240)
+        try MovingMedia.webp(try library(for: "a.webp"), colours: colours, delay: 300, loops: 2, width: 320, height: 240)
+        return ["a.gif", "a.png", "a.webp"]
+    }
+
+    func testFramesShowAtTheirTimesAndTheLastStaysAfterTheLoops() throws {
+        // Opened at 160 ms: red until 460, blue until 760, green until
+        // 1060, then the second play to 1960, and green from then on.
+        let times = [200, 440, 480, 740, 780, 1040, 1080, 1400, 1700, 1940, 1980, 3000]
+        let expected = ["red", "red", "blue", "blue", "green", "green", "red", "blue", "green", "green", "green", "green"]
+        for file in try makeAll() {
+            XCTAssertEqual(try colours(file, at: times), expected, file)
+        }
+        // cjxl plays every JPEG XL for ever, whatever its GIF said: a third play from 1960.
+        try MovingMedia.jxl(try library(for: "a.jxl"), colours: ["red", "blue", "lime"], delay: 30, loops: 0, width: 320, height: 240)
+        XCTAssertEqual(try colours("a.jxl", at: times), Array(expected.dropLast(2)) + ["red", "red"], "a.jxl")
+    }
+
+    func testTheSameScriptShootsTheSameBytes() throws {
+        let file = try makeAll()[0]
+        _ = try colours(file, at: [300, 700, 1100])
+        let first = try [300, 700, 1100].map { try Data(contentsOf: URL(fileURLWithPath: folder + "/shot-\(file)-\($0).png")) }
+        _ = try colours(file, at: [300, 700, 1100])
+        let second = try [300, 700, 1100].map { try Data(contentsOf: URL(fileURLWithPath: folder + "/shot-\(file)-\($0).png")) }
+        XCTAssertEqual(first, second)
+    }
+
+    func testReducedMotionShowsTheFirstFrame() throws {
+        for file in try makeAll() {
+            XCTAssertEqual(try colours(file, at: [300, 700, 1100], arguments: ["--reduce-motion"]), ["red", "red", "red"], file)
+        }
+    }
+}
