@@ -117,6 +117,13 @@ public final class DecoderProcess: @unchecked Sendable {
     /// tile); with `preview`, its embedded EXIF thumbnail instead (`DecodePlan.Use.preview`).
     public func decode(path: String, target: (width: Int, height: Int), deadline: Double, plainSDL: Bool = false,
                        preview: Bool = false, region: DecodeRegion? = nil, thumbnailSide: Int = 0) -> Result<Decoded, DecodeFailure> {
+        // A clip's still (its strip photo, what a failed play shows) is its first frame.
+        if Self.isClip(path) {
+            guard !preview, region == nil else { return .failure(.refused("a clip has no preview or detail tiles")) }
+            return openFrames(path: path, target: target, deadline: deadline).map {
+                Decoded(pixels: $0.pixels, fullWidth: $0.fullWidth, fullHeight: $0.fullHeight, usedTurboJPEG: false)
+            }
+        }
         let request = DecodeRequest.asking(target: target, plainSDL: plainSDL, preview: preview, region: region, thumbnailSide: thumbnailSide,
                                            name: (path as NSString).lastPathComponent)
         return ask(request, path: path, deadline: deadline).flatMap { reply, pixels in result(of: reply, pixels: pixels) }
@@ -129,7 +136,7 @@ public final class DecoderProcess: @unchecked Sendable {
             if pixels >= 0 { close(pixels) }
             switch reply.status {
             case .decoded: return .success(PhotoProperties(wireText: reply.message))
-            case .refused: return .failure(.refused(reply.message))
+            case .refused, .ended: return .failure(.refused(reply.message))
             case .failed: return .failure(.decode(reply.message))
             }
         }
@@ -143,13 +150,6 @@ public final class DecoderProcess: @unchecked Sendable {
         // FIFO, a symlink loop or a header bomb is refused without a round
         // trip. The worker parses the header again from the bytes it reads,
         // because that is what it decodes (and the in-process bench path).
-        // A clip's still (its strip photo, what a failed play shows) is its first frame.
-        if Self.isClip(path) {
-            guard !preview, region == nil else { return .failure(.refused("a clip has no preview or detail tiles")) }
-            return openFrames(path: path, target: target, deadline: deadline).map {
-                Decoded(pixels: $0.pixels, fullWidth: $0.fullWidth, fullHeight: $0.fullHeight, usedTurboJPEG: false)
-            }
-        }
         if case .failure(let refusal) = PhotoFileCheck.inspect(atPath: path) { return .failure(.refused(refusal.description)) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.refused("cannot be read (\(String(cString: strerror(errno))))")) }
