@@ -50,6 +50,7 @@ public final class SceneRenderer {
     public func draw(_ scene: Scene, scale: Double, everything: Bool = false) -> DrawnFrame {
         photos.thumbnailTarget = Self.pixels(scene.thumbnailSize, scale)
         photos.fullTarget = Self.pixels(scene.photoSize, scale)
+        photos.windowTarget = Self.pixels(scene.size, scale)
         photos.beginFrame()
         for photo in scene.decodeAhead { photos.decodeAhead(photo, for: Self.pixels(scene.size, scale)) }
         var w: Int32 = 0, h: Int32 = 0
