@@ -292,10 +292,11 @@ public final class PhotoTextures {
         return true
     }
 
-    /// What the textures may hold: the budget, but on a large window no
-    /// more than four and a half window-sized pictures (three 4:3 slides
-    /// cover-decoded for a 16:9 window, and room for the rest), at least
-    /// 128 MiB. At 3840 x 2160 the 256 MiB budget held old slides of 44 MiB
+    /// What the photos' textures (strip pictures and full pictures; the
+    /// zoomed photo's detail tiles keep the whole budget) may hold: the
+    /// budget, but on a large window no more than four and a half
+    /// window-sized pictures (three 4:3 slides cover-decoded for a 16:9
+    /// window, and room for the rest), at least 128 MiB. At 3840 x 2160 the 256 MiB budget held old slides of 44 MiB
     /// each and the Overview's strip pictures of 22 MiB, none drawn by the
     /// attract loop (the process's RSS: 346 MiB, docs/PRESENTING.md).
     private var heldBytes: Int { min(budgetBytes, max(128 << 20, 9 * windowTarget.width * windowTarget.height * 2)) }
@@ -309,8 +310,8 @@ public final class PhotoTextures {
     /// the new are not held at once); what the current frame draws is never dropped.
     private func evict(making incoming: Int = 0, for use: DecodePlan.Use? = nil) {
         entries.evict(toFit: fullPictureBytes - (use == .full ? incoming : 0), frame: frame) { $0.use == .full }
-        entries.evict(toFit: heldBytes - tiles.bytesInUse - incoming, frame: frame)
-        tiles.evict(toFit: heldBytes - entries.bytesInUse)
+        entries.evict(toFit: min(heldBytes, budgetBytes - tiles.bytesInUse) - incoming, frame: frame)
+        tiles.evict(toFit: budgetBytes - entries.bytesInUse)
     }
 
     /// Waits for every requested decode and makes its texture (before a
