@@ -55,6 +55,8 @@ public final class PhotoTextures {
     /// Pixel sizes to decode for (set by `SceneRenderer` from each frame's scene and scale).
     public var thumbnailTarget = (width: 720, height: 180)
     public var fullTarget = (width: 1280, height: 800)
+    /// The window's size in pixels: what the budget is measured in.
+    public var windowTarget = (width: 1280, height: 800)
     /// Counts for the log and the benchmarks.
     public private(set) var decodedCount = 0
     /// Distinct (photo, size) decodes asked for, and those that failed.
@@ -305,6 +307,7 @@ public final class PhotoTextures {
                 if decoded.usedTurboJPEG { turboDecodedCount += 1 }
                 imageSizes[photo] = CGSize(width: decoded.fullWidth, height: decoded.fullHeight)
                 if let note = decoded.note, noted.insert(paths[photo]).inserted { log("trips: photo \(paths[photo]): \(note)") }
+                evict(making: decoded.pixels.pitch * decoded.pixels.height, for: finished.job.use)
                 guard store(decoded.pixels, as: finished.job) else {
                     log("trips: photo \(paths[photo]): no texture: \(String(cString: SDL_GetError())); showing a placeholder")
                     markFailed(photo)
@@ -343,10 +346,25 @@ public final class PhotoTextures {
         return true
     }
 
-    /// Drops the least recently drawn textures until under budget; what the
-    /// current frame draws is never dropped.
-    private func evict() {
-        entries.evict(toFit: budgetBytes - tiles.bytesInUse, frame: frame)
+    /// What the photos' textures (strip pictures and full pictures; the
+    /// zoomed photo's detail tiles keep the whole budget) may hold: the
+    /// budget, but on a large window no more than four and a half
+    /// window-sized pictures (three 4:3 slides cover-decoded for a 16:9
+    /// window, and room for the rest), at least 128 MiB. At 3840 x 2160 the 256 MiB budget held old slides of 44 MiB
+    /// each and the Overview's strip pictures of 22 MiB, none drawn by the
+    /// attract loop (the process's RSS: 346 MiB, docs/PRESENTING.md).
+    private var heldBytes: Int { min(budgetBytes, max(128 << 20, 9 * windowTarget.width * windowTarget.height * 2)) }
+    /// What full pictures may hold of that: four window-sized pictures (the
+    /// slide shown, the next, and the one decoded ahead), at least 64 MiB.
+    private var fullPictureBytes: Int { min(heldBytes, max(64 << 20, 4 * windowTarget.width * windowTarget.height * 4)) }
+
+    /// Drops the least recently drawn textures until under budget (full
+    /// pictures under theirs), with room for `incoming` bytes more (a
+    /// picture about to be uploaded: made room for first, so the old and
+    /// the new are not held at once); what the current frame draws is never dropped.
+    private func evict(making incoming: Int = 0, for use: DecodePlan.Use? = nil) {
+        entries.evict(toFit: fullPictureBytes - (use == .full ? incoming : 0), frame: frame) { $0.use == .full }
+        entries.evict(toFit: min(heldBytes, budgetBytes - tiles.bytesInUse) - incoming, frame: frame)
         tiles.evict(toFit: budgetBytes - entries.bytesInUse)
     }
 

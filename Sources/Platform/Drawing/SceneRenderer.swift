@@ -51,6 +51,7 @@ public final class SceneRenderer {
         photos.thumbnailTarget = Self.pixels(scene.thumbnailSize, scale)
         photos.fullTarget = Self.pixels(scene.photoSize, scale)
         photos.moving = scene.moving
+        photos.windowTarget = Self.pixels(scene.size, scale)
         photos.beginFrame()
         for photo in scene.decodeAhead { photos.decodeAhead(photo, for: Self.pixels(scene.size, scale)) }
         var w: Int32 = 0, h: Int32 = 0

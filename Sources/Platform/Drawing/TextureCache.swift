@@ -39,12 +39,15 @@ final class TextureCache<Key: Hashable> {
         for key in entries.keys where matches(key) { drop(key) }
     }
 
-    /// Drops the least recently drawn textures until they fit in `bytes`;
-    /// what was drawn in `frame` or the one before stays.
-    func evict(toFit bytes: Int, frame: Int) {
-        guard bytesInUse > bytes else { return }
-        for (key, entry) in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
-            guard bytesInUse > bytes, entry.lastUsed < frame - 1 else { break }
+    /// Drops the least recently drawn textures until they fit in `bytes`
+    /// (those of the keys `counted`, or all); what was drawn in `frame` or
+    /// the one before stays.
+    func evict(toFit bytes: Int, frame: Int, counting counted: (Key) -> Bool = { _ in true }) {
+        var held = entries.reduce(0) { $0 + (counted($1.key) ? $1.value.bytes : 0) }
+        guard held > bytes else { return }
+        for (key, entry) in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) where counted(key) {
+            guard held > bytes, entry.lastUsed < frame - 1 else { break }
+            held -= entry.bytes
             drop(key)
         }
     }
