@@ -55,6 +55,8 @@ public final class PhotoLoader: @unchecked Sendable {
     private var processes: [DecoderProcess] = []
     private var alive = 0
     private let deadlines: DecoderProcess.Deadlines
+    private let zygote: DecoderZygote?
+    private let executable: String
     /// The desktop's shared thumbnail cache, read before and written after
     /// a strip thumbnail's decode; nil: not used.
     public let sharedThumbnails: SharedThumbnailCache?
@@ -76,6 +78,8 @@ public final class PhotoLoader: @unchecked Sendable {
         self.wake = wake
         self.sharedThumbnails = sharedThumbnails
         self.deadlines = deadlines
+        self.zygote = zygote
+        self.executable = executable
         for i in 0..<max(1, workers) {
             let process = DecoderProcess(executable: executable, zygote: zygote)
             processes.append(process)
@@ -184,6 +188,16 @@ public final class PhotoLoader: @unchecked Sendable {
         if let i = pending.firstIndex(where: { $0.job == job }) { pending.remove(at: i) }
         pending.append(Pending(job: job, path: path, target: target, region: region))
         condition.signal()
+    }
+
+    /// The photo at `path` whole and upright at its own size, decoded on a
+    /// worker process of its own, started for it and ended after, on the
+    /// calling thread (it blocks): Ctrl+C's copy neither waits behind the
+    /// screen's decodes nor holds them up.
+    public func decodeAlone(_ path: String) -> Result<DecoderProcess.Decoded, DecodeFailure> {
+        let process = DecoderProcess(executable: executable, zygote: zygote)
+        defer { process.terminate() }
+        return process.decode(path: path, target: (1 << 15, 1 << 15), deadline: deadlines.full)
     }
 
     /// Forgets queued requests that are no longer wanted (scrolled away).

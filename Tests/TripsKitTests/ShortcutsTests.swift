@@ -103,6 +103,7 @@ final class ShortcutsTests: XCTestCase {
         .shortcutTurnCounterClockwise: ["ctrl+shift+R": (opened, { s, app in
             s["toast"]?.string == "t0-0.jpg turned" && ShortcutsTests.file(app, 0) == OrientationStamp.jpeg(orientation: 8)
         })],
+        .shortcutCopy: ["ctrl+C": (opened, { s, _ in s["toast"]?.string == "Copying t0-0.jpg" })],
         .shortcutFullscreen: ["F11": ("", { s, _ in s["fullscreen"]?.bool == true })],
         .shortcutOverlay: [
             "F1": ("", { s, _ in s["shortcuts"]?.bool == true }),

@@ -57,11 +57,16 @@ xdotool key ctrl+shift+r; sleep 1
 check "Ctrl+Shift+R on X11 turns the photo shown counter-clockwise: Orientation $(orientation "$pics/land.jpg")" '[ "$(orientation "$pics/land.jpg")" = 8 ]'
 xdotool key ctrl+r; sleep 1
 check "Ctrl+R turns it back: the bytes as before" 'cmp -s "$pics/land.jpg" "$OUT/land-before.jpg"'
+xdotool key ctrl+c; sleep 2
+clipboard() { timeout 5 xclip -o -selection clipboard 2>/dev/null; }
+check "Ctrl+C on X11 puts the photo's file URI on the clipboard ($(clipboard))" '[ "$(clipboard)" = "file://$pics/land.jpg" ] || [ "$(clipboard | tr -d "\r\n")" = "file://$pics/land.jpg" ]'
 check "the app logged nothing but its video line" 'log_is_quiet "$OUT/trips.log"'
 stop "$app"
 
-# --- Wayland (weston nested): F11 and Escape --------------------------------
+# --- Wayland (weston nested): Ctrl+C, F11 and Escape ------------------------
 # Xvfb has no window manager to make a window fullscreen; weston does.
+# A last page that cannot be decoded, for a copy that must fail.
+printf 'no JPEG here' >"$pics/zz-broken.jpg"; touch -d "2024-05-12 12:00" "$pics/zz-broken.jpg"
 start_weston 1600x1000
 WAYLAND_DISPLAY=$WL_SOCKET SDL_VIDEODRIVER=wayland "$TRIPS" --size 1280x800 "$pics/portrait.jpg" >"$OUT/trips-wayland.log" 2>&1 &
 app=$!; track "$app"
@@ -69,8 +74,24 @@ corner() { near_colour "$1" 1500 920 80 60 "$BG"; }
 shoot_until "$OUT/wayland.png" 10 'at_least "$(non_background "$OUT/wayland.png" 0 0 1600 1000)" 0.3'
 sleep 1; xdotool key ctrl+r; sleep 1
 check "Ctrl+R on Wayland turns the photo shown clockwise: Orientation $(orientation "$pics/portrait.jpg")" '[ "$(orientation "$pics/portrait.jpg")" = 6 ]'
+# Ctrl+C: the picture as shown (turned), decoded whole, and its URI, through weston's data device.
+xdotool key ctrl+c; sleep 3
+paste() { WAYLAND_DISPLAY=$WL_SOCKET timeout 10 wl-paste --no-newline "$@"; }
+check "Ctrl+C on Wayland offers image/png and text/uri-list ($(paste --list-types | tr '\n' ' '))" \
+    '[ "$(paste --list-types | sort | tr "\n" " ")" = "image/png text/uri-list " ]'
+check "the URI names the photo, percent-encoded" '[ "$(paste --type text/uri-list)" = "$(printf "file://%s\r\n" "$pics/portrait.jpg")" ]'
+paste --type image/png >"$OUT/pasted.png"
+convert "$pics/portrait.jpg" -auto-orient "$OUT/upright.png"
+check "the PNG is the photo turned, 2000x1500, pixel for pixel within JPEG decoders' rounding ($(identify -format %wx%h "$OUT/pasted.png" 2>&1))" \
+    '[ "$(identify -format %wx%h "$OUT/pasted.png")" = 2000x1500 ] && at_most "$(compare -metric RMSE "$OUT/pasted.png" "$OUT/upright.png" null: 2>&1 | sed "s/.*(\(.*\))/\1/")" 0.01'
 xdotool key ctrl+shift+r; sleep 1
 check "Ctrl+Shift+R on Wayland turns it back" '[ "$(orientation "$pics/portrait.jpg")" = 1 ]'
+xdotool key End; sleep 1; xdotool key ctrl+c; sleep 2
+import -window root "$OUT/wayland-copy-failed.png"
+check "Ctrl+C on a photo that cannot be decoded puts nothing on the clipboard (the turned photo's PNG still there)" \
+    'paste --type image/png | cmp -s - "$OUT/pasted.png"'
+# wl-paste takes the keyboard focus with a surface of its own for a moment (weston has no data-control).
+sleep 1
 xdotool mousemove 1590 990; xdotool key F11
 shoot_until "$OUT/wayland-fullscreen.png" 5 'at_least "$(corner "$OUT/wayland-fullscreen.png")" 0.99'
 check "F11 makes the window fullscreen on weston (the app's background in the screen's far corner)" 'at_least "$(corner "$OUT/wayland-fullscreen.png")" 0.99'

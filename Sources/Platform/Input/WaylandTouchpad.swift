@@ -27,6 +27,7 @@ import TripsKit
 /// once, when asked to log.
 final class WaylandTouchpad {
     private let own: WaylandPrivateQueue
+    private let events = WaylandEvents()
     private var display: OpaquePointer { own.display }
     private var queue: OpaquePointer { own.queue }
     private var registry: OpaquePointer?
@@ -82,6 +83,7 @@ final class WaylandTouchpad {
     init?(display: OpaquePointer?, log: ((String) -> Void)?) {
         guard let own = WaylandPrivateQueue(display: display) else { return nil }
         self.own = own
+        events.handler = { [unowned self] in event($0, $1, $2, $3) }
         let (display, queue) = (own.display, own.queue)
         registry = own.registry()
         listen(registry)
@@ -124,14 +126,8 @@ final class WaylandTouchpad {
     /// loop's clock; `now` is the loop's time. Never blocks.
     func take(now: Double) -> [(InputEvent, Double)] {
         self.now = now
-        wl_display_dispatch_queue_pending(display, queue)
-        if wl_display_prepare_read_queue(display, queue) == 0 {
-            var fd = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
-            if poll(&fd, 1, 0) > 0 { wl_display_read_events(display) } else { wl_display_cancel_read(display) }
-        }
-        wl_display_dispatch_queue_pending(display, queue)
-        // Requests made while dispatching (a new seat's pointer) go out now.
-        wl_display_flush(display)
+        // Requests made while dispatching (a new seat's pointer) go out too.
+        own.dispatch()
         watcher?.resume()
         defer { pending.removeAll(keepingCapacity: true) }
         return pending
@@ -173,16 +169,7 @@ final class WaylandTouchpad {
     // MARK: Events
 
     /// Every proxy of this queue reports to `event(_:_:_:)`.
-    private func listen(_ proxy: OpaquePointer?) {
-        guard let proxy else { return }
-        wl_proxy_add_dispatcher(proxy, { data, target, _, message, arguments in
-            guard let data, let target, let message, let arguments else { return 0 }
-            let touchpad = Unmanaged<WaylandTouchpad>.fromOpaque(data).takeUnretainedValue()
-            let interface = String(cString: wl_proxy_get_class(OpaquePointer(target)))
-            touchpad.event(interface, OpaquePointer(target), String(cString: message.pointee.name), arguments)
-            return 0
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
-    }
+    private func listen(_ proxy: OpaquePointer?) { events.listen(proxy) }
 
     private func seconds(_ milliseconds: UInt32) -> Double { clock.time(ofMilliseconds: milliseconds, now: now) }
 

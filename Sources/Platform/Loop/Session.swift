@@ -108,6 +108,8 @@ public struct Session {
                           topics: remote.topics, version: version, clock: FrameLoop.clock, started: started, verbose: verbose, log: log)
         }
         let reloadAsked = ReloadRequest()
+        // Ctrl+C's picture and URI on the clipboard (live runs only).
+        let copier = script != nil ? nil : PhotoCopier(loader: loader, waylandDisplay: display.connection.waylandDisplay, log: log)
         let happened: (AppEvent) -> Void = { event in
             remote?.note(event)
             if printing, let line = event.jsonLine { stdout.write(Data((line + "\n").utf8)) }
@@ -135,6 +137,8 @@ public struct Session {
                 screenPower?.set(on: true)
             case .turned(let path):
                 photos.forget(path: path)
+            case .copy(let path):
+                copier?.copy(path)
             default: break
             }
         }
@@ -180,9 +184,10 @@ public struct Session {
                 { library.whenPlaced { places.nameInBackground(library) } }
             } }
             let loop = FrameLoop(display: display, photos: photos, text: text, accessibility: accessibility,
-                                 externalChanges: follower == nil && remote == nil ? nil : {
+                                 externalChanges: {
                                      let followed = follower?.changes(for: driver) ?? false
-                                     return remote?.turn(driver) == true || followed
+                                     let copied = copier?.turn(driver) ?? false
+                                     return remote?.turn(driver) == true || followed || copied
                                  },
                                  afterFirstFrame: afterFirstFrame, verboseLog: verboseLog, service: service, signals: PowerSignals())
             if let remote {

@@ -96,6 +96,8 @@ public enum Key: Hashable, Sendable {
     case delete, z
     /// With Ctrl, R turns the photo shown (with Shift, the other way).
     case r
+    /// With Ctrl, C copies the photo shown (or focused) to the clipboard.
+    case c
     /// Any other key, by its name.
     case other(String)
 
@@ -105,7 +107,7 @@ public enum Key: Hashable, Sendable {
         (.plus, "+"), (.equals, "="), (.keypadPlus, "Keypad +"), (.minus, "-"), (.keypadMinus, "Keypad -"),
         (.zero, "0"), (.keypadZero, "Keypad 0"), (.q, "Q"),
         (.f, "F"), (.home, "Home"), (.end, "End"), (.pageUp, "PageUp"), (.pageDown, "PageDown"),
-        (.f1, "F1"), (.question, "?"), (.f11, "F11"), (.delete, "Delete"), (.z, "Z"), (.r, "R"),
+        (.f1, "F1"), (.question, "?"), (.f11, "F11"), (.delete, "Delete"), (.z, "Z"), (.r, "R"), (.c, "C"),
     ]
 
     /// The key called `name` (as SDL and replay scripts name keys).

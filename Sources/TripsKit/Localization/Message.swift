@@ -84,10 +84,18 @@ public struct Message: Hashable, Sendable {
     public static let turned = Message("%s turned")
     public static let cannotTurn = Message("%s cannot be turned losslessly; it is left as it is")
 
+    /// Copy: the shortcut's words and the toast's, while the picture is
+    /// made and once it is on the clipboard or cannot be (%2$s: why).
+    public static let shortcutCopy = Message("Copy the photo shown to the clipboard")
+    public static let copying = Message("Copying %s")
+    public static let copied = Message("%s copied")
+    public static let cannotCopy = Message("%s cannot be copied: %s")
+
     /// Every message, for the test that holds the catalogues to them.
     public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, wholePhoto, nights,
                                         dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces, asleep,
                                         shortcutFocus, shortcutOpen, shortcutClose, shortcutPage, shortcutFirstLast, shortcutTrips, shortcutZoomIn, shortcutZoomOut, shortcutZoomReset, shortcutWhole, shortcutMoveTrip, shortcutFullscreen, shortcutOverlay, shortcutQuit, shortcutsTitle, clickToOpen,
                                         shortcutTrash, shortcutUndo, movedToTrash, putBack,
-                                        shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto]
+                                        shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto,
+                                        shortcutCopy, copying, copied, cannotCopy]
 }

@@ -22,6 +22,9 @@ public struct AppEvent: Equatable, Sendable {
         case restored(path: String)
         /// The photo shown was turned and saved (Ctrl+R): its pictures are stale.
         case turned(path: String)
+        /// Ctrl+C: the platform puts this photo on the clipboard and says
+        /// how it went (`AppDriver.copyEnded`).
+        case copy(path: String)
         /// A message the toast shows: why something could not be done.
         case notice(String)
         /// The trips were put in a new order (their ids, in order).

@@ -32,6 +32,10 @@ extension AppModel {
             turnShownPhoto(clockwise: !shift)
             return
         }
+        if ctrl && key == .c {
+            copyShownPhoto()
+            return
+        }
         if key == .f11 {
             setFullscreen(!fullscreen)
             return

@@ -52,6 +52,7 @@ public struct Shortcut: Equatable, Sendable {
         Shortcut([.z], ctrl: true, .shortcutUndo),
         Shortcut(chords: [Chord(.r, ctrl: true)], .shortcutTurnClockwise),
         Shortcut(chords: [Chord(.r, ctrl: true, shift: true)], .shortcutTurnCounterClockwise),
+        Shortcut([.c], ctrl: true, .shortcutCopy),
         Shortcut([.f11], .shortcutFullscreen),
         Shortcut(chords: [Chord(.f1), Chord(.question), Chord(.question, ctrl: true)], .shortcutOverlay),
         Shortcut([.q], ctrl: true, .shortcutQuit),
