@@ -70,7 +70,7 @@ unit: test-deps
 
 # The end-to-end scripts, in the order they run; each takes the trips binary.
 # A new script under Tests/e2e/ is added here.
-E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/hostile.sh Tests/e2e/library.sh Tests/e2e/decoders.sh Tests/e2e/detail.sh Tests/e2e/thumbnails.sh Tests/e2e/i18n.sh Tests/e2e/run.sh Tests/e2e/touch.sh Tests/e2e/desktop.sh Tests/e2e/photo-actions.sh Tests/e2e/rotate.sh Tests/e2e/wayland-shm.sh Tests/e2e/atspi.sh Tests/e2e/colours.sh Tests/e2e/watchdog.sh Tests/e2e/kiosk-unit.sh Tests/e2e/slides.sh Tests/e2e/mqtt.sh Tests/e2e/sleep.sh Tests/e2e/sleep-sway.sh Tests/e2e/scale.sh
+E2E_SCRIPTS := Tests/e2e/folders.sh Tests/e2e/hostile.sh Tests/e2e/library.sh Tests/e2e/decoders.sh Tests/e2e/detail.sh Tests/e2e/thumbnails.sh Tests/e2e/i18n.sh Tests/e2e/run.sh Tests/e2e/touch.sh Tests/e2e/desktop.sh Tests/e2e/photo-actions.sh Tests/e2e/drop.sh Tests/e2e/rotate.sh Tests/e2e/wayland-shm.sh Tests/e2e/atspi.sh Tests/e2e/colours.sh Tests/e2e/watchdog.sh Tests/e2e/kiosk-unit.sh Tests/e2e/slides.sh Tests/e2e/mqtt.sh Tests/e2e/sleep.sh Tests/e2e/sleep-sway.sh Tests/e2e/scale.sh
 
 e2e: test-deps build
 	set -e; bin=$$($(SWIFT) build --show-bin-path); for script in $(E2E_SCRIPTS); do s=$$(date +%s); $$script $$bin/trips; echo "e2e: $$script took $$(( $$(date +%s) - s )) s"; done

@@ -41,4 +41,27 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(press(SDL_Keycode(SDLK_r.rawValue), KMOD_RCTRL), .key(.r, ctrl: true, shift: false))
         XCTAssertEqual(press(SDL_Keycode(SDLK_SLASH.rawValue), KMOD_LSHIFT), .key(.question, ctrl: false, shift: false))
     }
+
+    /// SDL's drop is a file event a path between a begin and a complete
+    /// (X11's XDND): one `drop` input with every path, at the complete.
+    func testTheFilesOfOneDropAreOneInputAtItsEnd() {
+        let translator = EventTranslator()
+        func send(_ type: SDL_EventType, _ file: String? = nil) -> InputEvent? {
+            var event = SDL_Event()
+            event.type = type.rawValue
+            if let file { event.drop.file = SDL_strdup(file) }
+            return translator.translate(event, size: CGSize(width: 100, height: 100), stamp: EventStamp(time: 0))
+        }
+        XCTAssertNil(send(SDL_DROPBEGIN))
+        XCTAssertNil(send(SDL_DROPFILE, "/a b/c.jpg"))
+        XCTAssertNil(send(SDL_DROPFILE, "/d"))
+        XCTAssertEqual(send(SDL_DROPCOMPLETE), .drop(["/a b/c.jpg", "/d"]))
+        XCTAssertNil(send(SDL_DROPCOMPLETE), "a drop of no file (text) is nothing")
+    }
+
+    /// A Wayland drop's `text/uri-list`: local files only, comments and CRs out.
+    func testAURIListGivesItsLocalFiles() {
+        XCTAssertEqual(WaylandDataDevice.paths(inURIList: "# a comment\r\nfile:///tmp/Old%20Town/a%25b.jpg\r\nhttps://example.com/x.jpg\r\nfile://localhost/c.jpg\r\n"),
+                       ["/tmp/Old Town/a%b.jpg", "/c.jpg"])
+    }
 }

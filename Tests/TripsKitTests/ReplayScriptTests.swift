@@ -152,7 +152,7 @@ final class ReplayScriptTests: XCTestCase {
         let script = try parse("# a script\n\n   \n\tsize\t300 200\r\n# at 1 state\nat 1\tstate\t# after a tab\r\nat 2 state #trailing\n")
         XCTAssertEqual(script.size, CGSize(width: 300, height: 200))
         XCTAssertEqual(script.steps.map(\.line), [6, 7])
-        XCTAssertEqual(error("at 1 state# x"), "script.txt:1: unknown command 'state#'; expected down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, power, state, size or shot")
+        XCTAssertEqual(error("at 1 state# x"), "script.txt:1: unknown command 'state#'; expected down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, drop, power, state, size or shot")
     }
 
     func testTimesMayRepeatAndHaveFractions() throws {
@@ -173,12 +173,12 @@ final class ReplayScriptTests: XCTestCase {
         XCTAssertEqual(error("at x state"), "script.txt:1: time must be a number of milliseconds, 0 or more, got 'x'")
         XCTAssertEqual(error("at -1 state"), "script.txt:1: time must be a number of milliseconds, 0 or more, got '-1'")
         XCTAssertEqual(error("at inf state"), "script.txt:1: time must be a number of milliseconds, 0 or more, got 'inf'")
-        XCTAssertEqual(error("at 16"), "script.txt:1: expected a command after 'at 16': down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, power, state, size or shot")
+        XCTAssertEqual(error("at 16"), "script.txt:1: expected a command after 'at 16': down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, drop, power, state, size or shot")
     }
 
     func testUnknownCommandIsNamed() {
         XCTAssertEqual(error("at 0 state\nat 1 tap 1 2 3"),
-                       "script.txt:2: unknown command 'tap'; expected down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, power, state, size or shot")
+                       "script.txt:2: unknown command 'tap'; expected down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, drop, power, state, size or shot")
     }
 
     func testFingerErrors() {

@@ -24,6 +24,8 @@ final class EventTranslator {
     let cancelEventType: UInt32
     private var fingers: [FingerKey: Int] = [:]
     private var mouseDown = false
+    /// The files of a drop under way (SDL_DROPFILE each, until SDL_DROPCOMPLETE).
+    private var dropped: [String] = []
     /// The compositor's scroll events come through `WaylandTouchpad`, which
     /// tells a wheel from fingers: SDL's copies of them are dropped.
     var wheelFromCompositor = false
@@ -131,6 +133,18 @@ final class EventTranslator {
             let m = event.motion
             guard m.which != Self.touchMouseID, mouseDown else { return nil }
             return .pointer(.mouse(.move, x: CGFloat(m.x) / windowUnitsPerPoint, y: CGFloat(m.y) / windowUnitsPerPoint, at: time))
+        case SDL_DROPBEGIN:
+            dropped = []
+            return nil
+        case SDL_DROPFILE:
+            if let file = event.drop.file {
+                dropped.append(String(cString: file))
+                SDL_free(file)
+            }
+            return nil
+        case SDL_DROPCOMPLETE:
+            defer { dropped = [] }
+            return dropped.isEmpty ? nil : .drop(dropped)
         case SDL_MOUSEWHEEL:
             let w = event.wheel
             guard w.which != Self.touchMouseID, !wheelFromCompositor else { return nil }

@@ -9,11 +9,11 @@ import TripsKit
 /// its `file://` URI. The decode and the encoding (a second or so for 12
 /// MP) run on a thread of their own; the loop only offers what is ready and
 /// tells the model how it went (`AppDriver.copyEnded`). On Wayland the
-/// picture and the URI go through `WaylandClipboard`; elsewhere (X11) SDL's
-/// clipboard takes the URI as text.
+/// picture and the URI go through `WaylandDataDevice`; elsewhere (X11)
+/// SDL's clipboard takes the URI as text.
 final class PhotoCopier {
     private let loader: PhotoLoader
-    private let clipboard: WaylandClipboard?
+    private let clipboard: WaylandDataDevice?
     private let wake = RegisteredEvent()
     private let ready = Ready()
 
@@ -26,9 +26,9 @@ final class PhotoCopier {
         func take() -> [Item] { lock.withLock { defer { items.removeAll() }; return items } }
     }
 
-    init(loader: PhotoLoader, waylandDisplay: OpaquePointer?, log: (String) -> Void) {
+    init(loader: PhotoLoader, clipboard: WaylandDataDevice?) {
         self.loader = loader
-        clipboard = waylandDisplay.flatMap { WaylandClipboard(display: $0, log: log) }
+        self.clipboard = clipboard
     }
 
     /// Starts the copy of `path`; `turn(_:)` finishes it.
@@ -47,10 +47,9 @@ final class PhotoCopier {
     /// The `text/uri-list` of `path`: its `file://` URI, percent-encoded, CRLF-ended.
     static func uriList(_ path: String) -> String { URL(fileURLWithPath: path).absoluteString + "\r\n" }
 
-    /// On the loop's thread: pastes answered, copies ready offered and
-    /// told to the model. True when the model heard something.
+    /// On the loop's thread: copies ready offered and told to the model.
+    /// True when the model heard something.
     func turn(_ driver: AppDriver) -> Bool {
-        clipboard?.take()
         let done = ready.take()
         for (path, png) in done {
             switch png {

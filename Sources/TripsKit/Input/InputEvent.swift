@@ -32,6 +32,9 @@ public enum InputEvent: Equatable, Sendable {
     case reader(ReaderAction)
     /// A command from the kiosk's broker (MQTT), or the fleet's settings.
     case remote(RemoteCommand)
+    /// Folders or photos dropped on the window (absolute paths, or relative
+    /// to the working folder in a replay): opened as `trips PATH...` opens them.
+    case drop([String])
     /// A script or the control asked the kiosk to wake (SIGUSR1) or to sleep
     /// (SIGUSR2) until its schedule's next edge.
     case power(PowerRequest)

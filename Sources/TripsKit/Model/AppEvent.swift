@@ -25,6 +25,8 @@ public struct AppEvent: Equatable, Sendable {
         /// Ctrl+C: the platform puts this photo on the clipboard and says
         /// how it went (`AppDriver.copyEnded`).
         case copy(path: String)
+        /// Folders or photos dropped on the window were opened: this many trips now.
+        case opened(trips: Int)
         /// A message the toast shows: why something could not be done.
         case notice(String)
         /// The trips were put in a new order (their ids, in order).

@@ -71,6 +71,8 @@ public final class AppModel {
     let turner: PhotoTurner?
     /// What Ctrl+Z puts back, while its toast is up.
     var trashUndo: TrashUndo?
+    /// Reads what a drop opens; nil: drops do nothing (a kiosk).
+    let opener: PathOpener?
     /// The message at the window's foot, until its time is up.
     public internal(set) var toast: Toast?
     /// Back to the start after a quiet spell (`--idle`), on this model's clock.
@@ -84,8 +86,10 @@ public final class AppModel {
     public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
                 idleTimeout: Double? = nil, attract attractSettings: Attract.Settings? = nil, reduceMotion: Bool = false,
-                strings: Strings = .english, wakefulness: Wakefulness = Wakefulness(), trash: Trash? = nil, turner: PhotoTurner? = nil) {
+                strings: Strings = .english, wakefulness: Wakefulness = Wakefulness(), trash: Trash? = nil, turner: PhotoTurner? = nil,
+                opener: PathOpener? = nil) {
         self.catalog = catalog
+        self.opener = mode == .kiosk ? nil : opener
         self.wakefulness = wakefulness
         offersPlayground = mode != .kiosk || screen == .playground
         self.trash = mode == .kiosk ? nil : trash
@@ -180,6 +184,8 @@ public final class AppModel {
             remote(command)
         case .power(let request):
             signalled(request)
+        case .drop(let paths):
+            drop(paths)
         }
     }
 

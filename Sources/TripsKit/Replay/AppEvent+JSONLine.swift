@@ -17,6 +17,7 @@ extension AppEvent {
         case .restored(let path): name = "untrash"; fields = [("photo", .string(AppModel.fileName(path)))]
         case .turned(let path): name = "turn"; fields = [("photo", .string(AppModel.fileName(path)))]
         case .copy(let path): name = "copy"; fields = [("photo", .string(AppModel.fileName(path)))]
+        case .opened(let trips): name = "drop"; fields = [("trips", .number(Double(trips)))]
         case .notice(let text): name = "notice"; fields = [("message", .string(text))]
         case .reorder(let order): name = "reorder"; fields = [("order", .list(order.map { .string($0) }))]
         case .reset: name = "reset"

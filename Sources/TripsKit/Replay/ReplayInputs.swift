@@ -73,6 +73,8 @@ public struct ReplayInputs: ReplayHost {
             return .remote(command)
         case .power(let request):
             return .power(request)
+        case .drop(let paths):
+            return .drop(paths)
         default:
             return nil
         }

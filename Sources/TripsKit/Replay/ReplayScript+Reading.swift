@@ -1,7 +1,7 @@
 import Foundation
 
 extension ReplayScript {
-    static let commandNames = "down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, power, state, size or shot"
+    static let commandNames = "down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, drop, power, state, size or shot"
 
     /// Reads a script; `file` names it in errors. `isKeyName` says which
     /// key names the replay can press (the app passes SDL's table; the
@@ -261,6 +261,11 @@ private struct LineReader {
             case .success(let settings): return .remote(.settings(settings))
             case .failure(let refusal): throw error(refusal.message)
             }
+        case "drop":
+            // Paths as a URI list writes them: a space or a percent sign within one is percent-encoded.
+            let paths = rest().split(separator: " ").map { $0.removingPercentEncoding ?? String($0) }
+            guard !paths.isEmpty else { throw usageError("drop PATH... (a space in a path as %20)") }
+            return .drop(paths: paths)
         case "power":
             guard let word = next(), let request = PowerRequest(rawValue: String(word)) else { throw usageError("power wake|sleep") }
             try expectEnd("power")

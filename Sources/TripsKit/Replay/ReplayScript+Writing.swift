@@ -47,6 +47,8 @@ extension ReplayScript {
             return "settings " + settings.json
         case .remote(let command):
             return "remote " + command.line
+        case .drop(let paths):
+            return "drop " + paths.map(Self.dropPath).joined(separator: " ")
         case .power(let request):
             return "power \(request.rawValue)"
         case .state:
@@ -56,6 +58,12 @@ extension ReplayScript {
         case .resize(let size):
             return "size \(format(size.width, places: 2)) \(format(size.height, places: 2))"
         }
+    }
+
+    /// A dropped path as a `drop` line writes it: percent, space, tab and
+    /// line ends percent-encoded, the rest as it is.
+    static func dropPath(_ path: String) -> String {
+        path.unicodeScalars.map { ["%", " ", "\t", "\n", "\r"].contains($0) ? String(format: "%%%02X", $0.value) : String($0) }.joined()
     }
 
     /// `value` with at most `places` decimals and no trailing zeros ("16",

@@ -117,6 +117,8 @@ public struct ReplayScript: Equatable, Sendable {
         /// A command from the kiosk's broker, or the fleet's settings (as
         /// `--record` writes what came over MQTT).
         case remote(RemoteCommand)
+        /// Folders or photos dropped on the window, at once.
+        case drop(paths: [String])
         /// SIGUSR1 (wake) or SIGUSR2 (sleep).
         case power(PowerRequest)
         /// Print a snapshot of the app's state.
