@@ -94,6 +94,9 @@ final class ShortcutsTests: XCTestCase {
         .shortcutTrash: ["Delete": (opened, { s, _ in
             s["photo", "count"]?.number == 2 && s["toast"]?.string == "t0-0.jpg moved to the trash. Ctrl+Z or tap to undo"
         })],
+        .shortcutDeleteForGood: ["shift+Delete": (opened, { s, app in
+            s["delete"]?.string == "t0-0.jpg" && s["photo", "count"]?.number == 3 && ShortcutsTests.file(app, 0) != nil
+        })],
         .shortcutUndo: ["ctrl+Z": (opened + "at 300 key Delete\n", { s, _ in
             s["photo", "count"]?.number == 3 && s["photo", "index"]?.number == 0 && s["toast"]?.string == "t0-0.jpg put back"
         })],
@@ -256,5 +259,56 @@ final class TurnKeyTests: XCTestCase {
         desk.handle(.key(.r, ctrl: true))
         XCTAssertEqual(desk.toast?.text, "b.jpg cannot be turned losslessly; it is left as it is")
         XCTAssertEqual(FileManager.default.contents(atPath: bare).map { Array($0) }, OrientationStamp.jpeg(orientation: nil))
+    }
+}
+
+/// Shift+Delete's confirmation: Return or its Delete button deletes the
+/// photo for good, Escape or Cancel keeps it; it is read as a dialog; a
+/// kiosk never asks.
+final class DeleteForGoodTests: XCTestCase {
+    func testTheDialogAsksAndOnlyAConfirmationDeletes() throws {
+        let folder = try TemporaryFolder("trips-delete-for-good")
+        defer { folder.remove() }
+        let paths = try ["a.jpg", "b.jpg", "c.jpg"].map { try folder.write(Data($0.utf8), to: $0).path }
+        let trash = Trash(environment: ["XDG_DATA_HOME": folder.appending("data")])
+        func model(_ mode: LaunchOptions.WindowMode = .windowed) -> AppModel {
+            let m = AppModel(catalog: TripCatalog(trips: [Trip(id: "t", city: "C", nights: 1, photoPaths: paths)]),
+                             size: CGSize(width: 1280, height: 800), mode: mode, trash: trash)
+            m.handle(.key(.returnKey, ctrl: false))
+            m.advance(to: 1)
+            return m
+        }
+        let m = model()
+        m.handle(.key(.delete, ctrl: false, shift: true))
+        XCTAssertEqual(m.deleteAsked, paths[0])
+        let dialog = try XCTUnwrap(m.accessibilityElements.first)
+        XCTAssertEqual(dialog.label, "Delete a.jpg for good?")
+        XCTAssertTrue(dialog.traits.contains("dialog"))
+        XCTAssertEqual(m.accessibilityElements.map(\.id), ["delete-dialog", "delete-detail", "button:cancel", "button:delete-for-good"],
+                       "a reader reads only the dialog")
+        m.handle(.key(.right, ctrl: false))
+        XCTAssertEqual(m.bigPhoto.page, 0, "the dialog takes the keys")
+        m.handle(.key(.escape, ctrl: false))
+        XCTAssertNil(m.deleteAsked)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: paths[0]), "Escape keeps it")
+        XCTAssertNotNil(m.bigPhoto.trip, "and the photo stays open")
+        m.handle(.key(.delete, ctrl: false, shift: true))
+        m.handle(.key(.returnKey, ctrl: false))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: paths[0]), "Return deletes it")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appending("data/Trash/files/a.jpg")), "for good, not to the trash")
+        XCTAssertEqual(m.catalog.trips[0].photoPaths, Array(paths.dropFirst()))
+        XCTAssertEqual(m.toast?.text, "a.jpg deleted")
+        // The buttons, as a screen reader (or a tap) presses them.
+        m.handle(.key(.delete, ctrl: false, shift: true))
+        m.handle(.reader(.click(element: "button:cancel")))
+        XCTAssertNil(m.deleteAsked)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: paths[1]))
+        m.handle(.key(.delete, ctrl: false, shift: true))
+        m.handle(.reader(.click(element: "button:delete-for-good")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: paths[1]))
+        let kiosk = model(.kiosk)
+        kiosk.handle(.key(.delete, ctrl: false, shift: true))
+        XCTAssertNil(kiosk.deleteAsked, "a kiosk never deletes")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: paths[2]))
     }
 }

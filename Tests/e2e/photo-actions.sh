@@ -60,6 +60,17 @@ check "Ctrl+R turns it back: the bytes as before" 'cmp -s "$pics/land.jpg" "$OUT
 xdotool key ctrl+c; sleep 2
 clipboard() { timeout 5 xclip -o -selection clipboard 2>/dev/null; }
 check "Ctrl+C on X11 puts the photo's file URI on the clipboard ($(clipboard))" '[ "$(clipboard)" = "file://$pics/land.jpg" ] || [ "$(clipboard | tr -d "\r\n")" = "file://$pics/land.jpg" ]'
+# Shift+Delete asks first (a panel in the window's middle); Escape keeps the photo, Return deletes it for good.
+xdotool key shift+Delete; sleep 1
+import -window root "$OUT/delete-dialog.png"
+dialog() { near_colour "$1" 395 405 110 70 "rgb(26,26,30)"; }
+check "Shift+Delete shows the confirmation over the photo (its panel in the window's middle)" 'at_least "$(dialog "$OUT/delete-dialog.png")" 0.9'
+xdotool key Escape; sleep 1
+import -window root "$OUT/delete-kept.png"
+check "Escape closes it and keeps the photo" 'at_most "$(dialog "$OUT/delete-kept.png")" 0.1 && cmp -s "$pics/land.jpg" "$OUT/land-before.jpg"'
+xdotool key shift+Delete; sleep 1; xdotool key Return; sleep 1
+check "Return deletes it for good: not in the folder, not in the trash ($(title))" \
+    '[ ! -e "$pics/land.jpg" ] && [ ! -e "$OUT/data/Trash/files/land.jpg" ] && [[ "$(title)" == *" — portrait.jpg" ]]'
 check "the app logged nothing but its video line" 'log_is_quiet "$OUT/trips.log"'
 stop "$app"
 

@@ -23,6 +23,9 @@ public enum ElementID: Hashable, Sendable {
     /// The shortcuts overlay (F1) and its rows, by their place in `Shortcut.all`.
     case shortcuts
     case shortcut(Int)
+    /// Shift+Delete's confirmation: the dialog and its words.
+    case deleteDialog
+    case deleteDetail
     /// The message at the window's foot (`Toast`).
     case toast
     /// The window's empty space, under everything (a double-click: fullscreen).
@@ -50,6 +53,8 @@ public enum ElementID: Hashable, Sendable {
         case .asleep: return "asleep"
         case .shortcuts: return "shortcuts"
         case .shortcut(let i): return "shortcut:\(i)"
+        case .deleteDialog: return "delete-dialog"
+        case .deleteDetail: return "delete-detail"
         case .toast: return "toast"
         case .background: return "background"
         }

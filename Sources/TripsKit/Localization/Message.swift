@@ -91,11 +91,20 @@ public struct Message: Hashable, Sendable {
     public static let copied = Message("%s copied")
     public static let cannotCopy = Message("%s cannot be copied: %s")
 
+    /// Shift+Delete: the shortcut's words, its confirmation dialog's and the toast's.
+    public static let shortcutDeleteForGood = Message("Delete the photo shown for good, after asking")
+    public static let deleteForGoodTitle = Message("Delete %s for good?")
+    public static let deleteForGoodDetail = Message("It does not go to the trash and cannot be put back.")
+    public static let deleteForGoodButton = Message("Delete")
+    public static let cancel = Message("Cancel")
+    public static let deletedForGood = Message("%s deleted")
+
     /// Every message, for the test that holds the catalogues to them.
     public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, wholePhoto, nights,
                                         dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces, asleep,
                                         shortcutFocus, shortcutOpen, shortcutClose, shortcutPage, shortcutFirstLast, shortcutTrips, shortcutZoomIn, shortcutZoomOut, shortcutZoomReset, shortcutWhole, shortcutMoveTrip, shortcutFullscreen, shortcutOverlay, shortcutQuit, shortcutsTitle, clickToOpen,
                                         shortcutTrash, shortcutUndo, movedToTrash, putBack,
                                         shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto,
-                                        shortcutCopy, copying, copied, cannotCopy]
+                                        shortcutCopy, copying, copied, cannotCopy,
+                                        shortcutDeleteForGood, deleteForGoodTitle, deleteForGoodDetail, deleteForGoodButton, cancel, deletedForGood]
 }

@@ -20,6 +20,8 @@ public struct AppEvent: Equatable, Sendable {
         /// The photo shown went to the trash (Delete), or came back (Ctrl+Z).
         case trashed(path: String)
         case restored(path: String)
+        /// The photo shown was deleted for good (Shift+Delete, confirmed).
+        case deleted(path: String)
         /// The photo shown was turned and saved (Ctrl+R): its pictures are stale.
         case turned(path: String)
         /// Ctrl+C: the platform puts this photo on the clipboard and says

@@ -13,6 +13,15 @@ extension AppModel {
             rebuildTree()
             return
         }
+        if deleteAsked != nil {
+            // The confirmation takes the keys while it is shown.
+            switch key {
+            case .returnKey, .keypadEnter: deleteShownPhotoForGood()
+            case .escape: cancelDelete()
+            default: break
+            }
+            return
+        }
         if shortcutsShown {
             // The overlay takes the keys while it is shown; Escape closes it.
             if key == .escape { hideShortcuts() }
@@ -20,6 +29,10 @@ extension AppModel {
         }
         // The next key ends the trash's undo (Ctrl+Z takes it).
         if !(ctrl && key == .z) { trashUndo = nil }
+        if key == .delete && shift {
+            askToDeleteShownPhoto()
+            return
+        }
         if key == .delete {
             trashShownPhoto()
             return

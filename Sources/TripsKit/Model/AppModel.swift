@@ -71,6 +71,8 @@ public final class AppModel {
     let turner: PhotoTurner?
     /// What Ctrl+Z puts back, while its toast is up.
     var trashUndo: TrashUndo?
+    /// Shift+Delete asked to delete this photo for good: the confirmation is shown.
+    public internal(set) var deleteAsked: String?
     /// Reads what a drop opens; nil: drops do nothing (a kiosk).
     let opener: PathOpener?
     /// The message at the window's foot, until its time is up.

@@ -49,6 +49,7 @@ public struct Shortcut: Equatable, Sendable {
         Shortcut([.f], .shortcutWhole),
         Shortcut([.left, .right], ctrl: true, .shortcutMoveTrip),
         Shortcut([.delete], .shortcutTrash),
+        Shortcut(chords: [Chord(.delete, shift: true)], .shortcutDeleteForGood),
         Shortcut([.z], ctrl: true, .shortcutUndo),
         Shortcut(chords: [Chord(.r, ctrl: true)], .shortcutTurnClockwise),
         Shortcut(chords: [Chord(.r, ctrl: true, shift: true)], .shortcutTurnCounterClockwise),
