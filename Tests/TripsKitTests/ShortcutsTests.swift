@@ -312,3 +312,36 @@ final class DeleteForGoodTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: paths[2]))
     }
 }
+
+/// The big photo's previous and next buttons: shown while a mouse is over
+/// it, a click pages; a touch never shows them.
+final class PageButtonTests: XCTestCase {
+    func testAMouseOverTheBigPhotoShowsItsPageButtonsAndAClickPages() throws {
+        let paths = (0..<3).map { "/nowhere/p\($0).jpg" }
+        let model = AppModel(catalog: TripCatalog(trips: [Trip(id: "t", city: "C", nights: 1, photoPaths: paths)]),
+                             size: CGSize(width: 1280, height: 800), mode: .windowed)
+        model.handle(.key(.returnKey, ctrl: false))
+        model.advance(to: 5)
+        func buttons() -> [String] { model.accessibilityElements.map(\.id).filter { $0 == "button:previous" || $0 == "button:next" } }
+        XCTAssertEqual(buttons(), [], "none before a mouse comes")
+        let frame = model.bigPhoto.drawnFrame
+        model.handle(.pointer(.mouse(.move, x: frame.midX, y: frame.midY, at: 5.1)))
+        XCTAssertEqual(buttons(), ["button:next"], "the first page has no previous")
+        let next = try XCTUnwrap(model.accessibilityElements.first { $0.id == "button:next" })
+        XCTAssertEqual(next.label, "Next photo")
+        XCTAssertGreaterThan(next.frame.minX, frame.midX, "at the photo's right side")
+        model.handle(.pointer(.mouse(.down, x: next.frame.midX, y: next.frame.midY, at: 5.2)))
+        model.handle(.pointer(.mouse(.up, x: next.frame.midX, y: next.frame.midY, at: 5.25)))
+        model.advance(to: 9)
+        XCTAssertEqual(model.bigPhoto.page, 1, "a click pages")
+        let now = model.bigPhoto.drawnFrame
+        model.handle(.pointer(.mouse(.move, x: now.midX, y: now.midY, at: 9.05)))
+        XCTAssertEqual(buttons(), ["button:previous", "button:next"])
+        model.handle(.pointer(.mouse(.move, x: 4, y: 4, at: 9.1)))
+        XCTAssertEqual(buttons(), [], "off the photo they go")
+        model.handle(.pointer(.mouse(.move, x: now.midX, y: now.midY, at: 9.2)))
+        XCTAssertEqual(buttons().count, 2)
+        model.handle(.pointer(PointerEvent(id: PointerID(0), phase: .down, location: CGPoint(x: now.midX, y: now.midY), timestamp: 9.3, kind: .touch)))
+        XCTAssertEqual(buttons(), [], "a touch hides them")
+    }
+}

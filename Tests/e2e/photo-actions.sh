@@ -36,6 +36,21 @@ check "the window is titled with the trip's city and the photo's name ($(title))
 check "the whole photo shows, letterboxed: background beside it, its top band in it, 393 pt of 890 wide" "$whole"
 xdotool mousemove 460 300 click 5; sleep 1
 check "a wheel notch over the big photo pages to the next photo ($(title))" '[[ "$(title)" == *" — land.jpg" ]]'
+# The mouse over the photo shows its page buttons: the last page has only "previous", at its left side.
+xdotool mousemove 1000 700; sleep 0.5
+import -window root "$OUT/no-hover.png"
+xdotool mousemove 470 300; sleep 0.5
+import -window root "$OUT/hover.png"
+# How much darker a button's disc (black, 59 % opaque) makes the spot beside its glyph: 0 without it.
+disc() { awk -v a="$(convert "$OUT/no-hover.png" -crop 12x12+${1}+310 +repage -colorspace Gray -format "%[fx:mean]" info:)" \
+             -v b="$(convert "$OUT/hover.png" -crop 12x12+${1}+310 +repage -colorspace Gray -format "%[fx:mean]" info:)" 'BEGIN { print a - b }'; }
+check "a mouse over the photo shows its previous button, no next on the last page (darker by $(disc 40) and $(disc 864))" \
+    'at_least "$(disc 40)" 0.05 && at_most "$(disc 864)" 0.01'
+xdotool mousemove 52 330 click 1; sleep 1
+check "a click on it pages back ($(title))" '[[ "$(title)" == *" — portrait.jpg" ]]'
+import -window root "$OUT/hover-first.png"
+xdotool mousemove 870 330 click 1; sleep 1
+check "and the next button on the first page forward again ($(title))" '[[ "$(title)" == *" — land.jpg" ]]'
 xdotool key F1; sleep 1
 import -window root "$OUT/shortcuts.png"
 check "F1 shows the shortcuts overlay (its panel in the window's middle)" \

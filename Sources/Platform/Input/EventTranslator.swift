@@ -131,7 +131,8 @@ final class EventTranslator {
             return .pointer(.mouse(down ? .down : .up, x: CGFloat(b.x) / windowUnitsPerPoint, y: CGFloat(b.y) / windowUnitsPerPoint, at: time))
         case SDL_MOUSEMOTION:
             let m = event.motion
-            guard m.which != Self.touchMouseID, mouseDown else { return nil }
+            // Without a button too: a mouse over the big photo shows its page buttons.
+            guard m.which != Self.touchMouseID else { return nil }
             return .pointer(.mouse(.move, x: CGFloat(m.x) / windowUnitsPerPoint, y: CGFloat(m.y) / windowUnitsPerPoint, at: time))
         case SDL_DROPBEGIN:
             dropped = []

@@ -57,6 +57,7 @@ struct OverviewWalk {
             out.append(rowElement(trip, position: position, frame: row, hero: hero))
         }
         if let trip = big.trip { out.append(bigPhotoElement(trip: trip)) }
+        out += pageButtonElements()
         if let ring = model.focusFrame {
             var c: [Scene.Command] = []
             c.appendFocusRing(ring, color: theme.focus)
@@ -126,6 +127,32 @@ struct OverviewWalk {
                                     accessible: .init(label: strings(.shortcutsTitle), traits: ["header", "dialog"], frame: panel, place: .header))
         return [overlay] + out
     }
+
+    /// The big photo's previous and next buttons at its sides, while a
+    /// mouse is over it (`AppModel.showsPageButtons`): a click pages, as
+    /// the wheel and the arrows do; read and pressed by a screen reader too.
+    private func pageButtonElements() -> [LayoutElement] {
+        let model = self.model, big = model.bigPhoto, frame = big.drawnFrame
+        guard model.showsPageButtons else { return [] }
+        let side: CGFloat = 48
+        var out: [LayoutElement] = []
+        for (step, name, words, glyph) in [(-1, "previous", Message.previousPhoto, "‹"), (1, "next", Message.nextPhoto, "›")] {
+            let target = big.page + step
+            guard target >= 0 && target < big.pageCount else { continue }
+            let x = step < 0 ? frame.minX + 12 : frame.maxX - 12 - side
+            var button = LayoutElement.pillButton(name, title: glyph, frame: CGRect(x: x, y: frame.midY - side / 2, width: side, height: side),
+                                                  theme: model.theme, fill: Self.pageButton, onTop: true) { [unowned model] in
+                model.bigPhoto.page(by: step)
+                model.rebuildTree() // the first or last page has one button
+            }
+            button.accessible?.label = model.strings(words)
+            out.append(button)
+        }
+        return out
+    }
+
+    /// The page buttons' discs, dark and see-through over the photo.
+    static let pageButton = RGBA(0, 0, 0, 150)
 
     /// The confirmation's panel, darker than its buttons; its Delete button is red.
     static let dialogPanel = RGBA(26, 26, 30, 255)

@@ -99,6 +99,10 @@ public struct Message: Hashable, Sendable {
     public static let cancel = Message("Cancel")
     public static let deletedForGood = Message("%s deleted")
 
+    /// The big photo's page buttons, shown while a mouse is over it.
+    public static let previousPhoto = Message("Previous photo")
+    public static let nextPhoto = Message("Next photo")
+
     /// Every message, for the test that holds the catalogues to them.
     public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, wholePhoto, nights,
                                         dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces, asleep,
@@ -106,5 +110,6 @@ public struct Message: Hashable, Sendable {
                                         shortcutTrash, shortcutUndo, movedToTrash, putBack,
                                         shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto,
                                         shortcutCopy, copying, copied, cannotCopy,
-                                        shortcutDeleteForGood, deleteForGoodTitle, deleteForGoodDetail, deleteForGoodButton, cancel, deletedForGood]
+                                        shortcutDeleteForGood, deleteForGoodTitle, deleteForGoodDetail, deleteForGoodButton, cancel, deletedForGood,
+                                        previousPhoto, nextPhoto]
 }

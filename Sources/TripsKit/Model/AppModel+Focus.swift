@@ -214,3 +214,13 @@ extension AppModel {
         }
     }
 }
+
+extension AppModel {
+    /// The big photo's previous and next buttons show: a mouse is over the
+    /// open photo of a trip of several, and nothing is over it.
+    public var showsPageButtons: Bool {
+        guard let mouse = mouseLocation, lastInputWasMouse, bigPhoto.isOut, bigPhoto.phase != .closing, bigPhoto.pageCount > 1,
+              !shortcutsShown, deleteAsked == nil, screen == .overview else { return false }
+        return bigPhoto.drawnFrame.contains(mouse)
+    }
+}

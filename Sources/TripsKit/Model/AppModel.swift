@@ -57,6 +57,9 @@ public final class AppModel {
     /// double-click shows the whole photo where two taps of a finger zoom,
     /// and the hint says "Click".
     public internal(set) var lastInputWasMouse = false
+    /// Where the mouse is over the window, button or not (the big photo's
+    /// page buttons show while it is over the photo); nil after a touch.
+    public internal(set) var mouseLocation: CGPoint?
     /// The pointer whose touch woke the sleeping kiosk: the rest of that
     /// touch (its moves, its lift) is spent on waking too.
     var wakingPointer: PointerID?
@@ -160,7 +163,10 @@ public final class AppModel {
         case .pointer(let pointer):
             if pointer.phase == .down && engine.pointerCount == 0 { rebuildTree() }
             if pointer.phase == .down || pointer.kind == .mouse { lastInputWasMouse = pointer.kind == .mouse }
+            let hovered = showsPageButtons
+            mouseLocation = pointer.kind == .mouse ? pointer.location : pointer.phase == .down ? nil : mouseLocation
             engine.handle(pointer)
+            if showsPageButtons != hovered { rebuildTree() }
         case .wheel(let wheel):
             if engine.pointerCount == 0 { rebuildTree() }
             lastInputWasMouse = true
