@@ -101,6 +101,12 @@ final class ReplayScriptTests: XCTestCase {
         XCTAssertEqual(command("pinch begin 640 300"), .pinch(phase: .begin, scale: 1, degrees: 0, location: CGPoint(x: 640, y: 300)))
         XCTAssertEqual(command("pinch change 1.25 -15"), .pinch(phase: .change, scale: 1.25, degrees: -15, location: nil))
         XCTAssertEqual(command("pinch end"), .pinch(phase: .end, scale: 1, degrees: 0, location: nil))
+        XCTAssertEqual(command("pinch change 2 5 -12 6.5 640 300"),
+                       .pinch(phase: .change, scale: 2, degrees: 5, pan: CGSize(width: -12, height: 6.5), location: CGPoint(x: 640, y: 300)),
+                       "four numbers: the centre's move, then the point")
+        XCTAssertEqual(command("pinch change 2 5 640 300"), .pinch(phase: .change, scale: 2, degrees: 5, location: CGPoint(x: 640, y: 300)))
+        XCTAssertEqual(ReplayScript.line(for: ReplayScript.Step(time: 16, command: .pinch(phase: .change, scale: 2, degrees: 5, pan: CGSize(width: -12, height: 6.5),
+                                                                                        location: CGPoint(x: 640, y: 300)))).hasSuffix("pinch change 2 5 -12 6.5 640 300"), true)
         XCTAssertEqual(command("pinch cancel 1 2"), .pinch(phase: .cancel, scale: 1, degrees: 0, location: CGPoint(x: 1, y: 2)))
         XCTAssertEqual(command("scroll 12.5 -3 300 700"), .scroll(phase: .scroll, dx: 12.5, dy: -3, location: CGPoint(x: 300, y: 700)))
         XCTAssertEqual(command("scroll stop"), .scroll(phase: .stop, dx: 0, dy: 0, location: nil))
@@ -113,7 +119,7 @@ final class ReplayScriptTests: XCTestCase {
             XCTAssertEqual("\($0)", "t.txt:1: scale must be above 0, got '0'")
         }
         XCTAssertThrowsError(try ReplayScript.parse("at 0 pinch turn", file: "t.txt")) {
-            XCTAssertEqual("\($0)", "t.txt:1: expected 'pinch begin|change SCALE DEGREES|end|cancel [X Y]', found 'pinch turn'")
+            XCTAssertEqual("\($0)", "t.txt:1: expected 'pinch begin|change SCALE DEGREES [DX DY X Y]|end|cancel [X Y]', found 'pinch turn'")
         }
         XCTAssertThrowsError(try ReplayScript.parse("at 0 scroll up", file: "t.txt")) {
             XCTAssertEqual("\($0)", "t.txt:1: dx must be a finite number, got 'up'")

@@ -69,8 +69,12 @@ final class WaylandTouchpad {
     private var axisSteps = CGSize.zero
     private var axisStopped = false
     private var axisTime: UInt32?
-    /// The two-finger pinch under way: its turn so far (degrees, clockwise).
+    /// The two-finger pinch under way: its turn so far (degrees, clockwise),
+    /// and where its fingers' centre is now, in points: the pointer where it
+    /// began, moved by each update's dx and dy (the compositor holds the
+    /// pointer still), so a pinch pans as fingers on a screen do.
     private var pinchRotation: Double?
+    private var pinchCentre = CGPoint.zero
     private var holding = false
     private var now = 0.0
     private var pending: [(InputEvent, Double)] = []
@@ -220,20 +224,23 @@ final class WaylandTouchpad {
             // Three- and four-finger pinches are the compositor's (workspaces, overviews).
             guard a[3].u == 2 else { return }
             pinchRotation = 0
+            pinchCentre = location
             let t = seconds(a[1].u)
             emit(.pinch(PinchEvent(phase: .began, location: location, modifiers: modifiers, timestamp: t)), at: t)
         case ("zwp_pointer_gesture_pinch_v1", "update"):
             guard let turned = pinchRotation else { return }
             let t = seconds(a[0].u), scale = wl_fixed_to_double(a[3].f)
             pinchRotation = turned + wl_fixed_to_double(a[4].f)
+            pinchCentre.x += wl_fixed_to_double(a[1].f) / windowUnitsPerPoint
+            pinchCentre.y += wl_fixed_to_double(a[2].f) / windowUnitsPerPoint
             guard scale > 0 else { return }
-            emit(.pinch(PinchEvent(phase: .changed, location: location, magnification: CGFloat(scale),
+            emit(.pinch(PinchEvent(phase: .changed, location: pinchCentre, magnification: CGFloat(scale),
                                    rotation: pinchRotation! * .pi / 180, modifiers: modifiers, timestamp: t)), at: t)
         case ("zwp_pointer_gesture_pinch_v1", "end"):
             guard pinchRotation != nil else { return }
             pinchRotation = nil
             let t = seconds(a[1].u)
-            emit(.pinch(PinchEvent(phase: a[2].i != 0 ? .cancelled : .ended, location: location, timestamp: t)), at: t)
+            emit(.pinch(PinchEvent(phase: a[2].i != 0 ? .cancelled : .ended, location: pinchCentre, timestamp: t)), at: t)
         case ("zwp_pointer_gesture_hold_v1", "begin"):
             holding = true
             let t = seconds(a[1].u)

@@ -50,6 +50,8 @@ public final class AppModel {
     /// What the touchpad scroll under way moves (it keeps it to the end).
     private enum TouchpadScrollTarget { case strip, bigPhoto }
     private var touchpadScrollTarget: TouchpadScrollTarget?
+    /// Where the touchpad pinch under way last was: its fingers' centre.
+    private var touchpadPinchLocation: CGPoint?
     /// The id of the trip opened last, which the hero shows once it closes
     /// (until the focus moves or the app goes back to its start).
     var lastOpenedTrip: String?
@@ -184,6 +186,11 @@ public final class AppModel {
             // Magnify and rotate under the pointer, as a pinch of fingers would.
             if pinch.phase == .began && engine.pointerCount == 0 { rebuildTree() }
             engine.handle(pinch)
+            // Its fingers' centre moving carries the big photo it pinches, as two fingers on a screen do.
+            if pinch.phase == .changed, let last = touchpadPinchLocation {
+                bigPhoto.pinchPanned(by: CGSize(width: pinch.location.x - last.x, height: pinch.location.y - last.y))
+            }
+            touchpadPinchLocation = pinch.phase == .began || pinch.phase == .changed ? pinch.location : nil
         case .scroll(let scroll):
             touchpadScroll(scroll)
         case .reader(let action):

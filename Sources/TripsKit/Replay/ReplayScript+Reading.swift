@@ -212,15 +212,17 @@ private struct LineReader {
             }
             return .wheel(dx: dx, dy: dy, modifiers: modifiers, location: try optionalPoint(usage: usage))
         case "pinch":
-            let usage = "pinch begin|change SCALE DEGREES|end|cancel [X Y]"
+            let usage = "pinch begin|change SCALE DEGREES [DX DY X Y]|end|cancel [X Y]"
             guard let phase = next().flatMap({ ReplayScript.PinchPhase(rawValue: String($0)) }) else { throw usageError(usage) }
-            var scale = 1.0, degrees = 0.0
+            var scale = 1.0, degrees = 0.0, pan = CGSize.zero
             if phase == .change {
                 scale = try number("scale", usage: usage)
                 guard scale > 0 else { throw error("scale must be above 0, got '\(ReplayScript.format(scale, places: 4))'") }
                 degrees = try number("degrees", usage: usage)
+                // Four numbers more: the centre's move since it began, then the point.
+                if words.count - position == 4 { pan = CGSize(width: try number("dx", usage: usage), height: try number("dy", usage: usage)) }
             }
-            return .pinch(phase: phase, scale: scale, degrees: degrees, location: try optionalPoint(usage: usage))
+            return .pinch(phase: phase, scale: scale, degrees: degrees, pan: pan, location: try optionalPoint(usage: usage))
         case "scroll":
             let usage = "scroll DX DY|stop|hold|release [X Y]"
             if let word = words[position...].first, let phase = TouchpadScroll.Phase(rawValue: String(word)), phase != .scroll {

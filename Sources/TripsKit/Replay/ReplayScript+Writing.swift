@@ -33,8 +33,10 @@ extension ReplayScript {
         case let .wheel(dx, dy, modifiers, location):
             let held = Modifiers.named.filter { modifiers.contains($0.modifier) }.map { " " + $0.name }.joined()
             return "wheel \(format(dx, places: 2)) \(format(dy, places: 2))" + held + (location.map { " " + point($0) } ?? "")
-        case let .pinch(phase, scale, degrees, location):
-            let values = phase == .change ? " \(format(scale, places: 4)) \(format(degrees, places: 2))" : ""
+        case let .pinch(phase, scale, degrees, pan, location):
+            var values = phase == .change ? " \(format(scale, places: 4)) \(format(degrees, places: 2))" : ""
+            // A pan is written only before a point: two numbers alone are the point.
+            if phase == .change, pan != .zero, location != nil { values += " \(format(pan.width, places: 2)) \(format(pan.height, places: 2))" }
             return "pinch \(phase.rawValue)" + values + (location.map { " " + point($0) } ?? "")
         case let .scroll(phase, dx, dy, location):
             let what = phase == .scroll ? "\(format(dx, places: 2)) \(format(dy, places: 2))" : phase.rawValue
