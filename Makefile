@@ -14,7 +14,7 @@ APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libtur
 # and ImageMagick's pango coder for its reference renders.
 TEST_PACKAGES := fonts-wqy-microhei fonts-lohit-deva fontconfig libmagickcore-6.q16-6-extra weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev colord-data \
   desktop-file-utils appstream xdg-utils python3-pyatspi orca speech-dispatcher at-spi2-core dbus libjxl-tools libheif-examples libimage-exiftool-perl sway \
-  mosquitto mosquitto-clients openssl syncthing wl-clipboard xclip
+  mosquitto mosquitto-clients openssl syncthing wl-clipboard xclip gvfs libglib2.0-bin
 
 .PHONY: all deps test-deps deb-deps build release run test unit e2e bench sanitize clean install uninstall icon deb test-deb test-syncthing
 

@@ -64,6 +64,9 @@ xdotool key Delete; sleep 1
 import -window root "$OUT/trashed.png"
 check "Delete moves the photo shown to \$XDG_DATA_HOME/Trash with its .trashinfo, the page it leaves goes ($(title))" \
     '[ ! -e "$pics/land.jpg" ] && cmp -s "$OUT/data/Trash/files/land.jpg" "$OUT/land-before.jpg" && grep -qx "Path=$pics/land.jpg" "$OUT/data/Trash/info/land.jpg.trashinfo" && [[ "$(title)" == *" — portrait.jpg" ]]'
+# GIO reads the same trash (gvfs's trash:// backend, on a session bus of its own).
+gio_trash() { timeout 20 dbus-run-session -- gio list trash:// 2>/dev/null; }
+check "gio list trash:// lists it ($(gio_trash | tr '\n' ' '))" '[ "$(gio_trash)" = land.jpg ]'
 xdotool key ctrl+z; sleep 1
 check "Ctrl+Z puts it back byte for byte with its mtime, its info gone ($(title))" \
     'cmp -s "$pics/land.jpg" "$OUT/land-before.jpg" && [ "$(stat -c %Y "$pics/land.jpg")" = "$(stat -c %Y "$OUT/land-before.jpg")" ] && [ ! -e "$OUT/data/Trash/info/land.jpg.trashinfo" ]'
