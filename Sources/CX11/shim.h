@@ -27,4 +27,98 @@ static inline int trips_x11_window_manager_runs(void) {
     XCloseDisplay(display);
     return runs;
 }
+
+// The X clipboard's owner for Ctrl+C's picture (Platform's X11Clipboard),
+// which SDL 2.26 offers only as text: a window of its own on a connection
+// of its own, used by one thread only. It answers CLIPBOARD requests for
+// TARGETS, image/png, text/uri-list and text (the URI list as UTF-8).
+// A picture larger than one request can carry is left out of TARGETS
+// (INCR transfers are not made).
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct trips_x11_clipboard {
+    Display *display;
+    Window window;
+    Atom clipboard, targets, png, uri_list, utf8, text, incr;
+    size_t largest;
+} trips_x11_clipboard;
+
+/// A connection to DISPLAY and a window to own the clipboard with; NULL
+/// when the server cannot be reached.
+static inline trips_x11_clipboard *trips_x11_clipboard_open(void) {
+    Display *display = XOpenDisplay(NULL);
+    if (!display) return NULL;
+    trips_x11_clipboard *c = calloc(1, sizeof *c);
+    c->display = display;
+    c->window = XCreateSimpleWindow(display, DefaultRootWindow(display), 0, 0, 1, 1, 0, 0, 0);
+    c->clipboard = XInternAtom(display, "CLIPBOARD", False);
+    c->targets = XInternAtom(display, "TARGETS", False);
+    c->png = XInternAtom(display, "image/png", False);
+    c->uri_list = XInternAtom(display, "text/uri-list", False);
+    c->utf8 = XInternAtom(display, "UTF8_STRING", False);
+    c->text = XInternAtom(display, "text/plain;charset=utf-8", False);
+    long words = XExtendedMaxRequestSize(display);
+    if (words == 0) words = XMaxRequestSize(display);
+    c->largest = (size_t)words * 4 - 1024;
+    XFlush(display);
+    return c;
+}
+
+static inline int trips_x11_clipboard_fd(trips_x11_clipboard *c) { return ConnectionNumber(c->display); }
+
+/// Takes the clipboard; 1 when this window owns it.
+static inline int trips_x11_clipboard_own(trips_x11_clipboard *c) {
+    XSetSelectionOwner(c->display, c->clipboard, c->window, CurrentTime);
+    int owns = XGetSelectionOwner(c->display, c->clipboard) == c->window;
+    XFlush(c->display);
+    return owns;
+}
+
+/// Answers what the connection has (never blocks): each request with the
+/// bytes given. 0 once another client took the clipboard, else 1.
+static inline int trips_x11_clipboard_serve(trips_x11_clipboard *c, const uint8_t *png, size_t png_length,
+                                            const uint8_t *uri, size_t uri_length) {
+    int owns = 1;
+    while (XPending(c->display)) {
+        XEvent e;
+        XNextEvent(c->display, &e);
+        if (e.type == SelectionClear) { owns = 0; continue; }
+        if (e.type != SelectionRequest) continue;
+        XSelectionRequestEvent *r = &e.xselectionrequest;
+        XEvent reply;
+        memset(&reply, 0, sizeof reply);
+        reply.xselection.type = SelectionNotify;
+        reply.xselection.requestor = r->requestor;
+        reply.xselection.selection = r->selection;
+        reply.xselection.target = r->target;
+        reply.xselection.time = r->time;
+        reply.xselection.property = None;
+        Atom property = r->property != None ? r->property : r->target; // an obsolete client names none
+        int offers_png = png && png_length <= c->largest;
+        if (r->selection == c->clipboard && uri) {
+            if (r->target == c->targets) {
+                Atom list[5] = {c->targets, c->uri_list, c->utf8, c->text, c->png};
+                XChangeProperty(c->display, r->requestor, property, XA_ATOM, 32, PropModeReplace, (unsigned char *)list, offers_png ? 5 : 4);
+                reply.xselection.property = property;
+            } else if (r->target == c->png && offers_png) {
+                XChangeProperty(c->display, r->requestor, property, c->png, 8, PropModeReplace, png, (int)png_length);
+                reply.xselection.property = property;
+            } else if (r->target == c->uri_list || r->target == c->utf8 || r->target == c->text || r->target == XA_STRING) {
+                XChangeProperty(c->display, r->requestor, property, r->target, 8, PropModeReplace, uri, (int)uri_length);
+                reply.xselection.property = property;
+            }
+        }
+        XSendEvent(c->display, r->requestor, False, NoEventMask, &reply);
+    }
+    XFlush(c->display);
+    return owns;
+}
+
+static inline void trips_x11_clipboard_close(trips_x11_clipboard *c) {
+    XDestroyWindow(c->display, c->window);
+    XCloseDisplay(c->display);
+    free(c);
+}
 #endif

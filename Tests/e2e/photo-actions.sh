@@ -77,7 +77,13 @@ xdotool key ctrl+r; sleep 1
 check "Ctrl+R turns it back: the bytes as before" 'cmp -s "$pics/land.jpg" "$OUT/land-before.jpg"'
 xdotool key ctrl+c; sleep 2
 clipboard() { timeout 5 xclip -o -selection clipboard 2>/dev/null; }
-check "Ctrl+C on X11 puts the photo's file URI on the clipboard ($(clipboard))" '[ "$(clipboard)" = "file://$pics/land.jpg" ] || [ "$(clipboard | tr -d "\r\n")" = "file://$pics/land.jpg" ]'
+check "Ctrl+C on X11 puts the photo's file URI on the clipboard as text ($(clipboard))" '[ "$(clipboard | tr -d "\r\n")" = "file://$pics/land.jpg" ]'
+x11_types() { timeout 5 xclip -o -selection clipboard -t TARGETS 2>/dev/null | sort | tr '\n' ' '; }
+check "and offers image/png and text/uri-list ($(x11_types))" '[[ "$(x11_types)" == *"image/png text/plain;charset=utf-8 text/uri-list"* ]]'
+timeout 10 xclip -o -selection clipboard -t image/png >"$OUT/x11-pasted.png" 2>/dev/null
+convert "$pics/land.jpg" "$OUT/x11-upright.png"
+check "the X11 PNG is the photo, pixel for pixel within JPEG decoders' rounding ($(identify -format %wx%h "$OUT/x11-pasted.png" 2>&1))" \
+    '[ "$(identify -format %wx%h "$OUT/x11-pasted.png")" = 1600x1000 ] && at_most "$(compare -metric RMSE "$OUT/x11-pasted.png" "$OUT/x11-upright.png" null: 2>&1 | sed "s/.*(\(.*\))/\1/")" 0.01'
 # Shift+Delete asks first (a panel in the window's middle); Escape keeps the photo, Return deletes it for good.
 xdotool key shift+Delete; sleep 1
 import -window root "$OUT/delete-dialog.png"

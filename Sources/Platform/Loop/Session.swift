@@ -113,7 +113,8 @@ public struct Session {
         // Ctrl+C's picture and URI on the clipboard, and on Wayland drops
         // (the compositor's drag comes to this data device, not SDL's); live runs only.
         let dataDevice = script != nil ? nil : display.connection.waylandDisplay.flatMap { WaylandDataDevice(display: $0, log: log) }
-        let copier = script != nil ? nil : PhotoCopier(loader: loader, clipboard: dataDevice)
+        let copier = script != nil ? nil : PhotoCopier(loader: loader, clipboard: dataDevice,
+                                                       x11: display.videoDriver == "x11" ? X11Clipboard() : nil)
         let happened: (AppEvent) -> Void = { event in
             remote?.note(event)
             if printing, let line = event.jsonLine { stdout.write(Data((line + "\n").utf8)) }

@@ -9,11 +9,12 @@ import TripsKit
 /// its `file://` URI. The decode and the encoding (a second or so for 12
 /// MP) run on a thread of their own; the loop only offers what is ready and
 /// tells the model how it went (`AppDriver.copyEnded`). On Wayland the
-/// picture and the URI go through `WaylandDataDevice`; elsewhere (X11)
-/// SDL's clipboard takes the URI as text.
+/// picture and the URI go through `WaylandDataDevice`, on X11 through
+/// `X11Clipboard`; else SDL's clipboard takes the URI as text.
 final class PhotoCopier {
     private let loader: PhotoLoader
     private let clipboard: WaylandDataDevice?
+    private let x11: X11Clipboard?
     private let wake = RegisteredEvent()
     private let ready = Ready()
 
@@ -26,9 +27,10 @@ final class PhotoCopier {
         func take() -> [Item] { lock.withLock { defer { items.removeAll() }; return items } }
     }
 
-    init(loader: PhotoLoader, clipboard: WaylandDataDevice?) {
+    init(loader: PhotoLoader, clipboard: WaylandDataDevice?, x11: X11Clipboard?) {
         self.loader = loader
         self.clipboard = clipboard
+        self.x11 = x11
     }
 
     /// Starts the copy of `path`; `turn(_:)` finishes it.
@@ -60,6 +62,9 @@ final class PhotoCopier {
                 let refused: String?
                 if let clipboard {
                     refused = clipboard.offer(["image/png": bytes, "text/uri-list": Array(uri.utf8)])
+                } else if let x11 {
+                    x11.offer(png: bytes, uriList: uri)
+                    refused = nil
                 } else {
                     refused = SDL_SetClipboardText(uri) == 0 ? nil : String(cString: SDL_GetError())
                 }
