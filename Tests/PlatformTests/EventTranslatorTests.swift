@@ -59,6 +59,17 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertNil(send(SDL_DROPCOMPLETE), "a drop of no file (text) is nothing")
     }
 
+    /// The mouse leaving the window is a move to a point off it, so what a
+    /// hover shows goes; a drag that leaves it is not ended by it.
+    func testTheMouseLeavingTheWindowIsAMoveOffIt() {
+        var leave = SDL_Event()
+        leave.type = SDL_WINDOWEVENT.rawValue
+        leave.window.event = UInt8(SDL_WINDOWEVENT_LEAVE.rawValue)
+        let translator = EventTranslator()
+        XCTAssertEqual(translator.translate(leave, size: CGSize(width: 100, height: 100), stamp: EventStamp(time: 2)),
+                       .pointer(.mouse(.move, x: -1, y: -1, at: 2)))
+    }
+
     /// A Wayland drop's `text/uri-list`: local files only, comments and CRs out.
     func testAURIListGivesItsLocalFiles() {
         XCTAssertEqual(WaylandDataDevice.paths(inURIList: "# a comment\r\nfile:///tmp/Old%20Town/a%25b.jpg\r\nhttps://example.com/x.jpg\r\nfile://localhost/c.jpg\r\n"),

@@ -51,6 +51,9 @@ check "a click on it pages back ($(title))" '[[ "$(title)" == *" — portrait.jp
 import -window root "$OUT/hover-first.png"
 xdotool mousemove 870 330 click 1; sleep 1
 check "and the next button on the first page forward again ($(title))" '[[ "$(title)" == *" — land.jpg" ]]'
+xdotool mousemove 1500 950; sleep 0.5
+import -window root "$OUT/hover.png"
+check "the mouse leaving the window takes the buttons away (darker by $(disc 40))" 'at_most "$(disc 40)" 0.01'
 xdotool key F1; sleep 1
 import -window root "$OUT/shortcuts.png"
 check "F1 shows the shortcuts overlay (its panel in the window's middle)" \

@@ -102,6 +102,9 @@ final class EventTranslator {
                 var w: Int32 = 0, h: Int32 = 0
                 SDL_GetWindowSize(window, &w, &h)
                 return .resized(CGSize(width: (Double(w) / windowUnitsPerPoint).rounded(), height: (Double(h) / windowUnitsPerPoint).rounded()))
+            case SDL_WINDOWEVENT_LEAVE where !mouseDown:
+                // The mouse left the window: it is over nothing of it (the big photo's page buttons go).
+                return .pointer(.mouse(.move, x: -1, y: -1, at: time))
             case SDL_WINDOWEVENT_FOCUS_LOST:
                 fingers.removeAll()
                 mouseDown = false
