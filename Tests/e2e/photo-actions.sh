@@ -130,6 +130,14 @@ check "Ctrl+C on a photo that cannot be decoded puts nothing on the clipboard (t
     'paste --type image/png | cmp -s - "$OUT/pasted.png"'
 # wl-paste takes the keyboard focus with a surface of its own for a moment (weston has no data-control).
 sleep 1
+# Shift+Delete's confirmation on Wayland too (wherever weston put the window: its red Delete button, 160 x 44, is on the screen).
+panel() { near_colour "$1" 0 0 1600 1000 "rgb(192,28,40)"; }
+xdotool key shift+Delete; sleep 1
+import -window root "$OUT/wayland-delete-dialog.png"
+xdotool key Escape; sleep 1
+import -window root "$OUT/wayland-delete-kept.png"
+check "Shift+Delete on Wayland asks first, Escape keeps the photo ($(panel "$OUT/wayland-delete-dialog.png"), then $(panel "$OUT/wayland-delete-kept.png"))" \
+    'at_least "$(panel "$OUT/wayland-delete-dialog.png")" 0.004 && at_most "$(panel "$OUT/wayland-delete-kept.png")" 0.002 && [ -e "$pics/zz-broken.jpg" ]'
 xdotool mousemove 1590 990; xdotool key F11
 shoot_until "$OUT/wayland-fullscreen.png" 5 'at_least "$(corner "$OUT/wayland-fullscreen.png")" 0.99'
 check "F11 makes the window fullscreen on weston (the app's background in the screen's far corner)" 'at_least "$(corner "$OUT/wayland-fullscreen.png")" 0.99'
