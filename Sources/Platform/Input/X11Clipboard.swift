@@ -6,7 +6,8 @@ import Foundation
 /// and a window of its own (CX11's `trips_x11_clipboard`), driven by one
 /// thread of its own, which owns CLIPBOARD when asked and answers each
 /// paste's request for `image/png`, `text/uri-list` or text at once, so a
-/// paste never waits for the frame loop. Without an X server it is nil.
+/// paste never waits for the frame loop; a picture larger than one X
+/// request goes in INCR chunks. Without an X server it is nil.
 final class X11Clipboard: @unchecked Sendable {
     private let lock = NSLock()
     private var png: [UInt8] = []
