@@ -15,7 +15,7 @@ APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libtur
 # and ImageMagick's pango coder for its reference renders.
 TEST_PACKAGES := fonts-wqy-microhei fonts-lohit-deva fontconfig libmagickcore-6.q16-6-extra weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev colord-data \
   desktop-file-utils appstream xdg-utils python3-pyatspi orca speech-dispatcher at-spi2-core dbus libjxl-tools libheif-examples libimage-exiftool-perl sway \
-  mosquitto mosquitto-clients openssl syncthing webp ffmpeg
+  mosquitto mosquitto-clients openssl syncthing webp ffmpeg wl-clipboard xclip gvfs libglib2.0-bin
 
 .PHONY: all deps test-deps deb-deps build release run test unit e2e bench sanitize clean install uninstall icon deb test-deb test-syncthing
 
@@ -72,7 +72,7 @@ unit: test-deps
 # The end-to-end scripts, E2E_LANES at a time (Tests/e2e/lanes.sh), the
 # longest first; each takes the trips binary. A new script under Tests/e2e/
 # is added here, by how long it takes.
-E2E_SCRIPTS := Tests/e2e/sleep.sh Tests/e2e/detail.sh Tests/e2e/folders.sh Tests/e2e/atspi.sh Tests/e2e/slides.sh Tests/e2e/mqtt.sh Tests/e2e/touch.sh Tests/e2e/run.sh Tests/e2e/decoders.sh Tests/e2e/colours.sh Tests/e2e/scale.sh Tests/e2e/photo-actions.sh Tests/e2e/frames.sh Tests/e2e/library.sh Tests/e2e/sleep-sway.sh Tests/e2e/wayland-shm.sh Tests/e2e/i18n.sh Tests/e2e/watchdog.sh Tests/e2e/desktop.sh Tests/e2e/rotate.sh Tests/e2e/thumbnails.sh Tests/e2e/hostile.sh Tests/e2e/kiosk-unit.sh
+E2E_SCRIPTS := Tests/e2e/sleep.sh Tests/e2e/detail.sh Tests/e2e/folders.sh Tests/e2e/atspi.sh Tests/e2e/slides.sh Tests/e2e/mqtt.sh Tests/e2e/touch.sh Tests/e2e/run.sh Tests/e2e/decoders.sh Tests/e2e/colours.sh Tests/e2e/scale.sh Tests/e2e/photo-actions.sh Tests/e2e/frames.sh Tests/e2e/drop.sh Tests/e2e/library.sh Tests/e2e/sleep-sway.sh Tests/e2e/wayland-shm.sh Tests/e2e/i18n.sh Tests/e2e/watchdog.sh Tests/e2e/desktop.sh Tests/e2e/rotate.sh Tests/e2e/thumbnails.sh Tests/e2e/hostile.sh Tests/e2e/kiosk-unit.sh
 E2E_LANES ?= 2
 
 e2e: test-deps build

@@ -8,6 +8,7 @@
 // would pass a copy of the imported constant).
 static inline const struct wl_interface *trips_wl_shm_interface(void) { return &wl_shm_interface; }
 static inline const struct wl_interface *trips_wl_seat_interface(void) { return &wl_seat_interface; }
+static inline const struct wl_interface *trips_wl_data_device_manager_interface(void) { return &wl_data_device_manager_interface; }
 
 // An anonymous file for wl_shm buffers (memfd_create, close-on-exec): glibc
 // declares memfd_create only with _GNU_SOURCE, which Swift's Glibc lacks.

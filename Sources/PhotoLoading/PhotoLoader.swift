@@ -230,6 +230,16 @@ public final class PhotoLoader: @unchecked Sendable {
         return out
     }
 
+    /// The photo at `path` whole and upright at its own size, decoded on a
+    /// worker process of its own, started for it and ended after, on the
+    /// calling thread (it blocks): Ctrl+C's copy neither waits behind the
+    /// screen's decodes nor holds them up.
+    public func decodeAlone(_ path: String) -> Result<DecoderProcess.Decoded, DecodeFailure> {
+        let process = DecoderProcess(executable: executable, zygote: zygote)
+        defer { process.terminate() }
+        return process.decode(path: path, target: (1 << 15, 1 << 15), deadline: deadlines.full)
+    }
+
     /// Forgets queued requests that are no longer wanted (scrolled away).
     public func keepOnly(_ wanted: Set<Job>) {
         condition.lock()

@@ -112,7 +112,8 @@ let plan = WindowPlan(options: options, script: script)
 @Sendable func makeApp(_ trips: TripCatalog) -> AppModel {
     let app = AppModel(launching: options, catalog: trips, size: plan.points.cgSize, order: saved.order, strings: strings,
                        trash: Trash(environment: ProcessInfo.processInfo.environment),
-                       turner: PhotoTurner(environment: ProcessInfo.processInfo.environment))
+                       turner: PhotoTurner(environment: ProcessInfo.processInfo.environment),
+                       opener: PathOpener(environment: ProcessInfo.processInfo.environment))
     // `trips PHOTO` starts with it growing into the big photo.
     if let photoToOpen, !app.openPhoto(atPath: photoToOpen) { log("trips: \(photoToOpen): not among its folder's photos; showing the folder") }
     return app

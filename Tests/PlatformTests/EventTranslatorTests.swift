@@ -45,4 +45,38 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(press(SDL_Keycode(SDLK_RETURN.rawValue), KMOD_LALT), .key(.returnKey, ctrl: false, shift: false, alt: true))
         XCTAssertEqual(press(SDL_Keycode(SDLK_i.rawValue), KMOD_NONE), .key(.i, ctrl: false))
     }
+
+    /// SDL's drop is a file event a path between a begin and a complete
+    /// (X11's XDND): one `drop` input with every path, at the complete.
+    func testTheFilesOfOneDropAreOneInputAtItsEnd() {
+        let translator = EventTranslator()
+        func send(_ type: SDL_EventType, _ file: String? = nil) -> InputEvent? {
+            var event = SDL_Event()
+            event.type = type.rawValue
+            if let file { event.drop.file = SDL_strdup(file) }
+            return translator.translate(event, size: CGSize(width: 100, height: 100), stamp: EventStamp(time: 0))
+        }
+        XCTAssertNil(send(SDL_DROPBEGIN))
+        XCTAssertNil(send(SDL_DROPFILE, "/a b/c.jpg"))
+        XCTAssertNil(send(SDL_DROPFILE, "/d"))
+        XCTAssertEqual(send(SDL_DROPCOMPLETE), .drop(["/a b/c.jpg", "/d"]))
+        XCTAssertNil(send(SDL_DROPCOMPLETE), "a drop of no file (text) is nothing")
+    }
+
+    /// The mouse leaving the window is a move to a point off it, so what a
+    /// hover shows goes; a drag that leaves it is not ended by it.
+    func testTheMouseLeavingTheWindowIsAMoveOffIt() {
+        var leave = SDL_Event()
+        leave.type = SDL_WINDOWEVENT.rawValue
+        leave.window.event = UInt8(SDL_WINDOWEVENT_LEAVE.rawValue)
+        let translator = EventTranslator()
+        XCTAssertEqual(translator.translate(leave, size: CGSize(width: 100, height: 100), stamp: EventStamp(time: 2)),
+                       .pointer(.mouse(.move, x: -1, y: -1, at: 2)))
+    }
+
+    /// A Wayland drop's `text/uri-list`: local files only, comments and CRs out.
+    func testAURIListGivesItsLocalFiles() {
+        XCTAssertEqual(WaylandDataDevice.paths(inURIList: "# a comment\r\nfile:///tmp/Old%20Town/a%25b.jpg\r\nhttps://example.com/x.jpg\r\nfile://localhost/c.jpg\r\n"),
+                       ["/tmp/Old Town/a%b.jpg", "/c.jpg"])
+    }
 }

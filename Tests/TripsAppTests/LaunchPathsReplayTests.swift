@@ -74,4 +74,50 @@ final class LaunchPathsReplayTests: XCTestCase {
             XCTAssertTrue(r.lines.isEmpty, "nothing ran")
         }
     }
+
+    /// A drop opens as the command line does: the same vetting, a folder as
+    /// a library, one photo big in its folder's trips, several as one trip.
+    func testADropOpensAsTheCommandLineDoesAndABadOneIsAToastThatChangesNothing() throws {
+        let spaced = root.appendingPathComponent("Old Town").path
+        try FileManager.default.createDirectory(atPath: spaced, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: root.path + "/Rome/x.jpg", toPath: spaced + "/y z.jpg")
+        let r = try run("""
+            at 500 state
+            at 600 drop \(root.path)/IMG_0002.jpg
+            at 1600 state
+            at 1700 drop \(root.path)/gone.jpg
+            at 1800 state
+            at 1900 drop \(root.path)/IMG_0003.jpg \(ReplayScript.dropPath(spaced + "/y z.jpg"))
+            at 2900 state
+            at 3000 drop \(ReplayScript.dropPath(spaced))
+            at 4000 state
+            """, [root.path + "/Rome"])
+        XCTAssertEqual(r.status, ExitCode.done.rawValue, r.stderr)
+        XCTAssertEqual(try r.state(at: 500)["order"]?.array.count, 1, "Rome alone")
+        let photo = try r.state(at: 1600)
+        XCTAssertEqual(photo["photo", "photos"]?.array.compactMap(\.string), ["IMG_0001.jpg", "IMG_0002.jpg", "IMG_0003.jpg"], "open big among its folder's")
+        XCTAssertEqual(photo["photo", "index"]?.number, 1)
+        XCTAssertEqual(photo["whole"]?.bool, true, "whole, as a photo opened from outside")
+        XCTAssertEqual(photo["order"]?.array.count, 3, "the folder's trips: the loose day, Rome, Old Town")
+        let refused = try r.state(at: 1800)
+        XCTAssertEqual(refused["toast"]?.string, "trips: \(root.path)/gone.jpg: does not exist")
+        XCTAssertEqual(refused["photo", "index"]?.number, 1, "nothing else changed")
+        let two = try r.state(at: 2900)
+        XCTAssertEqual(two["photo", "photos"]?.array.compactMap(\.string), ["IMG_0003.jpg", "y z.jpg"], "several photos, one trip, in the order dropped")
+        XCTAssertEqual(two["order"]?.array.count, 1)
+        let library = try r.state(at: 4000)
+        XCTAssertTrue(library["enlarged"]?.isNull == true, "a folder opens on its Overview")
+        XCTAssertEqual(library["order"]?.array.count, 1)
+        XCTAssertEqual(r.lines.filter { $0["event"]?.string == "drop" }.count, 3, "each drop that opened is an event line")
+    }
+
+    func testRecordWritesADropAsALineThatReadsBackTheSame() throws {
+        let paths = ["/a b/c%d.jpg", "/plain.jpg"]
+        var recorded = ""
+        var recorder = ReplayRecorder(launchSize: CGSize(width: 800, height: 600)) { recorded += $0 }
+        recorder.record(.drop(paths), atMilliseconds: 250)
+        XCTAssertTrue(recorded.hasSuffix(" drop /a%20b/c%25d.jpg /plain.jpg\n") && recorded.contains("at 250 "), recorded)
+        let script = try ReplayScript.parse(recorded, file: "recorded.txt")
+        XCTAssertEqual(script.steps.last?.command, .drop(paths: paths))
+    }
 }

@@ -33,6 +33,31 @@ final class TouchpadTests: XCTestCase {
         XCTAssertEqual(r.events("zoom").last?["zoom"]?.number ?? 0, 2.5, accuracy: 1e-6)
     }
 
+    /// The fingers' centre moving during a pinch (zwp_pointer_gesture_pinch_v1
+    /// update's dx, dy; the script's DX DY) carries the picture with it, as
+    /// two fingers on a screen do; the same pinch standing still does not.
+    func testAPinchWhoseFingersMovePansThePhotoWithThem() throws {
+        // Out to 2x standing still, then the fingers move together at 2x.
+        func pinch(_ dx: Int, _ dy: Int) -> String {
+            opened + "\nat 1000 pinch begin 460 330\n"
+                + (1...4).map { "at \(1000 + $0 * 16) pinch change \(1 + Double($0) / 4) 0" }.joined(separator: "\n") + "\n"
+                + (1...4).map { "at \(1064 + $0 * 16) pinch change 2 0 \(dx * $0 / 4) \(dy * $0 / 4) 460 330" }.joined(separator: "\n")
+                + "\nat 1200 pinch end\nat 2500 state"
+        }
+        let still = try Replay.run(pinch(0, 0)), moved = try Replay.run(pinch(-120, 60))
+        XCTAssertEqual(moved.status, ExitCode.done.rawValue, moved.stderr)
+        let a = try still.state(at: 2500), b = try moved.state(at: 2500)
+        XCTAssertEqual(a["zoom"]?.number ?? 0, 2, accuracy: 1e-6)
+        XCTAssertEqual(b["zoom"]?.number ?? 0, 2, accuracy: 1e-6, "the pan does not change the zoom")
+        let ca = a["photo", "center"]?.numbers ?? [], cb = b["photo", "center"]?.numbers ?? []
+        XCTAssertEqual(ca.count, 2)
+        XCTAssertEqual(cb.count, 2)
+        // Moved left by 120 of the frame's 890 points and down by 60 of 524,
+        // at 2x: the picture's centre point moves right by 120 / 890 / 2 and up by 60 / 524 / 2.
+        XCTAssertEqual((cb.first ?? 0) - (ca.first ?? 0), 120.0 / 890 / 2, accuracy: 0.01)
+        XCTAssertEqual((cb.last ?? 0) - (ca.last ?? 0), -60.0 / 524 / 2, accuracy: 0.01)
+    }
+
     func testAPinchIsClampedTo4xAndACancelledOneLeavesTheZoom() throws {
         let up = try Replay.run(opened + "\n" + Gesture.touchpadPinch(at: (460, 330), scale: 6, start: 1000) + "\nat 2000 state")
         XCTAssertEqual(try up.state(at: 2000)["zoom"]?.number, 4)

@@ -53,6 +53,8 @@ final class ManPageTests: XCTestCase {
         XCTAssertTrue(page.contains("\\fB\\-\\-help\\fR, \\fB\\-h\\fR"), "an alias beside its flag")
         XCTAssertTrue(page.contains("\\fB\\-\\-photos\\fR \\fIDIR\\fR"), "the value after the flag")
         for code in ExitCode.allCases { XCTAssertTrue(page.contains(".B \(code.rawValue)\n"), "exit code \(code.rawValue)") }
+        for shortcut in Shortcut.all { XCTAssertTrue(page.contains(".B \(ManPage.escape(shortcut.keysText))\n"), shortcut.keysText) }
+        XCTAssertTrue(page.contains(".B Ctrl+C\nCopy the photo shown to the clipboard\n"))
     }
 
     func testRoffCharactersAreTakenLiterally() {

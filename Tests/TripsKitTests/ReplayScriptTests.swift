@@ -101,6 +101,12 @@ final class ReplayScriptTests: XCTestCase {
         XCTAssertEqual(command("pinch begin 640 300"), .pinch(phase: .begin, scale: 1, degrees: 0, location: CGPoint(x: 640, y: 300)))
         XCTAssertEqual(command("pinch change 1.25 -15"), .pinch(phase: .change, scale: 1.25, degrees: -15, location: nil))
         XCTAssertEqual(command("pinch end"), .pinch(phase: .end, scale: 1, degrees: 0, location: nil))
+        XCTAssertEqual(command("pinch change 2 5 -12 6.5 640 300"),
+                       .pinch(phase: .change, scale: 2, degrees: 5, pan: CGSize(width: -12, height: 6.5), location: CGPoint(x: 640, y: 300)),
+                       "four numbers: the centre's move, then the point")
+        XCTAssertEqual(command("pinch change 2 5 640 300"), .pinch(phase: .change, scale: 2, degrees: 5, location: CGPoint(x: 640, y: 300)))
+        XCTAssertEqual(ReplayScript.line(for: ReplayScript.Step(time: 16, command: .pinch(phase: .change, scale: 2, degrees: 5, pan: CGSize(width: -12, height: 6.5),
+                                                                                        location: CGPoint(x: 640, y: 300)))).hasSuffix("pinch change 2 5 -12 6.5 640 300"), true)
         XCTAssertEqual(command("pinch cancel 1 2"), .pinch(phase: .cancel, scale: 1, degrees: 0, location: CGPoint(x: 1, y: 2)))
         XCTAssertEqual(command("scroll 12.5 -3 300 700"), .scroll(phase: .scroll, dx: 12.5, dy: -3, location: CGPoint(x: 300, y: 700)))
         XCTAssertEqual(command("scroll stop"), .scroll(phase: .stop, dx: 0, dy: 0, location: nil))
@@ -113,7 +119,7 @@ final class ReplayScriptTests: XCTestCase {
             XCTAssertEqual("\($0)", "t.txt:1: scale must be above 0, got '0'")
         }
         XCTAssertThrowsError(try ReplayScript.parse("at 0 pinch turn", file: "t.txt")) {
-            XCTAssertEqual("\($0)", "t.txt:1: expected 'pinch begin|change SCALE DEGREES|end|cancel [X Y]', found 'pinch turn'")
+            XCTAssertEqual("\($0)", "t.txt:1: expected 'pinch begin|change SCALE DEGREES [DX DY X Y]|end|cancel [X Y]', found 'pinch turn'")
         }
         XCTAssertThrowsError(try ReplayScript.parse("at 0 scroll up", file: "t.txt")) {
             XCTAssertEqual("\($0)", "t.txt:1: dx must be a finite number, got 'up'")
@@ -135,7 +141,7 @@ final class ReplayScriptTests: XCTestCase {
     func testAnUnknownKeyNameIsRefusedWithTheNamesAccepted() throws {
         let message = try XCTUnwrap(error("at 0 state\nat 100 key banana"))
         XCTAssertTrue(message.hasPrefix("script.txt:2: unknown key 'banana'; expected an SDL key name, such as 'Escape', 'Tab'"), message)
-        XCTAssertTrue(message.hasSuffix("'Keypad 0', 'Q', 'F', 'Home', 'End', 'PageUp', 'PageDown', 'F1', '?', 'F11', 'Delete', 'Z', 'R', 'I', or a letter or digit"), message)
+        XCTAssertTrue(message.hasSuffix("'Keypad 0', 'Q', 'F', 'Home', 'End', 'PageUp', 'PageDown', 'F1', '?', 'F11', 'Delete', 'Z', 'R', 'I', 'C', or a letter or digit"), message)
         // The app's own check (SDL's table) decides what else is a key.
         let sdl = try ReplayScript.parse("at 0 key PageDown", file: "s", isKeyName: { $0 == "PageDown" })
         XCTAssertEqual(sdl.steps.first?.command, .key(name: "PageDown", modifiers: []))
@@ -152,7 +158,7 @@ final class ReplayScriptTests: XCTestCase {
         let script = try parse("# a script\n\n   \n\tsize\t300 200\r\n# at 1 state\nat 1\tstate\t# after a tab\r\nat 2 state #trailing\n")
         XCTAssertEqual(script.size, CGSize(width: 300, height: 200))
         XCTAssertEqual(script.steps.map(\.line), [6, 7])
-        XCTAssertEqual(error("at 1 state# x"), "script.txt:1: unknown command 'state#'; expected down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, power, state, size or shot")
+        XCTAssertEqual(error("at 1 state# x"), "script.txt:1: unknown command 'state#'; expected down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, drop, power, state, size or shot")
     }
 
     func testTimesMayRepeatAndHaveFractions() throws {
@@ -173,12 +179,12 @@ final class ReplayScriptTests: XCTestCase {
         XCTAssertEqual(error("at x state"), "script.txt:1: time must be a number of milliseconds, 0 or more, got 'x'")
         XCTAssertEqual(error("at -1 state"), "script.txt:1: time must be a number of milliseconds, 0 or more, got '-1'")
         XCTAssertEqual(error("at inf state"), "script.txt:1: time must be a number of milliseconds, 0 or more, got 'inf'")
-        XCTAssertEqual(error("at 16"), "script.txt:1: expected a command after 'at 16': down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, power, state, size or shot")
+        XCTAssertEqual(error("at 16"), "script.txt:1: expected a command after 'at 16': down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, drop, power, state, size or shot")
     }
 
     func testUnknownCommandIsNamed() {
         XCTAssertEqual(error("at 0 state\nat 1 tap 1 2 3"),
-                       "script.txt:2: unknown command 'tap'; expected down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, power, state, size or shot")
+                       "script.txt:2: unknown command 'tap'; expected down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, drop, power, state, size or shot")
     }
 
     func testFingerErrors() {

@@ -95,6 +95,9 @@ final class ShortcutsTests: XCTestCase {
         .shortcutTrash: ["Delete": (opened, { s, _ in
             s["photo", "count"]?.number == 2 && s["toast"]?.string == "t0-0.jpg moved to the trash. Ctrl+Z or tap to undo"
         })],
+        .shortcutDeleteForGood: ["shift+Delete": (opened, { s, app in
+            s["delete"]?.string == "t0-0.jpg" && s["photo", "count"]?.number == 3 && ShortcutsTests.file(app, 0) != nil
+        })],
         .shortcutUndo: ["ctrl+Z": (opened + "at 300 key Delete\n", { s, _ in
             s["photo", "count"]?.number == 3 && s["photo", "index"]?.number == 0 && s["toast"]?.string == "t0-0.jpg put back"
         })],
@@ -110,6 +113,7 @@ final class ShortcutsTests: XCTestCase {
                 s["properties"]?.bool == true && s["a11y"]?.array.contains { $0["label"]?.string == "File" && $0["value"]?.string == "t0-0.jpg" } == true
             }),
         ],
+        .shortcutCopy: ["ctrl+C": (opened, { s, _ in s["toast"]?.string == "Copying t0-0.jpg" })],
         .shortcutFullscreen: ["F11": ("", { s, _ in s["fullscreen"]?.bool == true })],
         .shortcutOverlay: [
             "F1": ("", { s, _ in s["shortcuts"]?.bool == true }),
@@ -378,5 +382,87 @@ final class PropertiesPanelTests: XCTestCase {
             }
             XCTAssertFalse(app.accessibilityElements.contains { $0.id.hasPrefix("row:") }, "\(w)x\(h): the list under the panel is read")
         }
+
+/// Shift+Delete's confirmation: Return or its Delete button deletes the
+/// photo for good, Escape or Cancel keeps it; it is read as a dialog; a
+/// kiosk never asks.
+final class DeleteForGoodTests: XCTestCase {
+    func testTheDialogAsksAndOnlyAConfirmationDeletes() throws {
+        let folder = try TemporaryFolder("trips-delete-for-good")
+        defer { folder.remove() }
+        let paths = try ["a.jpg", "b.jpg", "c.jpg"].map { try folder.write(Data($0.utf8), to: $0).path }
+        let trash = Trash(environment: ["XDG_DATA_HOME": folder.appending("data")])
+        func model(_ mode: LaunchOptions.WindowMode = .windowed) -> AppModel {
+            let m = AppModel(catalog: TripCatalog(trips: [Trip(id: "t", city: "C", nights: 1, photoPaths: paths)]),
+                             size: CGSize(width: 1280, height: 800), mode: mode, trash: trash)
+            m.handle(.key(.returnKey, ctrl: false))
+            m.advance(to: 1)
+            return m
+        }
+        let m = model()
+        m.handle(.key(.delete, ctrl: false, shift: true))
+        XCTAssertEqual(m.deleteAsked, paths[0])
+        let dialog = try XCTUnwrap(m.accessibilityElements.first)
+        XCTAssertEqual(dialog.label, "Delete a.jpg for good?")
+        XCTAssertTrue(dialog.traits.contains("dialog"))
+        XCTAssertEqual(m.accessibilityElements.map(\.id), ["delete-dialog", "delete-detail", "button:cancel", "button:delete-for-good"],
+                       "a reader reads only the dialog")
+        m.handle(.key(.right, ctrl: false))
+        XCTAssertEqual(m.bigPhoto.page, 0, "the dialog takes the keys")
+        m.handle(.key(.escape, ctrl: false))
+        XCTAssertNil(m.deleteAsked)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: paths[0]), "Escape keeps it")
+        XCTAssertNotNil(m.bigPhoto.trip, "and the photo stays open")
+        m.handle(.key(.delete, ctrl: false, shift: true))
+        m.handle(.key(.returnKey, ctrl: false))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: paths[0]), "Return deletes it")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appending("data/Trash/files/a.jpg")), "for good, not to the trash")
+        XCTAssertEqual(m.catalog.trips[0].photoPaths, Array(paths.dropFirst()))
+        XCTAssertEqual(m.toast?.text, "a.jpg deleted")
+        // The buttons, as a screen reader (or a tap) presses them.
+        m.handle(.key(.delete, ctrl: false, shift: true))
+        m.handle(.reader(.click(element: "button:cancel")))
+        XCTAssertNil(m.deleteAsked)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: paths[1]))
+        m.handle(.key(.delete, ctrl: false, shift: true))
+        m.handle(.reader(.click(element: "button:delete-for-good")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: paths[1]))
+        let kiosk = model(.kiosk)
+        kiosk.handle(.key(.delete, ctrl: false, shift: true))
+        XCTAssertNil(kiosk.deleteAsked, "a kiosk never deletes")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: paths[2]))
+    }
+}
+
+/// The big photo's previous and next buttons: shown while a mouse is over
+/// it, a click pages; a touch never shows them.
+final class PageButtonTests: XCTestCase {
+    func testAMouseOverTheBigPhotoShowsItsPageButtonsAndAClickPages() throws {
+        let paths = (0..<3).map { "/nowhere/p\($0).jpg" }
+        let model = AppModel(catalog: TripCatalog(trips: [Trip(id: "t", city: "C", nights: 1, photoPaths: paths)]),
+                             size: CGSize(width: 1280, height: 800), mode: .windowed)
+        model.handle(.key(.returnKey, ctrl: false))
+        model.advance(to: 5)
+        func buttons() -> [String] { model.accessibilityElements.map(\.id).filter { $0 == "button:previous" || $0 == "button:next" } }
+        XCTAssertEqual(buttons(), [], "none before a mouse comes")
+        let frame = model.bigPhoto.drawnFrame
+        model.handle(.pointer(.mouse(.move, x: frame.midX, y: frame.midY, at: 5.1)))
+        XCTAssertEqual(buttons(), ["button:next"], "the first page has no previous")
+        let next = try XCTUnwrap(model.accessibilityElements.first { $0.id == "button:next" })
+        XCTAssertEqual(next.label, "Next photo")
+        XCTAssertGreaterThan(next.frame.minX, frame.midX, "at the photo's right side")
+        model.handle(.pointer(.mouse(.down, x: next.frame.midX, y: next.frame.midY, at: 5.2)))
+        model.handle(.pointer(.mouse(.up, x: next.frame.midX, y: next.frame.midY, at: 5.25)))
+        model.advance(to: 9)
+        XCTAssertEqual(model.bigPhoto.page, 1, "a click pages")
+        let now = model.bigPhoto.drawnFrame
+        model.handle(.pointer(.mouse(.move, x: now.midX, y: now.midY, at: 9.05)))
+        XCTAssertEqual(buttons(), ["button:previous", "button:next"])
+        model.handle(.pointer(.mouse(.move, x: 4, y: 4, at: 9.1)))
+        XCTAssertEqual(buttons(), [], "off the photo they go")
+        model.handle(.pointer(.mouse(.move, x: now.midX, y: now.midY, at: 9.2)))
+        XCTAssertEqual(buttons().count, 2)
+        model.handle(.pointer(PointerEvent(id: PointerID(0), phase: .down, location: CGPoint(x: now.midX, y: now.midY), timestamp: 9.3, kind: .touch)))
+        XCTAssertEqual(buttons(), [], "a touch hides them")
     }
 }

@@ -118,6 +118,14 @@ tp_pinch() {
 }
 part tp-pinch 700 tp_pinch
 DISPLAY=$X_DISPLAY import -window root "$OUT/tp-pinched.png"
+# Then, with the pointer at the frame's centre (a zoom about it moves no
+# picture point there), a pinch to 1.2x whose fingers move 100 pt left together.
+tp_pan() {
+    echo "pointer 461 330"; echo "wait 16"; echo "pinch begin"
+    for i in $(seq 10); do echo "wait 16"; echo "pinch $(awk -v i="$i" 'BEGIN { print 1 + 0.2 * i / 10 }') 0 -10 0"; done
+    echo "wait 16"; echo "pinch end"
+}
+part tp-pan 700 tp_pan
 part tp-close 900 tap 400 300
 part tp-playground 700 tap 840 36
 tp_rotate() { echo "pointer 640 400"; echo "wait 16"; echo "pinch begin"; pinch_updates 10 1.5 90; echo "wait 16"; echo "pinch end"; }
@@ -184,6 +192,8 @@ check "touchpad: a three-finger pinch is left to the compositor, a two-finger on
 # that picture point stays under it, so the centre is p + (0.5 - p) / 2.5.
 check "touchpad: the pinch zoomed at the pointer (the picture's centre moved toward it)" \
     '[ "$(field tp-pinch "abs(s[\"photo\"][\"center\"][0] - 0.3915) < 0.01 and abs(s[\"photo\"][\"center\"][1] - 0.3512) < 0.01")" = True ]'
+check "touchpad: a pinch whose fingers move left carries the picture left (its centre moved right by $(field tp-pan "round(s[\"photo\"][\"center\"][0] - 0.3915, 4)"))" \
+    '[ "$(field tp-pan "s[\"photo\"][\"center\"][0] - 0.3915 > 0.02 and abs(s[\"photo\"][\"center\"][1] - 0.3512) < 0.01")" = True ]'
 check "touchpad: the accessibility value says the zoom" \
     '[ "$(field tp-pinch "[e[\"value\"] for e in s[\"a11y\"] if e[\"label\"] == \"Photo of Lisbon\"][0]")" = "Zoomed in 2.5×" ]'
 # badge_is_drawn FILE X Y W: the zoom badge of the big frame at X,Y, W wide

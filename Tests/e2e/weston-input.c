@@ -18,8 +18,10 @@
  *                                         keyboard's focus is the surface under
  *                                         this seat's pointer (move it there first)
  *   pinch begin [FINGERS]                 a touchpad pinch (2 fingers by default),
- *   pinch SCALE DEGREES                   its scale since it began, and a turn
- *   pinch end | pinch cancel              (degrees clockwise since the last update)
+ *   pinch SCALE DEGREES [DX DY]           its scale since it began, and a turn
+ *                                         (degrees clockwise since the last update),
+ *                                         and its fingers' move since then (points)
+ *   pinch end | pinch cancel
  *   hold begin | hold end | hold cancel   fingers resting on the touchpad
  *   wait MS                               plays the next lines MS later
  *   mark TEXT                             prints "weston-input: mark TEXT"
@@ -285,10 +287,12 @@ static int play(struct player *p, char *line)
                 else zwp_pointer_gesture_hold_v1_send_end(resource, serial, ms, cancelled);
             }
         } else if (pinch && sscanf(what, "%lf %lf", &scale, &degrees) == 2) {
+            double dx = 0, dy = 0;
+            sscanf(what, "%*f %*f %lf %lf", &dx, &dy);
             wl_resource_for_each(resource, &p->pinches) {
                 if (gesture_for_focus(p, resource, surface))
-                    zwp_pointer_gesture_pinch_v1_send_update(resource, ms, 0, 0, wl_fixed_from_double(scale),
-                                                             wl_fixed_from_double(degrees));
+                    zwp_pointer_gesture_pinch_v1_send_update(resource, ms, wl_fixed_from_double(dx), wl_fixed_from_double(dy),
+                                                             wl_fixed_from_double(scale), wl_fixed_from_double(degrees));
             }
         } else {
             weston_log("weston-input: cannot read \"%s\"\n", line);

@@ -5,18 +5,28 @@ import PhotoFile
 /// A strip thumbnail as the PNG the shared thumbnail cache keeps
 /// (`SharedThumbnail`), encoded on the decode worker, which has the pixels
 /// and no files: the app adds the keys only it knows (the file's URI and
-/// time, `PNGChunks.inserting`) and writes it. 8-bit RGBA, each row
+/// time, `PNGChunks.inserting`) and writes it. The app encodes a whole
+/// decoded photo with it for the clipboard (Ctrl+C). 8-bit RGBA, each row
 /// filtered by its left neighbour (Sub: an opaque picture's alpha becomes
 /// zeros, which deflate to almost nothing), a whole pixel at a time,
 /// deflated by zlib at a fast level.
-enum ThumbnailPNG {
+public enum ThumbnailPNG {
     static let level: Int32 = 3
 
     /// The PNG of an RGBA32 surface, or nil when zlib has no memory.
     static func encode(_ surface: UnsafeMutablePointer<SDL_Surface>) -> [UInt8]? {
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
-        guard w > 0, h > 0 else { return nil }
         guard let pixels = UnsafeRawPointer(surface.pointee.pixels) else { return nil }
+        return encode(pixels, width: Int(surface.pointee.w), height: Int(surface.pointee.h), pitch: Int(surface.pointee.pitch))
+    }
+
+    /// The PNG of decoded pixels in shared memory (RGBA32, as the workers hand them over).
+    public static func encode(_ pixels: SharedPixels) -> [UInt8]? {
+        encode(UnsafeRawPointer(pixels.base), width: pixels.width, height: pixels.height, pitch: pixels.pitch)
+    }
+
+    /// The PNG of `height` rows of `width` RGBA32 pixels, `pitch` bytes apart.
+    static func encode(_ pixels: UnsafeRawPointer, width w: Int, height h: Int, pitch: Int) -> [UInt8]? {
+        guard w > 0, h > 0 else { return nil }
         let rowBytes = w * 4 + 1
         var filtered = [UInt8](repeating: 0, count: rowBytes * h)
         filtered.withUnsafeMutableBytes { out in

@@ -24,6 +24,8 @@ final class EventTranslator {
     let cancelEventType: UInt32
     private var fingers: [FingerKey: Int] = [:]
     private var mouseDown = false
+    /// The files of a drop under way (SDL_DROPFILE each, until SDL_DROPCOMPLETE).
+    private var dropped: [String] = []
     /// The compositor's scroll events come through `WaylandTouchpad`, which
     /// tells a wheel from fingers: SDL's copies of them are dropped.
     var wheelFromCompositor = false
@@ -100,6 +102,9 @@ final class EventTranslator {
                 var w: Int32 = 0, h: Int32 = 0
                 SDL_GetWindowSize(window, &w, &h)
                 return .resized(CGSize(width: (Double(w) / windowUnitsPerPoint).rounded(), height: (Double(h) / windowUnitsPerPoint).rounded()))
+            case SDL_WINDOWEVENT_LEAVE where !mouseDown:
+                // The mouse left the window: it is over nothing of it (the big photo's page buttons go).
+                return .pointer(.mouse(.move, x: -1, y: -1, at: time))
             case SDL_WINDOWEVENT_FOCUS_LOST:
                 fingers.removeAll()
                 mouseDown = false
@@ -130,8 +135,21 @@ final class EventTranslator {
             return .pointer(.mouse(down ? .down : .up, x: CGFloat(b.x) / windowUnitsPerPoint, y: CGFloat(b.y) / windowUnitsPerPoint, at: time))
         case SDL_MOUSEMOTION:
             let m = event.motion
-            guard m.which != Self.touchMouseID, mouseDown else { return nil }
+            // Without a button too: a mouse over the big photo shows its page buttons.
+            guard m.which != Self.touchMouseID else { return nil }
             return .pointer(.mouse(.move, x: CGFloat(m.x) / windowUnitsPerPoint, y: CGFloat(m.y) / windowUnitsPerPoint, at: time))
+        case SDL_DROPBEGIN:
+            dropped = []
+            return nil
+        case SDL_DROPFILE:
+            if let file = event.drop.file {
+                dropped.append(String(cString: file))
+                SDL_free(file)
+            }
+            return nil
+        case SDL_DROPCOMPLETE:
+            defer { dropped = [] }
+            return dropped.isEmpty ? nil : .drop(dropped)
         case SDL_MOUSEWHEEL:
             let w = event.wheel
             guard w.which != Self.touchMouseID, !wheelFromCompositor else { return nil }

@@ -27,6 +27,7 @@ import TripsKit
 /// once, when asked to log.
 final class WaylandTouchpad {
     private let own: WaylandPrivateQueue
+    private let events = WaylandEvents()
     private var display: OpaquePointer { own.display }
     private var queue: OpaquePointer { own.queue }
     private var registry: OpaquePointer?
@@ -68,8 +69,12 @@ final class WaylandTouchpad {
     private var axisSteps = CGSize.zero
     private var axisStopped = false
     private var axisTime: UInt32?
-    /// The two-finger pinch under way: its turn so far (degrees, clockwise).
+    /// The two-finger pinch under way: its turn so far (degrees, clockwise),
+    /// and where its fingers' centre is now, in points: the pointer where it
+    /// began, moved by each update's dx and dy (the compositor holds the
+    /// pointer still), so a pinch pans as fingers on a screen do.
     private var pinchRotation: Double?
+    private var pinchCentre = CGPoint.zero
     private var holding = false
     private var now = 0.0
     private var pending: [(InputEvent, Double)] = []
@@ -82,6 +87,7 @@ final class WaylandTouchpad {
     init?(display: OpaquePointer?, log: ((String) -> Void)?) {
         guard let own = WaylandPrivateQueue(display: display) else { return nil }
         self.own = own
+        events.handler = { [unowned self] in event($0, $1, $2, $3) }
         let (display, queue) = (own.display, own.queue)
         registry = own.registry()
         listen(registry)
@@ -124,14 +130,8 @@ final class WaylandTouchpad {
     /// loop's clock; `now` is the loop's time. Never blocks.
     func take(now: Double) -> [(InputEvent, Double)] {
         self.now = now
-        wl_display_dispatch_queue_pending(display, queue)
-        if wl_display_prepare_read_queue(display, queue) == 0 {
-            var fd = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
-            if poll(&fd, 1, 0) > 0 { wl_display_read_events(display) } else { wl_display_cancel_read(display) }
-        }
-        wl_display_dispatch_queue_pending(display, queue)
-        // Requests made while dispatching (a new seat's pointer) go out now.
-        wl_display_flush(display)
+        // Requests made while dispatching (a new seat's pointer) go out too.
+        own.dispatch()
         watcher?.resume()
         defer { pending.removeAll(keepingCapacity: true) }
         return pending
@@ -173,16 +173,7 @@ final class WaylandTouchpad {
     // MARK: Events
 
     /// Every proxy of this queue reports to `event(_:_:_:)`.
-    private func listen(_ proxy: OpaquePointer?) {
-        guard let proxy else { return }
-        wl_proxy_add_dispatcher(proxy, { data, target, _, message, arguments in
-            guard let data, let target, let message, let arguments else { return 0 }
-            let touchpad = Unmanaged<WaylandTouchpad>.fromOpaque(data).takeUnretainedValue()
-            let interface = String(cString: wl_proxy_get_class(OpaquePointer(target)))
-            touchpad.event(interface, OpaquePointer(target), String(cString: message.pointee.name), arguments)
-            return 0
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
-    }
+    private func listen(_ proxy: OpaquePointer?) { events.listen(proxy) }
 
     private func seconds(_ milliseconds: UInt32) -> Double { clock.time(ofMilliseconds: milliseconds, now: now) }
 
@@ -233,20 +224,23 @@ final class WaylandTouchpad {
             // Three- and four-finger pinches are the compositor's (workspaces, overviews).
             guard a[3].u == 2 else { return }
             pinchRotation = 0
+            pinchCentre = location
             let t = seconds(a[1].u)
             emit(.pinch(PinchEvent(phase: .began, location: location, modifiers: modifiers, timestamp: t)), at: t)
         case ("zwp_pointer_gesture_pinch_v1", "update"):
             guard let turned = pinchRotation else { return }
             let t = seconds(a[0].u), scale = wl_fixed_to_double(a[3].f)
             pinchRotation = turned + wl_fixed_to_double(a[4].f)
+            pinchCentre.x += wl_fixed_to_double(a[1].f) / windowUnitsPerPoint
+            pinchCentre.y += wl_fixed_to_double(a[2].f) / windowUnitsPerPoint
             guard scale > 0 else { return }
-            emit(.pinch(PinchEvent(phase: .changed, location: location, magnification: CGFloat(scale),
+            emit(.pinch(PinchEvent(phase: .changed, location: pinchCentre, magnification: CGFloat(scale),
                                    rotation: pinchRotation! * .pi / 180, modifiers: modifiers, timestamp: t)), at: t)
         case ("zwp_pointer_gesture_pinch_v1", "end"):
             guard pinchRotation != nil else { return }
             pinchRotation = nil
             let t = seconds(a[1].u)
-            emit(.pinch(PinchEvent(phase: a[2].i != 0 ? .cancelled : .ended, location: location, timestamp: t)), at: t)
+            emit(.pinch(PinchEvent(phase: a[2].i != 0 ? .cancelled : .ended, location: pinchCentre, timestamp: t)), at: t)
         case ("zwp_pointer_gesture_hold_v1", "begin"):
             holding = true
             let t = seconds(a[1].u)

@@ -90,7 +90,7 @@ struct ReplayEvents {
             event.key.keysym.sym = SDL_GetKeyFromName(name)
             event.key.keysym.scancode = SDL_GetScancodeFromKey(event.key.keysym.sym)
             event.key.keysym.mod = UInt16(Self.sdlModifiers(modifiers).rawValue)
-        case .state, .shot, .resize, .pinch, .scroll, .reader, .remote, .power:
+        case .state, .shot, .resize, .pinch, .scroll, .reader, .remote, .power, .drop:
             return nil
         }
         return SDL_PushEvent(&event) >= 0 ? Pushed(type: event.type, stamp: stamp) : nil

@@ -110,6 +110,13 @@ public struct Session {
                           topics: remote.topics, version: version, clock: FrameLoop.clock, started: started, verbose: verbose, log: log)
         }
         let reloadAsked = ReloadRequest()
+        // A drop's trips replace the library's: it is followed no more.
+        let libraryLeft = ReloadRequest()
+        // Ctrl+C's picture and URI on the clipboard, and on Wayland drops
+        // (the compositor's drag comes to this data device, not SDL's); live runs only.
+        let dataDevice = script != nil ? nil : display.connection.waylandDisplay.flatMap { WaylandDataDevice(display: $0, log: log) }
+        let copier = script != nil ? nil : PhotoCopier(loader: loader, clipboard: dataDevice,
+                                                       x11: display.videoDriver == "x11" ? X11Clipboard() : nil)
         let happened: (AppEvent) -> Void = { event in
             remote?.note(event)
             if printing, let line = event.jsonLine { stdout.write(Data((line + "\n").utf8)) }
@@ -137,6 +144,10 @@ public struct Session {
                 screenPower?.set(on: true)
             case .turned(let path):
                 photos.forget(path: path)
+            case .opened:
+                libraryLeft.asked = true
+            case .copy(let path):
+                copier?.copy(path)
             default: break
             }
         }
@@ -183,9 +194,12 @@ public struct Session {
                 { library.whenPlaced { places.nameInBackground(library) } }
             } }
             let loop = FrameLoop(display: display, photos: photos, text: text, accessibility: accessibility,
-                                 externalChanges: follower == nil && remote == nil ? nil : {
-                                     let followed = follower?.changes(for: driver) ?? false
-                                     return remote?.turn(driver) == true || followed
+                                 externalChanges: {
+                                     let followed = libraryLeft.asked ? false : follower?.changes(for: driver) ?? false
+                                     let drops = dataDevice?.take() ?? []
+                                     for paths in drops { driver.handle(.drop(paths), at: driver.app.time) }
+                                     let copied = copier?.turn(driver) ?? false || !drops.isEmpty
+                                     return remote?.turn(driver) == true || followed || copied
                                  },
                                  afterFirstFrame: afterFirstFrame, verboseLog: verboseLog, service: service, signals: PowerSignals())
             loop.properties = PropertiesFeed(loader: loader, places: places, log: log)
@@ -245,7 +259,8 @@ public struct Session {
 }
 
 /// A remote `reload` asked for and not yet done: the library follower reads
-/// the folder again on the loop's next turn, as if its watch had seen a change.
+/// the folder again on the loop's next turn, as if its watch had seen a
+/// change. (Also the flag that a drop left the library, never taken.)
 final class ReloadRequest {
     var asked = false
 

@@ -32,6 +32,12 @@ public struct Trash: Sendable {
         self.now = now
     }
 
+    /// Shift+Delete, confirmed: `path` deleted for good (unlinked), not
+    /// kept anywhere; a clear message when it cannot be.
+    public func delete(_ path: String) throws {
+        guard unlink(path) == 0 else { throw Failure(description: "\(path): cannot be deleted (\(Self.reason())); the photo stays where it is") }
+    }
+
     /// Moves `path` into the trash of its file system.
     public func trash(_ path: String) throws -> Trashed {
         var st = stat()

@@ -32,6 +32,9 @@ public enum InputEvent: Equatable, Sendable {
     case reader(ReaderAction)
     /// A command from the kiosk's broker (MQTT), or the fleet's settings.
     case remote(RemoteCommand)
+    /// Folders or photos dropped on the window (absolute paths, or relative
+    /// to the working folder in a replay): opened as `trips PATH...` opens them.
+    case drop([String])
     /// A script or the control asked the kiosk to wake (SIGUSR1) or to sleep
     /// (SIGUSR2) until its schedule's next edge.
     case power(PowerRequest)
@@ -98,6 +101,8 @@ public enum Key: Hashable, Sendable {
     case r
     /// The properties panel (also Alt+Return).
     case i
+    /// With Ctrl, C copies the photo shown (or focused) to the clipboard.
+    case c
     /// Any other key, by its name.
     case other(String)
 
@@ -107,7 +112,7 @@ public enum Key: Hashable, Sendable {
         (.plus, "+"), (.equals, "="), (.keypadPlus, "Keypad +"), (.minus, "-"), (.keypadMinus, "Keypad -"),
         (.zero, "0"), (.keypadZero, "Keypad 0"), (.q, "Q"),
         (.f, "F"), (.home, "Home"), (.end, "End"), (.pageUp, "PageUp"), (.pageDown, "PageDown"),
-        (.f1, "F1"), (.question, "?"), (.f11, "F11"), (.delete, "Delete"), (.z, "Z"), (.r, "R"), (.i, "I"),
+        (.f1, "F1"), (.question, "?"), (.f11, "F11"), (.delete, "Delete"), (.z, "Z"), (.r, "R"), (.i, "I"), (.c, "C"),
     ]
 
     /// The key called `name` (as SDL and replay scripts name keys).

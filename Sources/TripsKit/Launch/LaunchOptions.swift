@@ -195,6 +195,9 @@ public struct LaunchOptions: Equatable, Sendable, Decodable {
         Options:
         \(LaunchOption.all.flatMap(\.usageLines).joined(separator: "\n"))
 
+        Keys: F1 or ? in the app lists them all (Ctrl+C copies the photo shown,
+        Delete trashes it, Shift+Delete deletes it for good, Ctrl+R turns it,
+        F11 fullscreen); so does trips(1).
         Environment: SDL_VIDEODRIVER picks the display driver (default: wayland, then x11).
         Exit codes: \(exitCodes.joined(separator: ", ")).
         """

@@ -1,7 +1,9 @@
 import Foundation
 
 /// trips(1), written from the flags (`LaunchOption.all`, as `LaunchOptions`
-/// declares them) and the exit codes, so the manual cannot drift from `--help`. `trips --man`
+/// declares them), the keys (`Shortcut.all`, the table the keyboard handler
+/// and the shortcuts overlay read) and the exit codes, so the manual cannot
+/// drift from `--help` or the app. `trips --man`
 /// prints it; `make install` installs what it printed.
 public enum ManPage {
     /// The page in roff (man(7) macros).
@@ -28,6 +30,10 @@ public enum ManPage {
             let value = option.value.map { " \\fI\(escape($0))\\fR" } ?? ""
             lines.append(([option.name] + option.aliases).map { "\\fB\(escape($0))\\fR" }.joined(separator: ", ") + value)
             lines.append(option.help.map(escape).joined(separator: "\n"))
+        }
+        lines.append(".SH KEYS")
+        for shortcut in Shortcut.all {
+            lines += [".TP", ".B " + escape(shortcut.keysText), escape(Strings.english(shortcut.what))]
         }
         lines += [
             ".SH ENVIRONMENT",

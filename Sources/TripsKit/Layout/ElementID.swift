@@ -26,6 +26,9 @@ public enum ElementID: Hashable, Sendable {
     /// The properties panel (Alt+Return) and its rows, by their place in it.
     case properties
     case property(Int)
+    /// Shift+Delete's confirmation: the dialog and its words.
+    case deleteDialog
+    case deleteDetail
     /// The message at the window's foot (`Toast`).
     case toast
     /// The window's empty space, under everything (a double-click: fullscreen).
@@ -55,6 +58,8 @@ public enum ElementID: Hashable, Sendable {
         case .shortcut(let i): return "shortcut:\(i)"
         case .properties: return "properties"
         case .property(let i): return "property:\(i)"
+        case .deleteDialog: return "delete-dialog"
+        case .deleteDetail: return "delete-detail"
         case .toast: return "toast"
         case .background: return "background"
         }

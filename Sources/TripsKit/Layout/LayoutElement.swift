@@ -59,10 +59,10 @@ struct LayoutElement {
 extension LayoutElement {
     /// A pill button named `name` ("button:NAME"): a capsule with its
     /// title, a tap runs `action`, read as a button by its title.
-    static func pillButton(_ name: String, title: String, frame: CGRect, theme: Theme, onTop: Bool = false,
+    static func pillButton(_ name: String, title: String, frame: CGRect, theme: Theme, fill: RGBA? = nil, onTop: Bool = false,
                            action: @escaping () -> Void) -> LayoutElement {
         var pill: [Scene.Command] = []
-        pill.appendPillButton(title, frame, theme: theme)
+        pill.appendPillButton(title, frame, theme: theme, fill: fill)
         return LayoutElement(id: .button(name), frame: frame, drawing: pill,
                              touch: Touch(make: { id, frame in .button(id, frame: frame, action: action) }, onTop: onTop),
                              accessible: Accessible(label: title, traits: ["button"]))

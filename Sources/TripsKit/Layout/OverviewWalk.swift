@@ -57,6 +57,7 @@ struct OverviewWalk {
             out.append(rowElement(trip, position: position, frame: row, hero: hero))
         }
         if let trip = big.trip { out.append(bigPhotoElement(trip: trip)) }
+        out += pageButtonElements()
         let rows = model.propertiesRows
         if !rows.isEmpty {
             // The panel takes the list's place (and the strip's, below the
@@ -70,10 +71,11 @@ struct OverviewWalk {
             out.append(LayoutElement(id: .focusRing, frame: ring, drawing: c))
         }
         if let toast = model.toast { out.append(toastElement(toast)) }
-        if model.shortcutsShown {
+        if model.shortcutsShown || model.deleteAsked != nil {
             // A dialog: while it is shown a screen reader reads only it.
             out = out.map { var e = $0; e.accessible = nil; e.children = e.children.map { var c = $0; c.accessible = nil; return c }; return e }
-            out += shortcutsElements()
+            if model.shortcutsShown { out += shortcutsElements() }
+            if let path = model.deleteAsked { out += deleteDialogElements(path) }
         }
         return out
     }
@@ -187,6 +189,68 @@ struct OverviewWalk {
                                     }, onTop: true),
                                     accessible: .init(label: strings(.shortcutsTitle), traits: ["header", "dialog"], frame: panel, place: .header))
         return [overlay] + out
+    }
+
+    /// The big photo's previous and next buttons at its sides, while a
+    /// mouse is over it (`AppModel.showsPageButtons`): a click pages, as
+    /// the wheel and the arrows do; read and pressed by a screen reader too.
+    private func pageButtonElements() -> [LayoutElement] {
+        let model = self.model, big = model.bigPhoto, frame = big.drawnFrame
+        guard model.showsPageButtons else { return [] }
+        let side: CGFloat = 48
+        var out: [LayoutElement] = []
+        for (step, name, words, glyph) in [(-1, "previous", Message.previousPhoto, "‹"), (1, "next", Message.nextPhoto, "›")] {
+            let target = big.page + step
+            guard target >= 0 && target < big.pageCount else { continue }
+            let x = step < 0 ? frame.minX + 12 : frame.maxX - 12 - side
+            var button = LayoutElement.pillButton(name, title: glyph, frame: CGRect(x: x, y: frame.midY - side / 2, width: side, height: side),
+                                                  theme: model.theme, fill: Self.pageButton, onTop: true) { [unowned model] in
+                model.bigPhoto.page(by: step)
+                model.rebuildTree() // the first or last page has one button
+            }
+            button.accessible?.label = model.strings(words)
+            out.append(button)
+        }
+        return out
+    }
+
+    /// The page buttons' discs, dark and see-through over the photo.
+    static let pageButton = RGBA(0, 0, 0, 150)
+
+    /// The confirmation's panel, darker than its buttons; its Delete button is red.
+    static let dialogPanel = RGBA(26, 26, 30, 255)
+    static let destructive = RGBA(192, 28, 40, 255)
+
+    /// Shift+Delete's confirmation over everything: a question, a warning,
+    /// Delete and Cancel (Return and Escape); a tap beside them does nothing.
+    /// A screen reader reads it as a dialog, header first.
+    private func deleteDialogElements(_ path: String) -> [LayoutElement] {
+        let model = self.model, theme = model.theme, strings = model.strings, size = model.size
+        let width = min(size.width - 16, 520), height: CGFloat = 176
+        let panel = CGRect(x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
+        let title = strings(.deleteForGoodTitle, AppModel.fileName(path)), detail = strings(.deleteForGoodDetail)
+        let buttonWidth = min(160, (panel.width - 72) / 2)
+        let delete = CGRect(x: panel.maxX - 24 - buttonWidth, y: panel.maxY - 24 - 44, width: buttonWidth, height: 44)
+        let cancel = delete.offsetBy(dx: -(buttonWidth + 24), dy: 0)
+        let heading = CGRect(x: panel.minX + 24, y: panel.minY + 20, width: panel.width - 48, height: 30)
+        let warning = heading.offsetBy(dx: 0, dy: 36)
+        var dialog = LayoutElement(id: .deleteDialog, frame: CGRect(origin: .zero, size: size), drawing: [
+            .fill(CGRect(origin: .zero, size: size), color: RGBA(0, 0, 0, 160), cornerRadius: 0),
+            .fill(panel, color: Self.dialogPanel, cornerRadius: 16),
+            .text(title, origin: heading.origin, width: heading.width, size: theme.rowTextSize + 3, weight: .bold, color: theme.title, alignment: .leading),
+        ], touch: .init(make: { id, frame in .button(id, frame: frame) {} }, onTop: true),
+           accessible: .init(label: title, traits: ["header", "dialog"], frame: panel, place: .header))
+        dialog.children = [
+            LayoutElement(id: .deleteDetail, frame: warning, drawing: [
+                .text(detail, origin: warning.origin, width: warning.width, size: theme.secondarySize, weight: .regular,
+                      color: theme.primaryText, alignment: .leading),
+            ], accessible: .init(label: detail, traits: ["label"])),
+            .pillButton("cancel", title: strings(.cancel), frame: cancel, theme: theme) { [unowned model] in model.cancelDelete() },
+            .pillButton("delete-for-good", title: strings(.deleteForGoodButton), frame: delete, theme: theme, fill: Self.destructive) { [unowned model] in
+                model.deleteShownPhotoForGood()
+            },
+        ]
+        return [dialog]
     }
 
     /// A trip's row in the list: its city, nights and dates (the hero's

@@ -116,6 +116,25 @@ public struct Message: Hashable, Sendable {
     /// The panel's place: a city or region and its country ("Lisbon, Portugal").
     public static let placeInCountry = Message("%s, %s")
 
+    /// Copy: the shortcut's words and the toast's, while the picture is
+    /// made and once it is on the clipboard or cannot be (%2$s: why).
+    public static let shortcutCopy = Message("Copy the photo shown to the clipboard")
+    public static let copying = Message("Copying %s")
+    public static let copied = Message("%s copied")
+    public static let cannotCopy = Message("%s cannot be copied: %s")
+
+    /// Shift+Delete: the shortcut's words, its confirmation dialog's and the toast's.
+    public static let shortcutDeleteForGood = Message("Delete the photo shown for good, after asking")
+    public static let deleteForGoodTitle = Message("Delete %s for good?")
+    public static let deleteForGoodDetail = Message("It does not go to the trash and cannot be put back.")
+    public static let deleteForGoodButton = Message("Delete")
+    public static let cancel = Message("Cancel")
+    public static let deletedForGood = Message("%s deleted")
+
+    /// The big photo's page buttons, shown while a mouse is over it.
+    public static let previousPhoto = Message("Previous photo")
+    public static let nextPhoto = Message("Next photo")
+
     /// Every message, for the test that holds the catalogues to them.
     public static let all: [Message] = [title, playground, tapToOpen, back, reset, square, circle, held, photoOf, zoomedIn, wholePhoto, nights,
                                         dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces, asleep,
@@ -125,5 +144,8 @@ public struct Message: Hashable, Sendable {
                                         videoSeconds, video, livePhoto, animation, liveBadge,
                                         shortcutProperties, propertiesTitle, propertyFile, propertySize, propertyDimensions, propertyFormat,
                                         propertyColourProfile, propertyTaken, propertyCamera, propertyLens, propertyExposure, propertyAperture,
-                                        propertyISO, propertyFocalLength, propertyPlace, propertyEquivalent, propertiesReading, placeInCountry]
+                                        propertyISO, propertyFocalLength, propertyPlace, propertyEquivalent, propertiesReading, placeInCountry,
+                                        shortcutCopy, copying, copied, cannotCopy,
+                                        shortcutDeleteForGood, deleteForGoodTitle, deleteForGoodDetail, deleteForGoodButton, cancel, deletedForGood,
+                                        previousPhoto, nextPhoto]
 }

@@ -65,6 +65,13 @@ public final class AppDriver {
         app.learnProperties(properties, place: place, of: path)
     }
 
+    /// How the platform's copy to the clipboard (the model's `copy` event)
+    /// ended, for the toast. Not recorded: the replay's copy is its own.
+    public func copyEnded(_ outcome: CopyOutcome) {
+        app.copyEnded(outcome)
+        handOn()
+    }
+
     private func handOn() {
         for event in app.takeEvents() { happened(event) }
     }

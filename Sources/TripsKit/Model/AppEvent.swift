@@ -20,8 +20,15 @@ public struct AppEvent: Equatable, Sendable {
         /// The photo shown went to the trash (Delete), or came back (Ctrl+Z).
         case trashed(path: String)
         case restored(path: String)
+        /// The photo shown was deleted for good (Shift+Delete, confirmed).
+        case deleted(path: String)
         /// The photo shown was turned and saved (Ctrl+R): its pictures are stale.
         case turned(path: String)
+        /// Ctrl+C: the platform puts this photo on the clipboard and says
+        /// how it went (`AppDriver.copyEnded`).
+        case copy(path: String)
+        /// Folders or photos dropped on the window were opened: this many trips now.
+        case opened(trips: Int)
         /// A message the toast shows: why something could not be done.
         case notice(String)
         /// The trips were put in a new order (their ids, in order).

@@ -13,6 +13,15 @@ extension AppModel {
             rebuildTree()
             return
         }
+        if deleteAsked != nil {
+            // The confirmation takes the keys while it is shown.
+            switch key {
+            case .returnKey, .keypadEnter: deleteShownPhotoForGood()
+            case .escape: cancelDelete()
+            default: break
+            }
+            return
+        }
         if shortcutsShown {
             // The overlay takes the keys while it is shown; Escape closes it.
             if key == .escape { hideShortcuts() }
@@ -20,6 +29,10 @@ extension AppModel {
         }
         // The next key ends the trash's undo (Ctrl+Z takes it).
         if !(ctrl && key == .z) { trashUndo = nil }
+        if key == .delete && shift {
+            askToDeleteShownPhoto()
+            return
+        }
         if key == .delete {
             trashShownPhoto()
             return
@@ -30,6 +43,10 @@ extension AppModel {
         }
         if ctrl && key == .r {
             turnShownPhoto(clockwise: !shift)
+            return
+        }
+        if ctrl && key == .c {
+            copyShownPhoto()
             return
         }
         if key == .f11 {
@@ -203,5 +220,15 @@ extension AppModel {
         default:
             return nil
         }
+    }
+}
+
+extension AppModel {
+    /// The big photo's previous and next buttons show: a mouse is over the
+    /// open photo of a trip of several, and nothing is over it.
+    public var showsPageButtons: Bool {
+        guard let mouse = mouseLocation, lastInputWasMouse, bigPhoto.isOut, bigPhoto.phase != .closing, bigPhoto.pageCount > 1,
+              !shortcutsShown, deleteAsked == nil, screen == .overview else { return false }
+        return bigPhoto.drawnFrame.contains(mouse)
     }
 }

@@ -13,7 +13,7 @@ extension AppModel {
     func sleepTakes(_ event: InputEvent) -> Bool {
         let wakes: Bool
         switch event {
-        case .key, .wheel, .scroll, .reader: wakes = true
+        case .key, .wheel, .scroll, .reader, .drop: wakes = true
         case .pointer(let pointer): wakes = pointer.phase == .down
         case .pinch(let pinch): wakes = pinch.phase == .began
         case .quit, .closeRequested, .resized, .focusLost, .power, .remote: return false

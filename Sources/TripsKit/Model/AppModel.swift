@@ -52,6 +52,8 @@ public final class AppModel {
     /// What the touchpad scroll under way moves (it keeps it to the end).
     private enum TouchpadScrollTarget { case strip, bigPhoto }
     private var touchpadScrollTarget: TouchpadScrollTarget?
+    /// Where the touchpad pinch under way last was: its fingers' centre.
+    private var touchpadPinchLocation: CGPoint?
     /// The id of the trip opened last, which the hero shows once it closes
     /// (until the focus moves or the app goes back to its start).
     var lastOpenedTrip: String?
@@ -59,6 +61,9 @@ public final class AppModel {
     /// double-click shows the whole photo where two taps of a finger zoom,
     /// and the hint says "Click".
     public internal(set) var lastInputWasMouse = false
+    /// Where the mouse is over the window, button or not (the big photo's
+    /// page buttons show while it is over the photo); nil after a touch.
+    public internal(set) var mouseLocation: CGPoint?
     /// The pointer whose touch woke the sleeping kiosk: the rest of that
     /// touch (its moves, its lift) is spent on waking too.
     var wakingPointer: PointerID?
@@ -78,6 +83,10 @@ public final class AppModel {
     let turner: PhotoTurner?
     /// What Ctrl+Z puts back, while its toast is up.
     var trashUndo: TrashUndo?
+    /// Shift+Delete asked to delete this photo for good: the confirmation is shown.
+    public internal(set) var deleteAsked: String?
+    /// Reads what a drop opens; nil: drops do nothing (a kiosk).
+    let opener: PathOpener?
     /// The message at the window's foot, until its time is up.
     public internal(set) var toast: Toast?
     /// Back to the start after a quiet spell (`--idle`), on this model's clock.
@@ -91,8 +100,10 @@ public final class AppModel {
     public init(catalog: TripCatalog, size: CGSize, mode: LaunchOptions.WindowMode, theme: Theme = .standard,
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
                 idleTimeout: Double? = nil, attract attractSettings: Attract.Settings? = nil, reduceMotion: Bool = false,
-                strings: Strings = .english, wakefulness: Wakefulness = Wakefulness(), trash: Trash? = nil, turner: PhotoTurner? = nil) {
+                strings: Strings = .english, wakefulness: Wakefulness = Wakefulness(), trash: Trash? = nil, turner: PhotoTurner? = nil,
+                opener: PathOpener? = nil) {
         self.catalog = catalog
+        self.opener = mode == .kiosk ? nil : opener
         self.wakefulness = wakefulness
         offersPlayground = mode != .kiosk || screen == .playground
         self.trash = mode == .kiosk ? nil : trash
@@ -162,7 +173,10 @@ public final class AppModel {
         case .pointer(let pointer):
             if pointer.phase == .down && engine.pointerCount == 0 { rebuildTree() }
             if pointer.phase == .down || pointer.kind == .mouse { lastInputWasMouse = pointer.kind == .mouse }
+            let hovered = showsPageButtons
+            mouseLocation = pointer.kind == .mouse ? pointer.location : pointer.phase == .down ? nil : mouseLocation
             engine.handle(pointer)
+            if showsPageButtons != hovered { rebuildTree() }
         case .wheel(let wheel):
             if engine.pointerCount == 0 { rebuildTree() }
             lastInputWasMouse = true
@@ -180,6 +194,11 @@ public final class AppModel {
             // Magnify and rotate under the pointer, as a pinch of fingers would.
             if pinch.phase == .began && engine.pointerCount == 0 { rebuildTree() }
             engine.handle(pinch)
+            // Its fingers' centre moving carries the big photo it pinches, as two fingers on a screen do.
+            if pinch.phase == .changed, let last = touchpadPinchLocation {
+                bigPhoto.pinchPanned(by: CGSize(width: pinch.location.x - last.x, height: pinch.location.y - last.y))
+            }
+            touchpadPinchLocation = pinch.phase == .began || pinch.phase == .changed ? pinch.location : nil
         case .scroll(let scroll):
             touchpadScroll(scroll)
         case .reader(let action):
@@ -188,6 +207,8 @@ public final class AppModel {
             remote(command)
         case .power(let request):
             signalled(request)
+        case .drop(let paths):
+            drop(paths)
         }
     }
 

@@ -396,6 +396,14 @@ public final class BigPhoto {
         }
     }
 
+    /// A touchpad pinch's fingers moved together by `delta` points: the
+    /// picture its pinch is zooming follows them at the scale it is drawn at.
+    func pinchPanned(by delta: CGSize) {
+        guard isOut, phase != .closing, pinchAnchor != nil, delta != .zero, delta.width.isFinite, delta.height.isFinite else { return }
+        let f = frame.currentValue, z = max(1, drawnScale), c = center.currentValue
+        center.jump(to: CGPoint(x: c.x - delta.width / (f.width * z), y: c.y - delta.height / (f.height * z)))
+    }
+
     /// Folds a finished pinch that began at `anchor` (unit coordinates of
     /// the frame) into the zoom, about that point.
     private func pinchEnded(_ magnification: CGFloat, about anchor: CGPoint) {

@@ -15,7 +15,10 @@ extension AppEvent {
         case .fullscreen(let on): name = "fullscreen"; fields = [("fullscreen", .bool(on))]
         case .trashed(let path): name = "trash"; fields = [("photo", .string(AppModel.fileName(path)))]
         case .restored(let path): name = "untrash"; fields = [("photo", .string(AppModel.fileName(path)))]
+        case .deleted(let path): name = "delete"; fields = [("photo", .string(AppModel.fileName(path)))]
         case .turned(let path): name = "turn"; fields = [("photo", .string(AppModel.fileName(path)))]
+        case .copy(let path): name = "copy"; fields = [("photo", .string(AppModel.fileName(path)))]
+        case .opened(let trips): name = "drop"; fields = [("trips", .number(Double(trips)))]
         case .notice(let text): name = "notice"; fields = [("message", .string(text))]
         case .reorder(let order): name = "reorder"; fields = [("order", .list(order.map { .string($0) }))]
         case .reset: name = "reset"

@@ -21,6 +21,8 @@ extension AppModel {
             ("whole", .bool(big.whole)),
             ("fullscreen", .bool(fullscreen)), ("shortcuts", .bool(shortcutsShown)), ("properties", .bool(propertiesShown)), ("title", .string(windowTitle)),
             ("toast", toast.map { .string($0.text) } ?? .null),
+            // Shift+Delete's confirmation is up: the photo it would delete.
+            ("delete", deleteAsked.map { .string(Self.fileName($0)) } ?? .null),
             ("pinch", .num(big.pinch)),
             ("drag", .list([.num(big.pull.width), .num(big.pull.height)])),
             ("photo", big.trip.map { trip in .obj([

@@ -61,9 +61,11 @@ public struct ReplayInputs: ReplayHost {
     /// last was; nil for any other command.
     public static func direct(_ command: ReplayScript.Command, at seconds: Double, pointer: inout CGPoint) -> InputEvent? {
         switch command {
-        case let .pinch(phase, scale, degrees, location):
+        case let .pinch(phase, scale, degrees, pan, location):
             if let location { pointer = location }
-            return .pinch(PinchEvent(phase: phase.event, location: pointer, magnification: CGFloat(scale),
+            // The fingers' centre moved by `pan`; the pointer stays (the compositor holds it).
+            let centre = CGPoint(x: pointer.x + pan.width, y: pointer.y + pan.height)
+            return .pinch(PinchEvent(phase: phase.event, location: centre, magnification: CGFloat(scale),
                                      rotation: degrees * .pi / 180, timestamp: seconds))
         case let .scroll(phase, dx, dy, location):
             if let location { pointer = location }
@@ -74,6 +76,8 @@ public struct ReplayInputs: ReplayHost {
             return .remote(command)
         case .power(let request):
             return .power(request)
+        case .drop(let paths):
+            return .drop(paths)
         default:
             return nil
         }

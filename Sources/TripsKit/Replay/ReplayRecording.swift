@@ -56,6 +56,8 @@ extension ReplayScript.Step {
             command = .remote(remote)
         case .power(let request):
             command = .power(request)
+        case .drop(let paths):
+            command = .drop(paths: paths)
         case .focusLost, .quit, .closeRequested:
             return nil
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension ReplayScript {
-    static let commandNames = "down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, power, state, size or shot"
+    static let commandNames = "down, move, up, cancel, mouse, wheel, pinch, scroll, key, reader, remote, settings, drop, power, state, size or shot"
 
     /// Reads a script; `file` names it in errors. `isKeyName` says which
     /// key names the replay can press (the app passes SDL's table; the
@@ -212,15 +212,17 @@ private struct LineReader {
             }
             return .wheel(dx: dx, dy: dy, modifiers: modifiers, location: try optionalPoint(usage: usage))
         case "pinch":
-            let usage = "pinch begin|change SCALE DEGREES|end|cancel [X Y]"
+            let usage = "pinch begin|change SCALE DEGREES [DX DY X Y]|end|cancel [X Y]"
             guard let phase = next().flatMap({ ReplayScript.PinchPhase(rawValue: String($0)) }) else { throw usageError(usage) }
-            var scale = 1.0, degrees = 0.0
+            var scale = 1.0, degrees = 0.0, pan = CGSize.zero
             if phase == .change {
                 scale = try number("scale", usage: usage)
                 guard scale > 0 else { throw error("scale must be above 0, got '\(ReplayScript.format(scale, places: 4))'") }
                 degrees = try number("degrees", usage: usage)
+                // Four numbers more: the centre's move since it began, then the point.
+                if words.count - position == 4 { pan = CGSize(width: try number("dx", usage: usage), height: try number("dy", usage: usage)) }
             }
-            return .pinch(phase: phase, scale: scale, degrees: degrees, location: try optionalPoint(usage: usage))
+            return .pinch(phase: phase, scale: scale, degrees: degrees, pan: pan, location: try optionalPoint(usage: usage))
         case "scroll":
             let usage = "scroll DX DY|stop|hold|release [X Y]"
             if let word = words[position...].first, let phase = TouchpadScroll.Phase(rawValue: String(word)), phase != .scroll {
@@ -261,6 +263,11 @@ private struct LineReader {
             case .success(let settings): return .remote(.settings(settings))
             case .failure(let refusal): throw error(refusal.message)
             }
+        case "drop":
+            // Paths as a URI list writes them: a space or a percent sign within one is percent-encoded.
+            let paths = rest().split(separator: " ").map { $0.removingPercentEncoding ?? String($0) }
+            guard !paths.isEmpty else { throw usageError("drop PATH... (a space in a path as %20)") }
+            return .drop(paths: paths)
         case "power":
             guard let word = next(), let request = PowerRequest(rawValue: String(word)) else { throw usageError("power wake|sleep") }
             try expectEnd("power")

@@ -33,8 +33,10 @@ extension ReplayScript {
         case let .wheel(dx, dy, modifiers, location):
             let held = Modifiers.named.filter { modifiers.contains($0.modifier) }.map { " " + $0.name }.joined()
             return "wheel \(format(dx, places: 2)) \(format(dy, places: 2))" + held + (location.map { " " + point($0) } ?? "")
-        case let .pinch(phase, scale, degrees, location):
-            let values = phase == .change ? " \(format(scale, places: 4)) \(format(degrees, places: 2))" : ""
+        case let .pinch(phase, scale, degrees, pan, location):
+            var values = phase == .change ? " \(format(scale, places: 4)) \(format(degrees, places: 2))" : ""
+            // A pan is written only before a point: two numbers alone are the point.
+            if phase == .change, pan != .zero, location != nil { values += " \(format(pan.width, places: 2)) \(format(pan.height, places: 2))" }
             return "pinch \(phase.rawValue)" + values + (location.map { " " + point($0) } ?? "")
         case let .scroll(phase, dx, dy, location):
             let what = phase == .scroll ? "\(format(dx, places: 2)) \(format(dy, places: 2))" : phase.rawValue
@@ -47,6 +49,8 @@ extension ReplayScript {
             return "settings " + settings.json
         case .remote(let command):
             return "remote " + command.line
+        case .drop(let paths):
+            return "drop " + paths.map(Self.dropPath).joined(separator: " ")
         case .power(let request):
             return "power \(request.rawValue)"
         case .state:
@@ -56,6 +60,12 @@ extension ReplayScript {
         case .resize(let size):
             return "size \(format(size.width, places: 2)) \(format(size.height, places: 2))"
         }
+    }
+
+    /// A dropped path as a `drop` line writes it: percent, space, tab and
+    /// line ends percent-encoded, the rest as it is.
+    static func dropPath(_ path: String) -> String {
+        path.unicodeScalars.map { ["%", " ", "\t", "\n", "\r"].contains($0) ? String(format: "%%%02X", $0.value) : String($0) }.joined()
     }
 
     /// `value` with at most `places` decimals and no trailing zeros ("16",

@@ -103,9 +103,10 @@ public struct ReplayScript: Equatable, Sendable {
         /// A wheel turn; `location` nil means where the pointer last was.
         case wheel(dx: Double, dy: Double, modifiers: Modifiers, location: CGPoint?)
         /// A touchpad pinch: `scale` and `degrees` (clockwise) since it
-        /// began (1 and 0 but for `change`); `location` nil means where the
-        /// pointer last was.
-        case pinch(phase: PinchPhase, scale: Double, degrees: Double, location: CGPoint?)
+        /// began (1 and 0 but for `change`), and how far its fingers' centre
+        /// moved since (`pan`, points: the pinch happens there, off the
+        /// pointer); `location` nil means where the pointer last was.
+        case pinch(phase: PinchPhase, scale: Double, degrees: Double, pan: CGSize = .zero, location: CGPoint?)
         /// A touchpad's two-finger scroll by `dx`, `dy` points (0 but for
         /// the `scroll` phase); `location` nil means where the pointer last was.
         case scroll(phase: TouchpadScroll.Phase, dx: Double, dy: Double, location: CGPoint?)
@@ -117,6 +118,8 @@ public struct ReplayScript: Equatable, Sendable {
         /// A command from the kiosk's broker, or the fleet's settings (as
         /// `--record` writes what came over MQTT).
         case remote(RemoteCommand)
+        /// Folders or photos dropped on the window, at once.
+        case drop(paths: [String])
         /// SIGUSR1 (wake) or SIGUSR2 (sleep).
         case power(PowerRequest)
         /// Print a snapshot of the app's state.

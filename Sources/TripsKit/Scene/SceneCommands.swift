@@ -3,8 +3,8 @@ import Foundation
 /// The pieces both screens draw with.
 extension Array where Element == Scene.Command {
     /// A capsule with its title centred: the buttons of both screens.
-    mutating func appendPillButton(_ title: String, _ frame: CGRect, theme: Theme) {
-        append(.fill(frame, color: theme.separator, cornerRadius: frame.height / 2))
+    mutating func appendPillButton(_ title: String, _ frame: CGRect, theme: Theme, fill: RGBA? = nil) {
+        append(.fill(frame, color: fill ?? theme.separator, cornerRadius: frame.height / 2))
         append(.text(title, origin: CGPoint(x: frame.minX, y: frame.midY - 10), width: frame.width,
                      size: theme.secondarySize, weight: .regular, color: theme.primaryText, alignment: .center))
     }
