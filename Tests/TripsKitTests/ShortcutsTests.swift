@@ -95,9 +95,6 @@ final class ShortcutsTests: XCTestCase {
         .shortcutTrash: ["Delete": (opened, { s, _ in
             s["photo", "count"]?.number == 2 && s["toast"]?.string == "t0-0.jpg moved to the trash. Ctrl+Z or tap to undo"
         })],
-        .shortcutDeleteForGood: ["shift+Delete": (opened, { s, app in
-            s["delete"]?.string == "t0-0.jpg" && s["photo", "count"]?.number == 3 && ShortcutsTests.file(app, 0) != nil
-        })],
         .shortcutUndo: ["ctrl+Z": (opened + "at 300 key Delete\n", { s, _ in
             s["photo", "count"]?.number == 3 && s["photo", "index"]?.number == 0 && s["toast"]?.string == "t0-0.jpg put back"
         })],
@@ -113,6 +110,9 @@ final class ShortcutsTests: XCTestCase {
                 s["properties"]?.bool == true && s["a11y"]?.array.contains { $0["label"]?.string == "File" && $0["value"]?.string == "t0-0.jpg" } == true
             }),
         ],
+        .shortcutDeleteForGood: ["shift+Delete": (opened, { s, app in
+            s["delete"]?.string == "t0-0.jpg" && s["photo", "count"]?.number == 3 && ShortcutsTests.file(app, 0) != nil
+        })],
         .shortcutCopy: ["ctrl+C": (opened, { s, _ in s["toast"]?.string == "Copying t0-0.jpg" })],
         .shortcutFullscreen: ["F11": ("", { s, _ in s["fullscreen"]?.bool == true })],
         .shortcutOverlay: [
@@ -382,6 +382,8 @@ final class PropertiesPanelTests: XCTestCase {
             }
             XCTAssertFalse(app.accessibilityElements.contains { $0.id.hasPrefix("row:") }, "\(w)x\(h): the list under the panel is read")
         }
+    }
+}
 
 /// Shift+Delete's confirmation: Return or its Delete button deletes the
 /// photo for good, Escape or Cancel keeps it; it is read as a dialog; a
