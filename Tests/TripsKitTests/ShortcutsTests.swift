@@ -192,6 +192,20 @@ final class ShortcutsTests: XCTestCase {
         XCTAssertEqual(hint(), "Click a photo to open it")
     }
 
+    /// The pointer resting over the window when it appears (SDL's enter,
+    /// cage's cursor on a touch kiosk) does not turn "Tap" into "Click";
+    /// moving it does.
+    func testThePointerFirstSeenRestingIsNoMouseInputButMovingItIs() {
+        let model = AppModel(catalog: catalog, size: CGSize(width: 1280, height: 800), mode: .kiosk)
+        func mouse(_ x: CGFloat, at t: Double) {
+            model.handle(.pointer(PointerEvent(id: PointerID(0), phase: .move, location: CGPoint(x: x, y: 400), timestamp: t, kind: .mouse)))
+        }
+        mouse(640, at: 0.1)
+        XCTAssertFalse(model.lastInputWasMouse, "the pointer was there when the window came")
+        mouse(650, at: 0.2)
+        XCTAssertTrue(model.lastInputWasMouse, "then it moved")
+    }
+
     func testEscapeLeavesFullscreenOnlyWithNoPhotoOutAndAKioskNeverLeaves() throws {
         let s = try run("at 100 key F11\n" + "at 200 key Right\nat 300 key Return\n", key: "Escape").state
         XCTAssertEqual(s["fullscreen"]?.bool, true, "the first Escape closes the photo")
@@ -448,6 +462,8 @@ final class PageButtonTests: XCTestCase {
         func buttons() -> [String] { model.accessibilityElements.map(\.id).filter { $0 == "button:previous" || $0 == "button:next" } }
         XCTAssertEqual(buttons(), [], "none before a mouse comes")
         let frame = model.bigPhoto.drawnFrame
+        model.handle(.pointer(.mouse(.move, x: frame.midX - 2, y: frame.midY, at: 5.05)))
+        XCTAssertEqual(buttons(), [], "a pointer first seen resting is no mouse in use")
         model.handle(.pointer(.mouse(.move, x: frame.midX, y: frame.midY, at: 5.1)))
         XCTAssertEqual(buttons(), ["button:next"], "the first page has no previous")
         let next = try XCTUnwrap(model.accessibilityElements.first { $0.id == "button:next" })

@@ -172,7 +172,11 @@ public final class AppModel {
             engine.cancelAll()
         case .pointer(let pointer):
             if pointer.phase == .down && engine.pointerCount == 0 { rebuildTree() }
-            if pointer.phase == .down || pointer.kind == .mouse { lastInputWasMouse = pointer.kind == .mouse }
+            // The pointer first seen resting where it was when the window came
+            // under it (SDL's enter, cage's cursor over a kiosk) is no one's
+            // input: only a press or a move after it says a mouse is in use.
+            let firstSight = pointer.kind == .mouse && pointer.phase == .move && mouseLocation == nil && engine.pointerCount == 0
+            if (pointer.phase == .down || pointer.kind == .mouse) && !firstSight { lastInputWasMouse = pointer.kind == .mouse }
             let hovered = showsPageButtons
             mouseLocation = pointer.kind == .mouse ? pointer.location : pointer.phase == .down ? nil : mouseLocation
             engine.handle(pointer)
