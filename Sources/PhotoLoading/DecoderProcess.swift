@@ -168,7 +168,7 @@ public final class DecoderProcess: @unchecked Sendable {
     }
 
     /// File endings of the video clips the workers play (through libav).
-    public static let clipExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "mkv"]
+    public static let clipExtensions = ClipHeader.fileEndings
     /// File endings of pictures that may be animated (a still one is told from its bytes).
     public static let animationExtensions: Set<String> = ["gif", "png", "apng", "webp", "jxl"]
 
