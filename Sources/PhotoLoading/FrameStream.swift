@@ -195,7 +195,9 @@ public final class FrameStream: @unchecked Sendable {
             }
             plays += 1
             // The worker's length of the play counts the frames it skipped at its end too.
-            clock = max(clock, Int((process.playLength * 1000).rounded()))
+            let length = Int((process.playLength * 1000).rounded())
+            if length > clock { skippedAny = true } // a replay's jump past all but the first frame
+            clock = max(clock, length)
             offset += clock
             let again = isClip ? Double(clock) / 1000 < Self.shortClipSeconds : loops == 0 || plays < loops
             // A picture of one frame is a still: the photo path shows it.

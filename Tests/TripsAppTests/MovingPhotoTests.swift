@@ -54,6 +54,16 @@ final class MovingPhotoTests: XCTestCase {
         XCTAssertEqual(try colours("a.jxl", at: times), Array(expected.dropLast(2)) + ["red", "red"], "a.jxl")
     }
 
+    /// A first look long after the opening (a replay's jump, a stalled
+    /// machine): the worker skips to the frame due, past all of the first
+    /// play but its first frame, and the picture still plays on.
+    func testAFirstShotPastTheFirstPlayShowsTheFrameDueThen() throws {
+        try MovingMedia.gif(try library(for: "late.gif"), colours: ["red", "blue", "lime"], delay: 30, loops: 0, width: 320, height: 240)
+        // Opened at 160 ms, 900 ms a play, first looked at 2100 ms: 140 ms
+        // into the third play (red), then 440 (blue) and 740 (green).
+        XCTAssertEqual(try colours("late.gif", at: [2100, 2400, 2700]), ["red", "blue", "green"])
+    }
+
     func testTheSameScriptShootsTheSameBytes() throws {
         let file = try makeAll()[0]
         _ = try colours(file, at: [300, 700, 1100])
