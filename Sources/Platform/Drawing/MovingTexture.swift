@@ -2,6 +2,7 @@ import CSDL2
 import Decoding
 import Foundation
 import PhotoLoading
+import TripsKit
 
 /// The moving picture the big photo plays, as textures: its frames come
 /// from a `FrameStream` and each new one is uploaded into the other of two
@@ -10,6 +11,8 @@ import PhotoLoading
 /// textures drawn; one texture updated in place would look unchanged).
 final class MovingTexture {
     let photo: Int
+    /// The Live Photo's clip it plays, or nil: the photo's own frames.
+    let live: PhotoShape.LiveClip?
     let stream: FrameStream
     private let renderer: OpaquePointer
     private var textures: [(texture: OpaquePointer, width: Int, height: Int)?] = [nil, nil]
@@ -23,9 +26,10 @@ final class MovingTexture {
     /// The picture's full size, once its first frame came.
     private(set) var fullSize: (width: Int, height: Int)?
 
-    init(renderer: OpaquePointer, photo: Int, stream: FrameStream) {
+    init(renderer: OpaquePointer, photo: Int, live: PhotoShape.LiveClip? = nil, stream: FrameStream) {
         self.renderer = renderer
         self.photo = photo
+        self.live = live
         self.stream = stream
     }
 

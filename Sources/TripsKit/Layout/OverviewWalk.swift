@@ -385,7 +385,8 @@ struct OverviewWalk {
                                                       frame: grown, range: zoom, place: .lead))
         if big.isOut && big.phase != .closing {
             element.touch = .init { [unowned model, unowned big] id, frame in
-                big.node(id: id, frame: frame, byMouse: { model.lastInputWasMouse }) {
+                big.node(id: id, frame: frame, live: model.catalog.trips[trip].shape(photo: big.page)?.liveClip != nil,
+                         byMouse: { model.lastInputWasMouse }) {
                     guard let trip = big.trip else { return model.layout.bigPhoto }
                     return model.slotFrame(of: trip)
                 }

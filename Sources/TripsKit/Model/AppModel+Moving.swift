@@ -4,10 +4,14 @@ extension AppModel {
     /// The photo that may play now: the big photo's, from when it opens,
     /// on the Overview, awake, without reduced motion (which shows the
     /// first frame only).
-    var movingCandidate: Int? {
+    /// A Live Photo's or Motion Photo's clip is the one that plays while
+    /// a finger or the mouse button holds the big photo (`BigPhoto.holdingLive`).
+    var movingCandidate: (photo: Int, live: PhotoShape.LiveClip?)? {
         guard !reduceMotion, !isAsleep, screen == .overview, let trip = bigPhoto.trip, bigPhoto.phase != .closing,
               catalog.trips.indices.contains(trip) else { return nil }
-        return catalog.photoNumber(trip: trip, photo: bigPhoto.page)
+        let photo = catalog.photoNumber(trip: trip, photo: bigPhoto.page)
+        let live = bigPhoto.holdingLive ? catalog.trips[trip].shape(photo: bigPhoto.page)?.liveClip : nil
+        return (photo, live)
     }
 
     /// Notes when the photo that may move came on screen (or went): it
@@ -16,8 +20,8 @@ extension AppModel {
     @discardableResult
     func followMoving() -> Bool {
         let candidate = movingCandidate
-        guard candidate != moving?.photo else { return false }
-        moving = candidate.map { ($0, time) }
+        guard candidate?.photo != moving?.photo || candidate?.live != moving?.live else { return false }
+        moving = candidate.map { ($0.photo, $0.live, time) }
         return true
     }
 }

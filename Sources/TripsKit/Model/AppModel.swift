@@ -39,7 +39,7 @@ public final class AppModel {
     /// The loop's clock, in seconds; the replay's `t` is this in ms.
     public private(set) var time: Double = 0
     /// The photo that may move in the big photo and since when (`Scene.moving`).
-    var moving: (photo: Int, since: Double)?
+    var moving: (photo: Int, live: PhotoShape.LiveClip?, since: Double)?
     /// Set when the app should end; the loop checks it after each event.
     public internal(set) var quitRequested = false
     /// What happened that the loop has not yet taken (a replay prints it).
