@@ -138,7 +138,7 @@ public final class PhotoTextures {
         if playing == nil {
             playingSince = moving.since
             playing = MovingTexture(renderer: renderer, photo: photo, live: moving.live,
-                                    stream: loader.frames(of: path, range: range, once: moving.live != nil, target: fullTarget,
+                                    stream: loader.frames(of: path, range: range, once: moving.once, target: fullTarget,
                                                           budgetBytes: framesBudget))
         }
         guard let playing else { return nil }
@@ -151,7 +151,7 @@ public final class PhotoTextures {
             log("trips: photo \(path): its frames cannot be played: \(failure); showing its still")
             return nil
         case .opening, .playing:
-            // A live clip gives way to its still when it ends.
+            // A live clip gives way to its still when it ends; the attract loop's stays on its last frame.
             if moving.live != nil {
                 if let end = playing.stream.endsAt, moving.seconds >= end { return nil }
                 return playing.texture(at: moving.seconds, waiting: waiting)

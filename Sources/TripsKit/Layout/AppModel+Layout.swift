@@ -46,7 +46,7 @@ extension AppModel {
         scene.photoSize = screen == .overview && room.width >= 1 && room.height >= 1 ? room : size
         // The attract loop's own frames ask for its next photo at the window's size as they draw.
         if screen == .overview { scene.decodeAhead = photosAwaited }
-        scene.moving = moving.map { Scene.MovingPhoto(photo: $0.photo, since: $0.since, now: time, live: $0.live) }
+        scene.moving = moving.map { Scene.MovingPhoto(photo: $0.photo, since: $0.since, now: time, live: $0.live, once: screen == .attract) }
         return scene
     }
 

@@ -6,7 +6,15 @@ extension AppModel {
     /// first frame only).
     /// A Live Photo's or Motion Photo's clip is the one that plays while
     /// a finger or the mouse button holds the big photo (`BigPhoto.holdingLive`).
+    /// In the attract loop, the current slide when it is a clip
+    /// (`Attract.playsClip`), or one fading out under a photo (it fades on its last frame).
     var movingCandidate: (photo: Int, live: PhotoShape.LiveClip?)? {
+        if screen == .attract {
+            guard !isAsleep, let attract, !attract.reduceMotion else { return nil }
+            let fadingClip = attract.isFading ? attract.previous?.slide : nil
+            guard let slide = attract.playsClip ? attract.current : fadingClip, slide.clipSeconds != nil else { return nil }
+            return (catalog.photoNumber(trip: slide.trip, photo: slide.photo), nil)
+        }
         guard !reduceMotion, !isAsleep, screen == .overview, let trip = bigPhoto.trip, bigPhoto.phase != .closing,
               catalog.trips.indices.contains(trip) else { return nil }
         let photo = catalog.photoNumber(trip: trip, photo: bigPhoto.page)

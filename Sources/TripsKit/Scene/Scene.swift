@@ -86,9 +86,11 @@ public struct Scene: Equatable, Sendable {
         /// A Live Photo's or Motion Photo's clip, playing (once) while it is
         /// held; nil: the photo's own frames, if it moves.
         public var live: PhotoShape.LiveClip?
+        /// Plays once, however short (a live clip; a clip in the attract loop).
+        public var once: Bool
         /// Photo `photo`, on screen since `since` and now at `now`.
-        public init(photo: Int, since: Double, now: Double, live: PhotoShape.LiveClip? = nil) {
-            (self.photo, self.since, seconds, self.live) = (photo, since, now - since, live)
+        public init(photo: Int, since: Double, now: Double, live: PhotoShape.LiveClip? = nil, once: Bool = false) {
+            (self.photo, self.since, seconds, self.live, self.once) = (photo, since, now - since, live, once || live != nil)
         }
     }
 
