@@ -209,8 +209,11 @@ public final class FrameStream: @unchecked Sendable {
                 }
             }
             plays += 1
-            // The worker's length of the play counts the frames it skipped at its end too.
-            clock = max(clock, Int((process.playLength * 1000).rounded()))
+            // The worker's length of the play counts the frames it skipped at its end too
+            // (a stream opened past its first play: a scrub, a clip played on from a pause).
+            let length = Int((process.playLength * 1000).rounded())
+            if length > clock { skippedAny = true }
+            clock = max(clock, length)
             offset += clock
             condition.lock()
             playedLength = Double(offset) / 1000

@@ -25,6 +25,8 @@ final class MovingTexture {
     private var lateness: [Double] = []
     /// The picture's full size, once its first frame came.
     private(set) var fullSize: (width: Int, height: Int)?
+    /// When the frame shown starts, on the picture's clock.
+    private(set) var shownStart: Double?
 
     init(renderer: OpaquePointer, photo: Int, live: PhotoShape.LiveClip? = nil, stream: FrameStream) {
         self.renderer = renderer
@@ -70,6 +72,7 @@ final class MovingTexture {
         guard let t = textures[next], SDL_UpdateTexture(t.texture, nil, pixels.base, Int32(pixels.pitch)) == 0 else { return }
         current = next
         shownSerial = timed.serial
+        shownStart = timed.start
         framesShown += 1
         fullSize = (timed.frame.fullWidth, timed.frame.fullHeight)
     }

@@ -135,6 +135,8 @@ public final class PhotoTextures {
         case nil: guard MovingTexture.mayMove(path) else { return nil }
         }
         guard !unmoving.contains(path) else { return nil }
+        // Frames only go forward: a scrub back starts the stream again (it catches up to the time asked).
+        if let shown = playing?.shownStart, moving.seconds < shown { stopPlaying() }
         if playing == nil {
             playingSince = moving.since
             playing = MovingTexture(renderer: renderer, photo: photo, live: moving.live,
@@ -166,7 +168,7 @@ public final class PhotoTextures {
     /// nil when nothing plays or its next frame is not decoded yet (its
     /// decode wakes the loop).
     public var nextFrameDue: Double? {
-        guard let moving, let playing else { return nil }
+        guard let moving, let playing, !moving.paused else { return nil }
         // A live clip's end is due too: its still comes back then.
         let end = moving.live == nil ? nil : playing.stream.endsAt.flatMap { $0 > moving.seconds ? $0 : nil }
         return (playing.stream.nextStart(after: moving.seconds) ?? end).map { moving.since + $0 }

@@ -30,6 +30,7 @@ extension AppModel {
         let candidate = movingCandidate
         guard candidate?.photo != moving?.photo || candidate?.live != moving?.live else { return false }
         moving = candidate.map { ($0.photo, $0.live, time) }
+        clipControls = ClipControls()
         return true
     }
 }

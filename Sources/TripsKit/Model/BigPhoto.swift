@@ -277,9 +277,10 @@ public final class BigPhoto {
     /// attach them: two taps before one (docs/GESTURES.md rule 1), drag and magnify at once.
     /// A double-click of the mouse goes between the whole photo and the
     /// filled card (`byMouse` says what the last pointer was).
-    /// A live photo's (`live`) is held to play its clip.
+    /// A live photo's (`live`) is held to play its clip. A tap closes it
+    /// unless `tapped` takes it (a clip's controls come up).
     func node(id: String, frame: CGRect, live: Bool = false, byMouse: @escaping () -> Bool = { false },
-              closeTo slot: @escaping () -> CGRect) -> GestureNode {
+              tapped: @escaping () -> Bool = { false }, closeTo slot: @escaping () -> CGRect) -> GestureNode {
         let node = GestureNode(id, frame: frame, shape: .roundedRectangle(cornerRadius: OverviewLayout.bigCornerRadius))
         let drag = DragGesture()
             .updating($pull) { value, state, _ in state = value.translation }
@@ -296,7 +297,7 @@ public final class BigPhoto {
                 guard let self else { return }
                 if byMouse() && zoom <= 1 { showWhole(!whole) } else { toggleZoom(at: value.location) }
             })
-            .gesture(TapGesture().onEnded { [weak self] in self?.close(to: slot()) })
+            .gesture(TapGesture().onEnded { [weak self] in if !tapped() { self?.close(to: slot()) } })
             .gesture(drag.simultaneously(with: magnify))
         guard live else { return tapped }
         return tapped.gesture(LongPressGesture(minimumDuration: Self.holdToPlay)

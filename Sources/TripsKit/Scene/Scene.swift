@@ -88,9 +88,11 @@ public struct Scene: Equatable, Sendable {
         public var live: PhotoShape.LiveClip?
         /// Plays once, however short (a live clip; a clip in the attract loop).
         public var once: Bool
+        /// Held at `seconds` (a clip paused or scrubbed): no frame is due.
+        public var paused: Bool
         /// Photo `photo`, on screen since `since` and now at `now`.
-        public init(photo: Int, since: Double, now: Double, live: PhotoShape.LiveClip? = nil, once: Bool = false) {
-            (self.photo, self.since, seconds, self.live, self.once) = (photo, since, now - since, live, once || live != nil)
+        public init(photo: Int, since: Double, now: Double, live: PhotoShape.LiveClip? = nil, once: Bool = false, paused: Bool = false) {
+            (self.photo, self.since, seconds, self.live, self.once, self.paused) = (photo, since, now - since, live, once || live != nil, paused)
         }
     }
 
