@@ -36,4 +36,19 @@ final class ClipControlsTests: XCTestCase {
         XCTAssertEqual(try MovingMedia.colour(ofPNG: shots[0], x: 55, y: 516), "rgb(255,255,255)")
         XCTAssertEqual(try MovingMedia.colour(ofPNG: shots[6], x: 55, y: 516), "blue")
     }
+
+    /// `K` is the keyboard's play/pause: the clip holds its frame, and plays on at the next.
+    func testKPausesAndPlaysTheClip() throws {
+        let folder = try temporaryFolder("trips-clip-k").path, roll = folder + "/roll"
+        try FileManager.default.createDirectory(atPath: roll, withIntermediateDirectories: true)
+        try MovingMedia.clip(roll + "/clip.mp4", colours: ["red", "blue"], seconds: 2, rate: 10)
+        let shots = [3000, 5500].map { "\(folder)/k-\($0).png" }
+        // Opened at 0.16 s; paused at 1.0 s (0.84 s in: red), played on at 4.0 s.
+        let r = try Replay.run("size 1280 800\nat 100 down 1 100 300\nat 160 up 1\nat 1000 key K\nat 3000 shot \(shots[0])\n"
+                               + "at 4000 key K\nat 5500 shot \(shots[1])", arguments: ["--photos", roll])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try MovingMedia.colour(ofPNG: shots[0], x: 461, y: 300), "red", "paused (unpaused, 2.84 s in: blue)")
+        // 0.84 + 1.5 = 2.34 s in: blue (never paused, 5.34 s: looped, red).
+        XCTAssertEqual(try MovingMedia.colour(ofPNG: shots[1], x: 461, y: 300), "blue")
+    }
 }

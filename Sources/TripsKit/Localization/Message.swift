@@ -102,6 +102,7 @@ public struct Message: Hashable, Sendable {
     /// title, each row's label; a focal length's 35 mm equivalent ("26 mm
     /// in 35 mm film"); what it says while a worker reads the file.
     public static let shortcutProperties = Message("Show or hide the photo's properties")
+    public static let shortcutPlayPause = Message("Play or pause the clip")
     public static let propertiesTitle = Message("Properties")
     public static let propertyFile = Message("File")
     public static let propertySize = Message("Size")
@@ -128,7 +129,7 @@ public struct Message: Hashable, Sendable {
                                         shortcutTrash, shortcutUndo, movedToTrash, putBack,
                                         shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto,
                                         videoSeconds, video, livePhoto, animation, liveBadge, play, pause, clipPosition, clipPositionOf,
-                                        shortcutProperties, propertiesTitle, propertyFile, propertySize, propertyDimensions, propertyFormat,
+                                        shortcutProperties, shortcutPlayPause, propertiesTitle, propertyFile, propertySize, propertyDimensions, propertyFormat,
                                         propertyColourProfile, propertyTaken, propertyCamera, propertyLens, propertyExposure, propertyAperture,
                                         propertyISO, propertyFocalLength, propertyPlace, propertyEquivalent, propertiesReading, placeInCountry]
 }

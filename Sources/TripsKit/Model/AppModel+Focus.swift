@@ -104,6 +104,9 @@ extension AppModel {
             if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom - Self.zoomStep) }
         case .zero, .keypadZero:
             if bigPhoto.isOut { bigPhoto.setZoom(1) }
+        case .k:
+            // The keyboard's play/pause button: the controls come up with it.
+            if playingClip != nil { toggleClipPause() }
         case .f:
             // F: the whole photo, or the filled card again.
             if bigPhoto.isOut { bigPhoto.showWhole(!bigPhoto.whole) }
