@@ -14,12 +14,12 @@ final class LivePhotoPlaybackTests: XCTestCase {
     /// The colours at the big photo's centre shot at `times` (ms) in a
     /// library of the one live photo, opened by a tap lifted at 160 ms and
     /// then held from `holds.lowerBound` to `holds.upperBound` ms.
-    private func colours(at times: [Int], holds: [Range<Int>]) throws -> [String] {
+    private func colours(at times: [Int], holds: [Range<Int>], arguments: [String] = []) throws -> [String] {
         let shots = times.map { folder + "/shot-\($0).png" }
         let script = ["size 1280 800", "at 100 down 1 100 300", "at 160 up 1"]
             + holds.flatMap { ["at \($0.lowerBound) down 1 461 300", "at \($0.upperBound) up 1"] }
             + zip(times, shots).map { "at \($0) shot \($1)" }
-        let run = try Replay.run(script.joined(separator: "\n"), arguments: ["--photos", folder + "/roll"])
+        let run = try Replay.run(script.joined(separator: "\n"), arguments: ["--photos", folder + "/roll"] + arguments)
         XCTAssertEqual(run.status, 0, run.stderr)
         return try shots.map { try MovingMedia.colour(ofPNG: $0, x: 461, y: 300) }
     }
@@ -32,6 +32,14 @@ final class LivePhotoPlaybackTests: XCTestCase {
         // held again from 4.0 and let go at 4.8, mid-clip.
         XCTAssertEqual(try colours(at: [900, 1400, 2000, 3000, 3700, 4700, 4900], holds: [1000..<3800, 4000..<4800]),
                        ["green", "green", "red", "blue", "green", "red", "green"])
+    }
+
+    /// A hold asks for the clip: with `--reduce-motion` it plays too.
+    func testWithReducedMotionAHoldStillPlaysTheClip() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/roll", withIntermediateDirectories: true)
+        try MovingMedia.run("convert", ["-size", "320x240", "xc:lime", folder + "/roll/IMG_0002.JPG"])
+        try MovingMedia.clip(folder + "/roll/IMG_0002.MOV", colours: ["red"], seconds: 1, rate: 10)
+        XCTAssertEqual(try colours(at: [900, 2000, 2700], holds: [1000..<2600], arguments: ["--reduce-motion"]), ["green", "red", "green"])
     }
 
     func testAMotionPhotosEmbeddedClipPlaysWhileHeld() throws {

@@ -15,10 +15,12 @@ extension AppModel {
             guard let slide = attract.playsClip ? attract.current : fadingClip, slide.clipSeconds != nil else { return nil }
             return (catalog.photoNumber(trip: slide.trip, photo: slide.photo), nil)
         }
-        guard !reduceMotion, !isAsleep, screen == .overview, let trip = bigPhoto.trip, bigPhoto.phase != .closing,
+        guard !isAsleep, screen == .overview, let trip = bigPhoto.trip, bigPhoto.phase != .closing,
               catalog.trips.indices.contains(trip) else { return nil }
         let photo = catalog.photoNumber(trip: trip, photo: bigPhoto.page)
         let live = bigPhoto.holdingLive ? catalog.trips[trip].shape(photo: bigPhoto.page)?.liveClip : nil
+        // A hold asks for the clip, so it plays with reduced motion too.
+        guard !reduceMotion || live != nil else { return nil }
         return (photo, live)
     }
 
