@@ -34,6 +34,20 @@ final class LivePhotoPlaybackTests: XCTestCase {
                        ["green", "green", "red", "blue", "green", "red", "green"])
     }
 
+    /// `K` is the hold's keyboard path: the clip plays once and the still comes back; K again plays it from its start.
+    func testKPlaysALivePhotosClip() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/roll", withIntermediateDirectories: true)
+        try MovingMedia.run("convert", ["-size", "320x240", "xc:lime", folder + "/roll/IMG_0003.JPG"])
+        try MovingMedia.clip(folder + "/roll/IMG_0003.MOV", colours: ["red", "blue"], seconds: 1, rate: 10)
+        let shots = [900, 1500, 2500, 3500, 4500, 5100].map { folder + "/k-\($0).png" }
+        let script = ["size 1280 800", "at 100 down 1 100 300", "at 160 up 1", "at 1000 key K", "at 4000 key K", "at 5000 key K"]
+            + zip([900, 1500, 2500, 3500, 4500, 5100], shots).map { "at \($0) shot \($1)" }
+        let run = try Replay.run(script.joined(separator: "\n"), arguments: ["--photos", folder + "/roll"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        // Played at 1.0 s (red, then blue from 2.0, the still at 3.0); again at 4.0, and from the start at 5.0 (red, not blue).
+        XCTAssertEqual(try shots.map { try MovingMedia.colour(ofPNG: $0, x: 461, y: 300) }, ["green", "red", "blue", "green", "red", "red"])
+    }
+
     /// A hold asks for the clip: with `--reduce-motion` it plays too.
     func testWithReducedMotionAHoldStillPlaysTheClip() throws {
         try FileManager.default.createDirectory(atPath: folder + "/roll", withIntermediateDirectories: true)

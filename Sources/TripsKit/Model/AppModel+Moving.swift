@@ -18,7 +18,8 @@ extension AppModel {
         guard !isAsleep, screen == .overview, let trip = bigPhoto.trip, bigPhoto.phase != .closing,
               catalog.trips.indices.contains(trip) else { return nil }
         let photo = catalog.photoNumber(trip: trip, photo: bigPhoto.page)
-        let live = bigPhoto.holdingLive ? catalog.trips[trip].shape(photo: bigPhoto.page)?.liveClip : nil
+        let held = bigPhoto.holdingLive || livePlayedByKey == photo
+        let live = held ? catalog.trips[trip].shape(photo: bigPhoto.page)?.liveClip : nil
         // A hold asks for the clip, so it plays with reduced motion too.
         guard !reduceMotion || live != nil else { return nil }
         return (photo, live)
@@ -33,6 +34,8 @@ extension AppModel {
         guard candidate?.photo != moving?.photo || candidate?.live != moving?.live else { return false }
         moving = candidate.map { ($0.photo, $0.live, time) }
         clipControls = ClipControls()
+        // K's play of a Live Photo lasts while it is the one shown.
+        if candidate?.photo != livePlayedByKey { livePlayedByKey = nil }
         return true
     }
 }

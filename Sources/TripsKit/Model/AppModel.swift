@@ -40,6 +40,8 @@ public final class AppModel {
     public private(set) var time: Double = 0
     /// The photo that may move in the big photo and since when (`Scene.moving`).
     var moving: (photo: Int, live: PhotoShape.LiveClip?, since: Double)?
+    /// The Live Photo (by number) whose clip `K` played: a hold's keyboard path.
+    var livePlayedByKey: Int?
     /// A playing clip's play/pause and scrubber (`AppModel+ClipControls`).
     var clipControls = ClipControls()
     /// Set when the app should end; the loop checks it after each event.
