@@ -1,7 +1,7 @@
 /// The AT-SPI 2 numbers and names Trips uses (at-spi2-core's
 /// atspi-constants.h; the same values pyatspi exposes as ROLE_* and STATE_*).
 public enum ATSPIRole: UInt32, Sendable {
-    case frame = 23, image = 27, label = 29, pushButton = 43
+    case frame = 23, image = 27, label = 29, pushButton = 43, slider = 51
     case application = 75, heading = 83
 
     /// The role's name as AT-SPI spells it (GetRoleName).
@@ -11,6 +11,7 @@ public enum ATSPIRole: UInt32, Sendable {
         case .image: return "image"
         case .label: return "label"
         case .pushButton: return "push button"
+        case .slider: return "slider"
         case .application: return "application"
         case .heading: return "heading"
         }

@@ -84,7 +84,9 @@ public struct AccessibleTree: Equatable, Sendable {
         let button = e.traits.contains("button"), header = e.traits.contains("header")
         // An image that is also a button is a button: what it does matters
         // more than what it shows (a screen reader says "push button").
-        let role: ATSPIRole = button ? .pushButton : header ? .heading : e.traits.contains("label") ? .label : .image
+        // An adjustable one (a clip's scrubber) is a slider, its position the value.
+        let role: ATSPIRole = button ? .pushButton : header ? .heading : e.traits.contains("label") ? .label
+            : e.traits.contains("adjustable") ? .slider : .image
         var states = ATSPIStates([.enabled, .sensitive, .visible])
         if e.frame.intersects(bounds) { states.insert(.showing) }
         if button { states.insert(.focusable) }

@@ -195,7 +195,9 @@ public final class DecoderProcess: @unchecked Sendable {
     /// Opens the moving picture at `path` on this worker and takes its first
     /// frame, covering `target`. `.refused` for a still picture. The
     /// worker keeps it open for `nextFrame` until any other request.
-    public func openFrames(path: String, target: (width: Int, height: Int), deadline: Double, bgra: Bool = false) -> Result<Frame, DecodeFailure> {
+    /// `range`: the picture is those bytes of the file (a Motion Photo's clip).
+    public func openFrames(path: String, range: (offset: Int, length: Int)? = nil, target: (width: Int, height: Int), deadline: Double,
+                           bgra: Bool = false) -> Result<Frame, DecodeFailure> {
         // The worker tells what it is from its bytes (a still one is refused
         // there); here only that it is a file with something in it, opened
         // without following a link's loop or waiting on a FIFO.
@@ -205,7 +207,7 @@ public final class DecoderProcess: @unchecked Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return .failure(.refused("is not a file with frames in it")) }
         let request = DecodeRequest.asking(target: target, plainSDL: false, preview: false, region: nil, thumbnailSide: 0, frames: .open,
-                                           framesInBGRA: bgra, name: (path as NSString).lastPathComponent)
+                                           framesInBGRA: bgra, range: range, name: (path as NSString).lastPathComponent)
         bgraFrames = bgra
         return frame(exchange(request, fd: fd, deadline: deadline)).flatMap { $0.map { .success($0) } ?? .failure(.decode("it has no frames")) }
     }

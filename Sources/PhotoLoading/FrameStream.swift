@@ -35,6 +35,10 @@ public final class FrameStream: @unchecked Sendable {
     public static let shortClipSeconds = 10.0
 
     public let path: String
+    /// The bytes of the file that are the picture (a Motion Photo's clip), or nil: all of it.
+    private let range: (offset: Int, length: Int)?
+    /// Plays once, whatever its length (a Live Photo's clip; the attract loop's).
+    private let once: Bool
     private let process: DecoderProcess
     private let condition = NSCondition()
     private var ahead: [Timed] = []
@@ -50,9 +54,11 @@ public final class FrameStream: @unchecked Sendable {
     private var wantedAt = 0.0
     private let wake: @Sendable () -> Void
 
-    init(path: String, target: (width: Int, height: Int), budgetBytes: Int, deadline: Double, process: DecoderProcess,
-         wake: @escaping @Sendable () -> Void) {
+    init(path: String, range: (offset: Int, length: Int)? = nil, once: Bool = false, target: (width: Int, height: Int), budgetBytes: Int,
+         deadline: Double, process: DecoderProcess, wake: @escaping @Sendable () -> Void) {
         self.path = path
+        self.range = range
+        self.once = once
         self.process = process
         self.budgetBytes = budgetBytes
         self.wake = wake
@@ -84,6 +90,15 @@ public final class FrameStream: @unchecked Sendable {
         ahead.removeAll()
         condition.unlock()
     }
+
+    /// When the last play ends, on the picture's clock, once it has ended
+    /// (the clip of a Live Photo gives way to its still then).
+    public var endsAt: Double? {
+        condition.lock()
+        defer { condition.unlock() }
+        return ended && state == .playing ? playedLength : nil
+    }
+    private var playedLength = 0.0
 
     public var currentState: State {
         condition.lock()
@@ -146,7 +161,7 @@ public final class FrameStream: @unchecked Sendable {
         while true {
             // One play: the first frame from open, the rest one by one.
             var next: DecoderProcess.Frame?
-            switch process.openFrames(path: path, target: target, deadline: deadline, bgra: true) {
+            switch process.openFrames(path: path, range: range, target: target, deadline: deadline, bgra: true) {
             case .failure(let failure):
                 finish(serial == 0 && failure.isRefusal ? .still : .failed(failure))
                 return
@@ -194,12 +209,16 @@ public final class FrameStream: @unchecked Sendable {
                 }
             }
             plays += 1
-            // The worker's length of the play counts the frames it skipped at its end too.
+            // The worker's length of the play counts the frames it skipped at its end too
+            // (a stream opened past its first play: a scrub, a clip played on from a pause).
             let length = Int((process.playLength * 1000).rounded())
-            if length > clock { skippedAny = true } // a replay's jump past all but the first frame
+            if length > clock { skippedAny = true }
             clock = max(clock, length)
             offset += clock
-            let again = isClip ? Double(clock) / 1000 < Self.shortClipSeconds : loops == 0 || plays < loops
+            condition.lock()
+            playedLength = Double(offset) / 1000
+            condition.unlock()
+            let again = once ? false : isClip ? Double(clock) / 1000 < Self.shortClipSeconds : loops == 0 || plays < loops
             // A picture of one frame is a still: the photo path shows it.
             if serial <= 1 && !skippedAny { finish(.still); return }
             if !again { finish(nil); return }

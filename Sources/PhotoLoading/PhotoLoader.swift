@@ -129,9 +129,12 @@ public final class PhotoLoader: @unchecked Sendable {
 
     /// The frames of the moving picture at `path`, covering `target`,
     /// decoded ahead on a worker of their own (`FrameStream`), which wakes
-    /// the frame loop as the loader does.
-    public func frames(of path: String, target: (width: Int, height: Int), budgetBytes: Int) -> FrameStream {
-        FrameStream(path: path, target: target, budgetBytes: budgetBytes, deadline: deadlines.full,
+    /// the frame loop as the loader does. `range`: the picture is those
+    /// bytes of the file (a Motion Photo's clip); `once`: it plays once
+    /// whatever its length (a Live Photo's clip).
+    public func frames(of path: String, range: (offset: Int, length: Int)? = nil, once: Bool = false, target: (width: Int, height: Int),
+                       budgetBytes: Int) -> FrameStream {
+        FrameStream(path: path, range: range, once: once, target: target, budgetBytes: budgetBytes, deadline: deadlines.full,
                     process: DecoderProcess(executable: executable, zygote: zygote), wake: wake)
     }
 

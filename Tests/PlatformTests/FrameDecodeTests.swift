@@ -63,6 +63,25 @@ final class FrameDecodeTests: XCTestCase {
         XCTAssertTrue(got.isClip)
     }
 
+    /// A clip inside another file (a Motion Photo's, after its JPEG) is
+    /// played from its range alone; a range that runs past the file's end is refused.
+    func testAClipInsideAFileIsReadFromItsRangeAlone() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        try MovingMedia.clip(folder + "/c.mp4", colours: ["red", "blue"], seconds: 0.5, rate: 10)
+        try MovingMedia.run("convert", ["-size", "64x48", "xc:lime", folder + "/still.jpg"])
+        let still = try Data(contentsOf: URL(fileURLWithPath: folder + "/still.jpg"))
+        let clip = try Data(contentsOf: URL(fileURLWithPath: folder + "/c.mp4"))
+        // Bytes after the clip too: only its range may be read.
+        try (still + clip + Data(repeating: 0x55, count: 4096)).write(to: URL(fileURLWithPath: folder + "/motion.jpg"))
+        let range = (offset: still.count, length: clip.count)
+        let first = try process.openFrames(path: folder + "/motion.jpg", range: range, target: (160, 120), deadline: 10).get()
+        var colours = [DecodeFixtures.colour(first.pixels, at: .topLeft)]
+        while let frame = try process.nextFrame(deadline: 10, name: "x").get() { colours.append(DecodeFixtures.colour(frame.pixels, at: .topLeft)) }
+        XCTAssertEqual(colours, Array(repeating: "red", count: 5) + Array(repeating: "blue", count: 5))
+        guard case .failure(.refused) = process.openFrames(path: folder + "/motion.jpg", range: (still.count, clip.count + 8192),
+                                                           target: (160, 120), deadline: 5) else { return XCTFail("a range past the end is refused") }
+    }
+
     /// A player that fell behind asks to skip: the frames that end by then
     /// are decoded in the worker and dropped, the one under that time comes
     /// with its start, and the play's length is known at its end.

@@ -64,11 +64,11 @@ public struct PhoneRoll {
     /// A Motion Photo: a `width` x `height` JPEG with a clip of `seconds`
     /// appended, named by `MicroVideo`/`MicroVideoOffset` in its XMP.
     /// Returns its path and the clip's offset and length.
-    public func motionPhoto(_ name: String, seconds: Double, width: Int = 400, height: Int = 300,
+    public func motionPhoto(_ name: String, seconds: Double, width: Int = 400, height: Int = 300, clipColor: String = "red",
                             created: String? = nil) throws -> (path: String, offset: Int, length: Int) {
         let still = "\(name).still.jpg", clip = "\(name).clip.mp4"
         try run("convert", ["-size", "\(width)x\(height)", "gradient:orange-purple", still])
-        try self.clip(clip, seconds: seconds, width: 160, height: 120, created: created)
+        try self.clip(clip, seconds: seconds, width: 160, height: 120, color: clipColor, created: created)
         let clipBytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + clip))
         try run("exiftool", ["-q", "-overwrite_original", "-XMP-GCamera:MicroVideo=1", "-XMP-GCamera:MicroVideoVersion=1",
                              "-XMP-GCamera:MicroVideoOffset=\(clipBytes.count)", still])

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import XCTest
 @testable import TripsKit
 
@@ -68,5 +69,35 @@ final class AttractTests: XCTestCase {
         let bad = try Replay.run("size 1280 800\nat 0 state", arguments: ["--slide", "0"])
         XCTAssertEqual(bad.status, ExitCode.badInput.rawValue)
         XCTAssertTrue(bad.stderr.contains("--slide expects seconds from 1 to 3600, got '0'"), bad.stderr)
+    }
+
+    /// A library of a clip (red then blue, `seconds` each) made before a
+    /// lime photo: the colour at the window's middle shot at `times` (ms).
+    private func clipSlideColours(seconds: Double, rate: Int, at times: [Int]) throws -> [String] {
+        let folder = try temporaryFolder("trips-attract-clip").path, roll = folder + "/roll"
+        try FileManager.default.createDirectory(atPath: roll, withIntermediateDirectories: true)
+        try MovingMedia.clip(roll + "/a.mp4", colours: ["red", "blue"], seconds: seconds, rate: rate)
+        try MovingMedia.run("convert", ["-size", "320x240", "xc:lime", roll + "/b.jpg"])
+        try MovingMedia.run("touch", ["-d", "2024-05-01 10:00:00", roll + "/a.mp4"])
+        try MovingMedia.run("touch", ["-d", "2024-05-01 10:05:00", roll + "/b.jpg"])
+        let shots = times.map { folder + "/shot-\($0).png" }
+        _ = try run(zip(times, shots).map { "at \($0) shot \($1)" }.joined(separator: "\n"), ["--photos", roll])
+        return try shots.map { try MovingMedia.colour(ofPNG: $0, x: 640, y: 300) }
+    }
+
+    /// A clip under 30 s plays through once as its slide, which lasts as
+    /// long as it (3 s, not the 2 s of `--slide`), then the next photo comes.
+    func testTheLoopPlaysAShortClipThroughAsItsSlide() throws {
+        // The loop starts at 7 s: red to 8.5, blue to 10, then the photo
+        // fades in over the clip's last frame (blue and lime: no red).
+        let shown = try clipSlideColours(seconds: 1.5, rate: 10, at: [8200, 9500, 9900, 10_300, 11_500])
+        XCTAssertEqual(shown.prefix(3) + shown.suffix(1), ["red", "blue", "blue", "green"])
+        XCTAssertTrue(["blue", "green"].contains(shown[3]) || shown[3].hasPrefix("rgb(0,"), shown[3])
+    }
+
+    /// A clip of 30 s or more shows its first 10 s.
+    func testTheLoopShowsALongClipsFirstTenSeconds() throws {
+        // Red for the clip's first 15 s: at 9.5 s of the slide still red, the photo once 10 s have passed.
+        XCTAssertEqual(try clipSlideColours(seconds: 15, rate: 2, at: [8200, 16_500, 18_500]), ["red", "red", "green"])
     }
 }

@@ -14,7 +14,9 @@ final class ShortcutsTests: XCTestCase {
     lazy var folder = try! TemporaryFolder("trips-shortcuts")
     var catalog: TripCatalog {
         TripCatalog(trips: (0..<3).map { t in
-            Trip(id: "t\(t)", city: "City \(t)", nights: 2, photoPaths: (0..<3).map { folder.appending("t\(t)-\($0).jpg") })
+            // The last trip opens on a clip (K plays and pauses it).
+            Trip(id: "t\(t)", city: "City \(t)", nights: 2, photoPaths: (0..<3).map { folder.appending("t\(t)-\($0).jpg") },
+                 photoShapes: t == 2 ? [PhotoShape(taken: nil, aspect: 1.5, kind: .clip, duration: 4)] + Array(repeating: PhotoShape(taken: nil, aspect: 1.5), count: 2) : [])
         })
     }
 
@@ -114,6 +116,9 @@ final class ShortcutsTests: XCTestCase {
             s["delete"]?.string == "t0-0.jpg" && s["photo", "count"]?.number == 3 && ShortcutsTests.file(app, 0) != nil
         })],
         .shortcutCopy: ["ctrl+C": (opened, { s, _ in s["toast"]?.string == "Copying t0-0.jpg" })],
+        .shortcutPlayPause: ["K": ("at 100 key End\nat 200 key Return\n", { s, app in
+            s["enlarged"]?.string == "t2" && app.clipControls.pausedAt != nil && s["a11y"]?.array.contains { $0["label"]?.string == "Play" } == true
+        })],
         .shortcutFullscreen: ["F11": ("", { s, _ in s["fullscreen"]?.bool == true })],
         .shortcutOverlay: [
             "F1": ("", { s, _ in s["shortcuts"]?.bool == true }),

@@ -24,13 +24,15 @@ protocol FrameSource: AnyObject {
 
 /// The frame sources, by what a file's first bytes say it is.
 enum FrameSources {
-    /// Opens `fd` (`bytes` are its first bytes, for the sniffing) as a
-    /// moving picture; `.refused` for a still one, which the photo path
-    /// decodes as it always has.
-    static func open(_ fd: Int32, head: [UInt8], fileBytes: Int, target: (width: Int, height: Int), bgra: Bool) -> Result<FrameSource, DecodeFailure> {
-        if WebPFrames.isWebP(head) { return WebPFrames.open(fd, fileBytes: fileBytes, target: target, bgra: bgra) }
-        if JXLFrames.isJXL(head) { return JXLFrames.open(fd, fileBytes: fileBytes, target: target, bgra: bgra) }
-        return LibavFrames.open(fd, head: head, fileBytes: fileBytes, target: target, bgra: bgra)
+    /// Opens the `fileBytes` of `fd` from `base` on (a Motion Photo's clip
+    /// starts inside its JPEG; `head` are their first bytes, for the
+    /// sniffing) as a moving picture; `.refused` for a still one, which the
+    /// photo path decodes as it always has.
+    static func open(_ fd: Int32, base: Int = 0, head: [UInt8], fileBytes: Int, target: (width: Int, height: Int),
+                     bgra: Bool) -> Result<FrameSource, DecodeFailure> {
+        if WebPFrames.isWebP(head) { return WebPFrames.open(fd, base: base, fileBytes: fileBytes, target: target, bgra: bgra) }
+        if JXLFrames.isJXL(head) { return JXLFrames.open(fd, base: base, fileBytes: fileBytes, target: target, bgra: bgra) }
+        return LibavFrames.open(fd, base: base, head: head, fileBytes: fileBytes, target: target, bgra: bgra)
     }
 }
 
@@ -39,14 +41,14 @@ extension FrameSources {
     /// libjxl), in memory the caller deallocates, as long as what was read.
     /// Its header is vetted first: the canvas such a decoder allocates is
     /// the header's, so a bomb is refused before it is made.
-    static func readWhole(_ fd: Int32, fileBytes: Int) -> Result<UnsafeMutableRawBufferPointer, DecodeFailure> {
+    static func readWhole(_ fd: Int32, base: Int, fileBytes: Int) -> Result<UnsafeMutableRawBufferPointer, DecodeFailure> {
         guard fileBytes <= DecoderWorker.maximumFileBytes else {
             return .failure(.refused("is larger than \(DecoderWorker.maximumFileBytes >> 20) MiB"))
         }
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(fileBytes, 1), alignment: 16)
         var filled = 0
         while filled < fileBytes {
-            let got = pread(fd, bytes.baseAddress! + filled, fileBytes - filled, off_t(filled))
+            let got = pread(fd, bytes.baseAddress! + filled, fileBytes - filled, off_t(base + filled))
             if got < 0, errno == EINTR { continue }
             if got <= 0 { break }
             filled += got

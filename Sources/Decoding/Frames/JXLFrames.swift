@@ -42,8 +42,8 @@ final class JXLFrames: FrameSource {
         head.starts(with: [0xFF, 0x0A]) || head.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A])
     }
 
-    static func open(_ fd: Int32, fileBytes: Int, target: (width: Int, height: Int), bgra: Bool) -> Result<FrameSource, DecodeFailure> {
-        FrameSources.readWhole(fd, fileBytes: fileBytes).flatMap { open($0, target: target, bgra: bgra) }
+    static func open(_ fd: Int32, base: Int, fileBytes: Int, target: (width: Int, height: Int), bgra: Bool) -> Result<FrameSource, DecodeFailure> {
+        FrameSources.readWhole(fd, base: base, fileBytes: fileBytes).flatMap { open($0, target: target, bgra: bgra) }
     }
 
     /// Opens the file read into `bytes` (taken: deallocated with the source, or on failure).

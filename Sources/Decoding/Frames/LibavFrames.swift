@@ -24,14 +24,17 @@ final class LibavFrames: FrameSource {
     private var draining = false
     private let input: Input
 
-    /// The file as libavformat reads it: the descriptor, where it is read
-    /// from, and its length.
+    /// The file as libavformat reads it: the descriptor, where its bytes
+    /// start in it (a Motion Photo's clip, after its JPEG), where it is read
+    /// from, and its length. libavformat sees those bytes only.
     private final class Input {
         let fd: Int32
+        let base: Int64
         let length: Int64
         var position: Int64 = 0
-        init(fd: Int32, length: Int64) {
+        init(fd: Int32, base: Int64, length: Int64) {
             self.fd = fd
+            self.base = base
             self.length = length
         }
     }
@@ -83,7 +86,7 @@ final class LibavFrames: FrameSource {
         return nil
     }
 
-    static func open(_ fd: Int32, head: [UInt8], fileBytes: Int, target: (width: Int, height: Int), bgra: Bool) -> Result<FrameSource, DecodeFailure> {
+    static func open(_ fd: Int32, base: Int, head: [UInt8], fileBytes: Int, target: (width: Int, height: Int), bgra: Bool) -> Result<FrameSource, DecodeFailure> {
         guard let kind = kind(of: head) else { return .failure(.refused("is no animation or clip")) }
         let loops: Int
         switch kind {
@@ -93,13 +96,15 @@ final class LibavFrames: FrameSource {
             loops = head.withUnsafeBytes { LoopCount.png($0) }
         case .clip: loops = 1
         }
-        let input = Input(fd: fd, length: Int64(fileBytes))
+        let input = Input(fd: fd, base: Int64(base), length: Int64(fileBytes))
         let opaque = Unmanaged.passRetained(input).toOpaque()
         let bufferSize: Int32 = 64 << 10
         guard let buffer = av_malloc(Int(bufferSize)),
               let io = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), bufferSize, 0, opaque, { opaque, buffer, size in
                   let input = Unmanaged<Input>.fromOpaque(opaque!).takeUnretainedValue()
-                  let got = pread(input.fd, buffer, Int(size), off_t(input.position))
+                  let wanted = min(Int(size), Int(max(0, input.length - input.position)))
+                  if wanted == 0 { return trips_averror_eof() }
+                  let got = pread(input.fd, buffer, wanted, off_t(input.base + input.position))
                   if got < 0 { return -Int32(EIO) }
                   if got == 0 { return trips_averror_eof() }
                   input.position += Int64(got)

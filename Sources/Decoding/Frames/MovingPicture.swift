@@ -24,14 +24,20 @@ struct MovingPicture {
         fd = descriptor
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_size > 0 else { return (DecodeReply(status: .refused, message: "cannot be read"), nil) }
-        guard Int(info.st_size) <= DecoderWorker.maximumMovingFileBytes else {
+        // A range (a Motion Photo's clip inside its JPEG) is all that is read, and must lie inside the file.
+        let base = request.rangeLength > 0 ? request.rangeOffset : 0
+        let length = request.rangeLength > 0 ? request.rangeLength : Int(info.st_size)
+        guard base >= 0, length > 0, base + length <= Int(info.st_size) else {
+            return (DecodeReply(status: .refused, message: "has no clip at bytes \(base) to \(base + length)"), nil)
+        }
+        guard length <= DecoderWorker.maximumMovingFileBytes else {
             return (DecodeReply(status: .refused, message: "is larger than \(DecoderWorker.maximumMovingFileBytes >> 20) MiB"), nil)
         }
-        var head = [UInt8](repeating: 0, count: min(Self.headBytes, Int(info.st_size)))
-        let got = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        var head = [UInt8](repeating: 0, count: min(Self.headBytes, length))
+        let got = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(base)) }
         guard got > 0 else { return (DecodeReply(status: .refused, message: "cannot be read"), nil) }
         head.removeSubrange(got...)
-        switch FrameSources.open(fd, head: head, fileBytes: Int(info.st_size), target: (request.targetWidth, request.targetHeight),
+        switch FrameSources.open(fd, base: base, head: head, fileBytes: length, target: (request.targetWidth, request.targetHeight),
                                  bgra: request.framesInBGRA) {
         case .failure(.refused(let why)): return (DecodeReply(status: .refused, message: why), nil)
         case .failure(let failure): return (DecodeReply(status: .failed, message: failure.description), nil)

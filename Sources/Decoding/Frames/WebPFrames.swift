@@ -35,8 +35,8 @@ final class WebPFrames: FrameSource {
         head.count >= 12 && Array(head[0..<4]) == Array("RIFF".utf8) && Array(head[8..<12]) == Array("WEBP".utf8)
     }
 
-    static func open(_ fd: Int32, fileBytes: Int, target: (width: Int, height: Int), bgra: Bool) -> Result<FrameSource, DecodeFailure> {
-        FrameSources.readWhole(fd, fileBytes: fileBytes).flatMap { open($0, target: target, bgra: bgra) }
+    static func open(_ fd: Int32, base: Int, fileBytes: Int, target: (width: Int, height: Int), bgra: Bool) -> Result<FrameSource, DecodeFailure> {
+        FrameSources.readWhole(fd, base: base, fileBytes: fileBytes).flatMap { open($0, target: target, bgra: bgra) }
     }
 
     /// Opens the file read into `bytes` (taken: deallocated with the source, or on failure).

@@ -2,6 +2,7 @@ import CSDL2
 import Decoding
 import Foundation
 import PhotoLoading
+import TripsKit
 
 /// The moving picture the big photo plays, as textures: its frames come
 /// from a `FrameStream` and each new one is uploaded into the other of two
@@ -10,6 +11,8 @@ import PhotoLoading
 /// textures drawn; one texture updated in place would look unchanged).
 final class MovingTexture {
     let photo: Int
+    /// The Live Photo's clip it plays, or nil: the photo's own frames.
+    let live: PhotoShape.LiveClip?
     let stream: FrameStream
     private let renderer: OpaquePointer
     private var textures: [(texture: OpaquePointer, width: Int, height: Int)?] = [nil, nil]
@@ -22,10 +25,13 @@ final class MovingTexture {
     private var lateness: [Double] = []
     /// The picture's full size, once its first frame came.
     private(set) var fullSize: (width: Int, height: Int)?
+    /// When the frame shown starts, on the picture's clock.
+    private(set) var shownStart: Double?
 
-    init(renderer: OpaquePointer, photo: Int, stream: FrameStream) {
+    init(renderer: OpaquePointer, photo: Int, live: PhotoShape.LiveClip? = nil, stream: FrameStream) {
         self.renderer = renderer
         self.photo = photo
+        self.live = live
         self.stream = stream
     }
 
@@ -66,6 +72,7 @@ final class MovingTexture {
         guard let t = textures[next], SDL_UpdateTexture(t.texture, nil, pixels.base, Int32(pixels.pitch)) == 0 else { return }
         current = next
         shownSerial = timed.serial
+        shownStart = timed.start
         framesShown += 1
         fullSize = (timed.frame.fullWidth, timed.frame.fullHeight)
     }

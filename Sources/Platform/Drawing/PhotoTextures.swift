@@ -106,10 +106,13 @@ public final class PhotoTextures {
     /// The photo that may move this frame, and for how long it has been on
     /// screen (`Scene.moving`, set by `SceneRenderer` each frame).
     public var moving: Scene.MovingPhoto? {
-        didSet { if moving?.photo != playing?.photo { stopPlaying() } }
+        // Each time it comes back it plays from its start (a Live Photo held again, though no frame was drawn between).
+        didSet { if moving?.photo != playing?.photo || moving?.live != playing?.live || moving?.since != playingSince { stopPlaying() } }
     }
     /// The moving picture playing in the big photo, while it is on screen.
     private var playing: MovingTexture?
+    /// When what plays came on screen (`Scene.MovingPhoto.since`).
+    private var playingSince: Double?
     /// Photos (by path) that turned out still or whose frames failed: the
     /// photo path shows them (a failure was logged once, with its reason).
     private var unmoving: Set<String> = []
@@ -126,11 +129,21 @@ public final class PhotoTextures {
     /// be decoded (a screenshot).
     private func movingFrame(_ photo: Int, waiting: Bool) -> (texture: OpaquePointer, width: Int, height: Int)? {
         guard let moving, moving.photo == photo, paths.indices.contains(photo) else { return nil }
-        let path = paths[photo]
-        guard !unmoving.contains(path), MovingTexture.mayMove(path) else { return nil }
+        // A Live Photo's clip beside it, or a Motion Photo's inside its JPEG.
+        var path = paths[photo], range: (offset: Int, length: Int)?
+        switch moving.live {
+        case .beside(let clip)?: path = clip
+        case .embedded(let offset, let length)?: range = (offset, length)
+        case nil: guard MovingTexture.mayMove(path) else { return nil }
+        }
+        guard !unmoving.contains(path) else { return nil }
+        // Frames only go forward: a scrub back starts the stream again (it catches up to the time asked).
+        if let shown = playing?.shownStart, moving.seconds < shown { stopPlaying() }
         if playing == nil {
-            playing = MovingTexture(renderer: renderer, photo: photo,
-                                    stream: loader.frames(of: path, target: fullTarget, budgetBytes: framesBudget))
+            playingSince = moving.since
+            playing = MovingTexture(renderer: renderer, photo: photo, live: moving.live,
+                                    stream: loader.frames(of: path, range: range, once: moving.once, target: fullTarget,
+                                                          budgetBytes: framesBudget))
         }
         guard let playing else { return nil }
         switch playing.stream.currentState {
@@ -142,6 +155,11 @@ public final class PhotoTextures {
             log("trips: photo \(path): its frames cannot be played: \(failure); showing its still")
             return nil
         case .opening, .playing:
+            // A live clip gives way to its still when it ends; the attract loop's stays on its last frame.
+            if moving.live != nil {
+                if let end = playing.stream.endsAt, moving.seconds >= end { return nil }
+                return playing.texture(at: moving.seconds, waiting: waiting)
+            }
             let shown = playing.texture(at: moving.seconds, waiting: waiting)
             if let full = playing.fullSize { imageSizes[photo] = CGSize(width: full.width, height: full.height) }
             return shown
@@ -152,8 +170,10 @@ public final class PhotoTextures {
     /// nil when nothing plays or its next frame is not decoded yet (its
     /// decode wakes the loop).
     public var nextFrameDue: Double? {
-        guard let moving, let playing else { return nil }
-        return playing.stream.nextStart(after: moving.seconds).map { moving.since + $0 }
+        guard let moving, let playing, !moving.paused else { return nil }
+        // A live clip's end is due too: its still comes back then.
+        let end = moving.live == nil ? nil : playing.stream.endsAt.flatMap { $0 > moving.seconds ? $0 : nil }
+        return (playing.stream.nextStart(after: moving.seconds) ?? end).map { moving.since + $0 }
     }
 
     /// Starts a frame: requests not repeated in it are dropped from the queue.

@@ -103,6 +103,8 @@ public enum Key: Hashable, Sendable {
     case i
     /// With Ctrl, C copies the photo shown (or focused) to the clipboard.
     case c
+    /// Plays or pauses the clip in the big photo.
+    case k
     /// Any other key, by its name.
     case other(String)
 
@@ -112,7 +114,7 @@ public enum Key: Hashable, Sendable {
         (.plus, "+"), (.equals, "="), (.keypadPlus, "Keypad +"), (.minus, "-"), (.keypadMinus, "Keypad -"),
         (.zero, "0"), (.keypadZero, "Keypad 0"), (.q, "Q"),
         (.f, "F"), (.home, "Home"), (.end, "End"), (.pageUp, "PageUp"), (.pageDown, "PageDown"),
-        (.f1, "F1"), (.question, "?"), (.f11, "F11"), (.delete, "Delete"), (.z, "Z"), (.r, "R"), (.i, "I"), (.c, "C"),
+        (.f1, "F1"), (.question, "?"), (.f11, "F11"), (.delete, "Delete"), (.z, "Z"), (.r, "R"), (.i, "I"), (.c, "C"), (.k, "K"),
     ]
 
     /// The key called `name` (as SDL and replay scripts name keys).

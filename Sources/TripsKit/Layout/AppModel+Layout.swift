@@ -46,7 +46,12 @@ extension AppModel {
         scene.photoSize = screen == .overview && room.width >= 1 && room.height >= 1 ? room : size
         // The attract loop's own frames ask for its next photo at the window's size as they draw.
         if screen == .overview { scene.decodeAhead = photosAwaited }
-        scene.moving = moving.map { Scene.MovingPhoto(photo: $0.photo, since: $0.since, now: time) }
+        // A paused clip is held at its position.
+        let paused = clipControls.pausedAt
+        scene.moving = moving.map { m in
+            Scene.MovingPhoto(photo: m.photo, since: m.since, now: paused.map { m.since + $0 } ?? time, live: m.live,
+                              once: screen == .attract, paused: paused != nil)
+        }
         return scene
     }
 

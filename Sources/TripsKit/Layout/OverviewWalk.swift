@@ -56,7 +56,11 @@ struct OverviewWalk {
             guard row.minY < layout.list.maxY else { break }
             out.append(rowElement(trip, position: position, frame: row, hero: hero))
         }
-        if let trip = big.trip { out.append(bigPhotoElement(trip: trip)) }
+        if let trip = big.trip {
+            let photo = bigPhotoElement(trip: trip)
+            out.append(photo)
+            if model.clipControlsShown { out += ClipControlsWalk(model: model, strings: strings).elements(over: photo.frame) }
+        }
         out += pageButtonElements()
         let rows = model.propertiesRows
         if !rows.isEmpty {
@@ -276,7 +280,8 @@ struct OverviewWalk {
                                                       frame: grown, range: zoom, place: .lead))
         if big.isOut && big.phase != .closing {
             element.touch = .init { [unowned model, unowned big] id, frame in
-                big.node(id: id, frame: frame, byMouse: { model.lastInputWasMouse }) {
+                big.node(id: id, frame: frame, live: model.catalog.trips[trip].shape(photo: big.page)?.liveClip != nil,
+                         byMouse: { model.lastInputWasMouse }, tapped: { model.tapClip() }) {
                     guard let trip = big.trip else { return model.layout.bigPhoto }
                     return model.slotFrame(of: trip)
                 }

@@ -62,6 +62,11 @@ public struct Message: Hashable, Sendable {
     public static let livePhoto = Message("Live photo")
     public static let animation = Message("Animation")
     public static let liveBadge = Message("LIVE")
+    /// A playing clip's controls: its button, and its scrubber with the position ("0:02 of 0:07").
+    public static let play = Message("Play")
+    public static let pause = Message("Pause")
+    public static let clipPosition = Message("Position")
+    public static let clipPositionOf = Message("%s of %s")
 
     /// The shortcuts overlay: its title and what each key does; the hint to a mouse.
     public static let shortcutFocus = Message("Move the focus")
@@ -97,6 +102,7 @@ public struct Message: Hashable, Sendable {
     /// title, each row's label; a focal length's 35 mm equivalent ("26 mm
     /// in 35 mm film"); what it says while a worker reads the file.
     public static let shortcutProperties = Message("Show or hide the photo's properties")
+    public static let shortcutPlayPause = Message("Play or pause the clip")
     public static let propertiesTitle = Message("Properties")
     public static let propertyFile = Message("File")
     public static let propertySize = Message("Size")
@@ -141,8 +147,8 @@ public struct Message: Hashable, Sendable {
                                         shortcutFocus, shortcutOpen, shortcutClose, shortcutPage, shortcutFirstLast, shortcutTrips, shortcutZoomIn, shortcutZoomOut, shortcutZoomReset, shortcutWhole, shortcutMoveTrip, shortcutFullscreen, shortcutOverlay, shortcutQuit, shortcutsTitle, clickToOpen,
                                         shortcutTrash, shortcutUndo, movedToTrash, putBack,
                                         shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto,
-                                        videoSeconds, video, livePhoto, animation, liveBadge,
-                                        shortcutProperties, propertiesTitle, propertyFile, propertySize, propertyDimensions, propertyFormat,
+                                        videoSeconds, video, livePhoto, animation, liveBadge, play, pause, clipPosition, clipPositionOf,
+                                        shortcutProperties, shortcutPlayPause, propertiesTitle, propertyFile, propertySize, propertyDimensions, propertyFormat,
                                         propertyColourProfile, propertyTaken, propertyCamera, propertyLens, propertyExposure, propertyAperture,
                                         propertyISO, propertyFocalLength, propertyPlace, propertyEquivalent, propertiesReading, placeInCountry,
                                         shortcutCopy, copying, copied, cannotCopy,

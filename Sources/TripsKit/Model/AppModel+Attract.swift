@@ -54,8 +54,12 @@ extension AppModel {
         let pairing = attract?.settings.pairs == true && size.width > size.height
         return strip.order.flatMap { trip in
             let t = catalog.trips[trip]
-            return PortraitPairs.slides(pairing ? t.photoShapes : [], count: t.photoCount)
-                .map { Attract.Slide(trip: trip, photo: $0.first, pair: $0.second) }
+            return PortraitPairs.slides(pairing ? t.photoShapes : [], count: t.photoCount).map { pair in
+                // A clip alone on its slide plays once (0: its length is not known, the slide has the usual time).
+                let shape = pair.second == nil ? t.shape(photo: pair.first) : nil
+                let clip = shape?.kind == .clip ? shape?.duration ?? 0 : nil
+                return Attract.Slide(trip: trip, photo: pair.first, pair: pair.second, clipSeconds: clip)
+            }
         }
     }
 

@@ -121,6 +121,16 @@ extension AppModel {
             if bigPhoto.isOut { bigPhoto.setZoom(bigPhoto.zoom - Self.zoomStep) }
         case .zero, .keypadZero:
             if bigPhoto.isOut { bigPhoto.setZoom(1) }
+        case .k:
+            // The keyboard's play/pause button: the controls come up with it.
+            // On a Live Photo it plays the clip once from its start, as a hold does.
+            if playingClip != nil {
+                toggleClipPause()
+            } else if let trip = bigPhoto.trip, bigPhoto.isOut, catalog.trips[trip].shape(photo: bigPhoto.page)?.liveClip != nil {
+                livePlayedByKey = catalog.photoNumber(trip: trip, photo: bigPhoto.page)
+                moving = nil // from the start, though it played already
+
+            }
         case .f:
             // F: the whole photo, or the filled card again.
             if bigPhoto.isOut { bigPhoto.showWhole(!bigPhoto.whole) }

@@ -4,10 +4,25 @@ extension AppModel {
     /// The photo that may play now: the big photo's, from when it opens,
     /// on the Overview, awake, without reduced motion (which shows the
     /// first frame only).
-    var movingCandidate: Int? {
-        guard !reduceMotion, !isAsleep, screen == .overview, let trip = bigPhoto.trip, bigPhoto.phase != .closing,
+    /// A Live Photo's or Motion Photo's clip is the one that plays while
+    /// a finger or the mouse button holds the big photo (`BigPhoto.holdingLive`).
+    /// In the attract loop, the current slide when it is a clip
+    /// (`Attract.playsClip`), or one fading out under a photo (it fades on its last frame).
+    var movingCandidate: (photo: Int, live: PhotoShape.LiveClip?)? {
+        if screen == .attract {
+            guard !isAsleep, let attract, !attract.reduceMotion else { return nil }
+            let fadingClip = attract.isFading ? attract.previous?.slide : nil
+            guard let slide = attract.playsClip ? attract.current : fadingClip, slide.clipSeconds != nil else { return nil }
+            return (catalog.photoNumber(trip: slide.trip, photo: slide.photo), nil)
+        }
+        guard !isAsleep, screen == .overview, let trip = bigPhoto.trip, bigPhoto.phase != .closing,
               catalog.trips.indices.contains(trip) else { return nil }
-        return catalog.photoNumber(trip: trip, photo: bigPhoto.page)
+        let photo = catalog.photoNumber(trip: trip, photo: bigPhoto.page)
+        let held = bigPhoto.holdingLive || livePlayedByKey == photo
+        let live = held ? catalog.trips[trip].shape(photo: bigPhoto.page)?.liveClip : nil
+        // A hold asks for the clip, so it plays with reduced motion too.
+        guard !reduceMotion || live != nil else { return nil }
+        return (photo, live)
     }
 
     /// Notes when the photo that may move came on screen (or went): it
@@ -16,8 +31,11 @@ extension AppModel {
     @discardableResult
     func followMoving() -> Bool {
         let candidate = movingCandidate
-        guard candidate != moving?.photo else { return false }
-        moving = candidate.map { ($0, time) }
+        guard candidate?.photo != moving?.photo || candidate?.live != moving?.live else { return false }
+        moving = candidate.map { ($0.photo, $0.live, time) }
+        clipControls = ClipControls()
+        // K's play of a Live Photo lasts while it is the one shown.
+        if candidate?.photo != livePlayedByKey { livePlayedByKey = nil }
         return true
     }
 }

@@ -39,7 +39,11 @@ public final class AppModel {
     /// The loop's clock, in seconds; the replay's `t` is this in ms.
     public private(set) var time: Double = 0
     /// The photo that may move in the big photo and since when (`Scene.moving`).
-    var moving: (photo: Int, since: Double)?
+    var moving: (photo: Int, live: PhotoShape.LiveClip?, since: Double)?
+    /// The Live Photo (by number) whose clip `K` played: a hold's keyboard path.
+    var livePlayedByKey: Int?
+    /// A playing clip's play/pause and scrubber (`AppModel+ClipControls`).
+    var clipControls = ClipControls()
     /// Set when the app should end; the loop checks it after each event.
     public internal(set) var quitRequested = false
     /// What happened that the loop has not yet taken (a replay prints it).
@@ -260,6 +264,8 @@ public final class AppModel {
         let before = time, wasAnimating = animator.isAnimating
         var changed = advanceModel(to: seconds)
         if followMoving() { changed = true }
+        // The clip's controls went at their time.
+        if let until = clipControls.shownUntil, before < until, seconds >= until { changed = true }
         // A spring's last step: what its completion changed (a photo landed
         // in its slot or opened over the hero) is drawn, though nothing moves now.
         if wasAnimating && !animator.isAnimating { changed = true }
@@ -313,6 +319,7 @@ public final class AppModel {
         // needs no clock: the platform's word that it is decoded wakes it.
         return [wakefulness.deadline(at: time), engine.nextEventTime, idle.deadline, attractDue.flatMap { $0 > time ? $0 : nil },
                 screen == .attract ? attract?.deadline(after: time) : nil, strip.touchpadDeadline, bigPhoto.touchpadDeadline, toast?.until,
+                clipControls.shownUntil.flatMap { $0 > time ? $0 : nil },
                 mode == .kiosk ? BurnInShift.nextChange(after: time) : nil].compactMap { $0 }.min()
     }
 

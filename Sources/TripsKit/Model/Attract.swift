@@ -28,12 +28,18 @@ public final class Attract {
         public var trip: Int
         public var photo: Int
         public var pair: Int? = nil
+        /// A video clip's length in seconds, when the slide is one: it
+        /// plays once as its slide (`stay`).
+        public var clipSeconds: Double? = nil
 
         /// Its photos' indices in the trip, left to right.
         public var photos: [Int] { [photo] + (pair.map { [$0] } ?? []) }
     }
 
     public static let fadeAnimation = Animation.spring(duration: 1.0)
+    /// A clip shorter than this plays through as its slide; a longer one shows its first `longClipSeconds`.
+    public static let wholeClipSeconds = 30.0
+    public static let longClipSeconds = 10.0
     /// A slide's picture grows from 1x to this (or shrinks back), drifting sideways.
     public static let panZoom: CGFloat = 1.15
 
@@ -99,7 +105,7 @@ public final class Attract {
         self.slides = slides
         position = first
         previous = nil
-        beginSlide(due: time + settings.slideSeconds)
+        beginSlide(due: time + stay(slides[first]))
         return .ready
     }
 
@@ -123,8 +129,19 @@ public final class Attract {
             .first(where: { $0 != self.position && state(self.slides[$0]) == .ready }) else { return }
         previous = current.map { ($0, progress.presentationValue) }
         position = next
-        beginSlide(due: time + settings.slideSeconds)
+        beginSlide(due: time + stay(slides[next]))
     }
+
+    /// How long `slide` stays: a clip under `wholeClipSeconds` its length
+    /// (it plays through once), a longer one `longClipSeconds`; a photo,
+    /// or any slide with reduced motion (a clip shows its first frame), the settings' time.
+    func stay(_ slide: Slide) -> Double {
+        guard !reduceMotion, let clip = slide.clipSeconds, clip > 0 else { return settings.slideSeconds }
+        return clip < Self.wholeClipSeconds ? clip : Self.longClipSeconds
+    }
+
+    /// Whether the current slide is a clip that plays (`stay`).
+    public var playsClip: Bool { !reduceMotion && current?.clipSeconds != nil }
 
     /// Moves to the next photo when its time has come and it is decoded;
     /// true when it did. Until it is, the current one stays (held, never a
@@ -136,7 +153,7 @@ public final class Attract {
         position = next
         // On time, the rhythm keeps to its due times; held, the photo that
         // waited gets its whole stay.
-        beginSlide(due: (time - due > Self.heldAfter ? time : due) + settings.slideSeconds)
+        beginSlide(due: (time - due > Self.heldAfter ? time : due) + stay(slides[next]))
         return true
     }
     /// How late a slide may start and still count as on time (a frame or a paced wait late).
@@ -155,7 +172,8 @@ public final class Attract {
         fade.jump(to: 0)
         fade.animate(to: 1, with: Self.fadeAnimation)
         progress.jump(to: 0)
-        if !reduceMotion && slides[position].pair == nil { // a pair stays still, each photo whole in its half
+        // A pair stays still, each photo whole in its half; a clip moves by itself.
+        if !reduceMotion && slides[position].pair == nil && slides[position].clipSeconds == nil {
             // On for the whole stay and the fade after it, easing out.
             progress.animate(to: 1, with: .spring(duration: settings.slideSeconds + 1))
         }
@@ -178,7 +196,7 @@ public final class Attract {
     /// a second: 0 for a still slide. Measured as if the picture had the
     /// window's shape (a cover as wide as the window; a panorama drifts faster).
     public func panSpeed(window size: CGSize) -> Double {
-        guard !reduceMotion, let current, current.pair == nil, size.width > 0, size.height > 0 else { return 0 }
+        guard !reduceMotion, let current, current.pair == nil, current.clipSeconds == nil, size.width > 0, size.height > 0 else { return 0 }
         let step: CGFloat = 0.001, p = progress.presentationValue
         let now = panZoom(position: position, progress: p), then = panZoom(position: position, progress: p + step)
         let from = PhotoGeometry.zoomedSource(imageSize: size, frameSize: size, zoom: now.zoom, center: now.center)
@@ -191,11 +209,13 @@ public final class Attract {
 
     /// The current slide's zoom and centre as drawn now.
     public var currentPanZoom: (zoom: CGFloat, center: CGPoint) {
-        current?.pair != nil ? (1, CGPoint(x: 0.5, y: 0.5)) : panZoom(position: position, progress: progress.presentationValue)
+        current?.pair != nil || current?.clipSeconds != nil ? (1, CGPoint(x: 0.5, y: 0.5))
+            : panZoom(position: position, progress: progress.presentationValue)
     }
 
     /// The fading-out slide's, where it stopped.
     public var previousPanZoom: (zoom: CGFloat, center: CGPoint)? {
-        previous.map { panZoom(position: position + max(1, slides.count) - 1, progress: $0.progress) }
+        previous.map { $0.slide.clipSeconds != nil ? (1, CGPoint(x: 0.5, y: 0.5))
+            : panZoom(position: position + max(1, slides.count) - 1, progress: $0.progress) }
     }
 }

@@ -56,6 +56,11 @@ public final class BigPhoto {
     /// picture point there stays under the fingers (or the touchpad's
     /// pointer) as it zooms.
     @GestureState var pinchAnchor: CGPoint? = nil
+    /// A finger or the mouse button held on a Live Photo or Motion Photo
+    /// (`holdToPlay`, then as long as it stays down): its clip plays, as Photos does.
+    @GestureState public var holdingLive = false
+    /// How long a press lasts before a Live Photo's clip plays.
+    public static let holdToPlay: Double = 0.5
     /// The lasting zoom, folded from each finished pinch, clamped to 1...4.
     public internal(set) var zoom: CGFloat = 1
     /// The zoom drawn when no pinch is under way (springs on two taps, keys).
@@ -277,7 +282,10 @@ public final class BigPhoto {
     /// attach them: two taps before one (docs/GESTURES.md rule 1), drag and magnify at once.
     /// A double-click of the mouse goes between the whole photo and the
     /// filled card (`byMouse` says what the last pointer was).
-    func node(id: String, frame: CGRect, byMouse: @escaping () -> Bool = { false }, closeTo slot: @escaping () -> CGRect) -> GestureNode {
+    /// A live photo's (`live`) is held to play its clip. A tap closes it
+    /// unless `tapped` takes it (a clip's controls come up).
+    func node(id: String, frame: CGRect, live: Bool = false, byMouse: @escaping () -> Bool = { false },
+              tapped: @escaping () -> Bool = { false }, closeTo slot: @escaping () -> CGRect) -> GestureNode {
         let node = GestureNode(id, frame: frame, shape: .roundedRectangle(cornerRadius: OverviewLayout.bigCornerRadius))
         let drag = DragGesture()
             .updating($pull) { value, state, _ in state = value.translation }
@@ -289,13 +297,17 @@ public final class BigPhoto {
             .onEnded { [weak self] value in
                 self?.pinchEnded(value.magnification, about: CGPoint(x: value.startAnchor.x, y: value.startAnchor.y))
             }
-        return node
+        let tapped = node
             .gesture(SpatialTapGesture(count: 2).onEnded { [weak self] value in
                 guard let self else { return }
                 if byMouse() && zoom <= 1 { showWhole(!whole) } else { toggleZoom(at: value.location) }
             })
-            .gesture(TapGesture().onEnded { [weak self] in self?.close(to: slot()) })
+            .gesture(TapGesture().onEnded { [weak self] in if !tapped() { self?.close(to: slot()) } })
             .gesture(drag.simultaneously(with: magnify))
+        guard live else { return tapped }
+        return tapped.gesture(LongPressGesture(minimumDuration: Self.holdToPlay)
+            .sequenced(before: DragGesture(minimumDistance: 0))
+            .updating($holdingLive) { value, state, _ in if case .second(true, _) = value { state = true } })
     }
 
     private func dragChanged(_ value: DragGesture.Value) {

@@ -57,6 +57,7 @@ public struct Shortcut: Equatable, Sendable {
         Shortcut(chords: [Chord(.r, ctrl: true, shift: true)], .shortcutTurnCounterClockwise),
         Shortcut(chords: [Chord(.returnKey, alt: true), Chord(.i)], .shortcutProperties),
         Shortcut([.c], ctrl: true, .shortcutCopy),
+        Shortcut([.k], .shortcutPlayPause),
         Shortcut([.f11], .shortcutFullscreen),
         Shortcut(chords: [Chord(.f1), Chord(.question), Chord(.question, ctrl: true)], .shortcutOverlay),
         Shortcut([.q], ctrl: true, .shortcutQuit),

@@ -83,9 +83,16 @@ public struct Scene: Equatable, Sendable {
         /// When it came on screen (the model's time), and how long ago that is.
         public var since: Double
         public var seconds: Double
+        /// A Live Photo's or Motion Photo's clip, playing (once) while it is
+        /// held; nil: the photo's own frames, if it moves.
+        public var live: PhotoShape.LiveClip?
+        /// Plays once, however short (a live clip; a clip in the attract loop).
+        public var once: Bool
+        /// Held at `seconds` (a clip paused or scrubbed): no frame is due.
+        public var paused: Bool
         /// Photo `photo`, on screen since `since` and now at `now`.
-        public init(photo: Int, since: Double, now: Double) {
-            (self.photo, self.since, seconds) = (photo, since, now - since)
+        public init(photo: Int, since: Double, now: Double, live: PhotoShape.LiveClip? = nil, once: Bool = false, paused: Bool = false) {
+            (self.photo, self.since, seconds, self.live, self.once, self.paused) = (photo, since, now - since, live, once || live != nil, paused)
         }
     }
 

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A clip's play/pause and scrubber, as the model runs them: the clip's
+/// position is the time since it came on screen (`moving.since`), held
+/// while it is paused; a scrub moves that start or the held position.
+extension AppModel {
+    /// The clip playing in the big photo and its length in seconds (nil when unknown).
+    var playingClip: (photo: Int, seconds: Double?)? {
+        guard let moving, moving.live == nil, screen == .overview, let trip = bigPhoto.trip,
+              let shape = catalog.trips[trip].shape(photo: bigPhoto.page), shape.kind == .clip else { return nil }
+        return (moving.photo, shape.duration)
+    }
+
+    /// The clip's position in seconds, within its length (a short clip loops).
+    var clipPosition: Double {
+        guard let moving else { return 0 }
+        let played = clipControls.pausedAt ?? max(0, time - moving.since)
+        guard let length = playingClip?.seconds, length > 0 else { return played }
+        guard length < ClipControls.loopsUnder else { return min(played, length) }
+        return played.truncatingRemainder(dividingBy: length)
+    }
+
+    /// Whether the controls are up now.
+    public var clipControlsShown: Bool { playingClip != nil && clipControls.isShown(at: time) }
+
+    /// A tap on a playing clip: its controls come up (or go, when up and it plays). True when it was a clip's.
+    func tapClip() -> Bool {
+        guard playingClip != nil else { return false }
+        if clipControls.isShown(at: time) && clipControls.pausedAt == nil {
+            clipControls.shownUntil = nil
+        } else {
+            clipControls.shownUntil = time + ClipControls.showSeconds
+        }
+        return true
+    }
+
+    /// The play/pause button: holds the clip where it is, or plays it on from there.
+    func toggleClipPause() {
+        guard playingClip != nil, var moving else { return }
+        if let paused = clipControls.pausedAt {
+            moving.since = time - paused
+            self.moving = moving
+            clipControls.pausedAt = nil
+        } else {
+            clipControls.pausedAt = clipPosition
+        }
+        clipControls.shownUntil = time + ClipControls.showSeconds
+    }
+
+    /// A finger on the scrubber at `fraction` (0...1) of the clip: the
+    /// frame there shows, held until the finger lifts (`ended`).
+    func scrubClip(to fraction: Double, ended: Bool = false) {
+        guard let clip = playingClip, let length = clip.seconds, length > 0, var moving else { return }
+        if clipControls.pausedAt == nil {
+            clipControls.scrubbingFromPlay = true
+        }
+        let position = min(max(0, fraction), 1) * length
+        clipControls.pausedAt = position
+        clipControls.shownUntil = time + ClipControls.showSeconds
+        if ended && clipControls.scrubbingFromPlay {
+            clipControls.scrubbingFromPlay = false
+            clipControls.pausedAt = nil
+            moving.since = time - position
+            self.moving = moving
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// The controls a tap brings up over a video clip playing in the big
+/// photo: a play/pause button and a scrubber. They stay `showSeconds`
+/// after the last touch on them, and while the clip is paused. Pausing
+/// holds the clip's position; the model's clock runs on.
+struct ClipControls: Equatable {
+    /// Shown until this model time; nil: hidden.
+    var shownUntil: Double?
+    /// The clip's position in seconds while it is paused; nil: it plays.
+    var pausedAt: Double?
+    /// A finger on the scrubber: the clip was playing when it came down (it plays again when it lifts).
+    var scrubbingFromPlay = false
+
+    static let showSeconds = 3.0
+    /// A clip shorter than this loops (the frames' rule, `FrameStream.shortClipSeconds`).
+    static let loopsUnder = 10.0
+
+    func isShown(at time: Double) -> Bool { pausedAt != nil || (shownUntil.map { $0 > time } ?? false) }
+}

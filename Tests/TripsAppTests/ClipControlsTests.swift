@@ -1,0 +1,54 @@
+import Foundation
+import JSON
+import TestSupport
+import XCTest
+
+/// A clip's controls through the binary on the replay's virtual clock: a
+/// tap on the playing clip brings up a pause button and a scrubber; paused,
+/// the frame stays; a drag on the scrubber shows the frame there; play goes
+/// on from it; the controls go a few seconds after the last touch.
+final class ClipControlsTests: XCTestCase {
+    func testATapShowsControlsThatPauseAndScrub() throws {
+        let folder = try temporaryFolder("trips-clip-controls").path, roll = folder + "/roll"
+        try FileManager.default.createDirectory(atPath: roll, withIntermediateDirectories: true)
+        // Red for 2 s, blue for 2 s: under 10 s, it loops.
+        try MovingMedia.clip(roll + "/clip.mp4", colours: ["red", "blue"], seconds: 2, rate: 10)
+        // The bar sits over the big photo's foot (1280 x 800: the button at 60,516; the scrubber from 94 to 870).
+        let times = [1600, 3500, 5000, 5600, 7000, 8600, 12_000]
+        let shots = times.map { "\(folder)/shot-\($0).png" }
+        let script = ["size 1280 800", "at 100 down 1 100 300", "at 160 up 1",
+                      "at 1000 down 1 461 300", "at 1060 up 1", // the controls
+                      "at 1800 down 1 60 516", "at 1860 up 1", // pause at 1.7 s of the clip (red)
+                      "at 5200 down 1 676 516", "at 5300 up 1", // scrub to three quarters, 3 s (blue), still paused
+                      "at 7200 down 1 60 516", "at 7260 up 1", // play on from 3 s: blue, then red again past 4 s
+                      "at 1700 state", "at 5000 state", "at 12000 state"]
+            + zip(times, shots).map { "at \($0) shot \($1)" }
+        let r = try Replay.run(script.joined(separator: "\n"), arguments: ["--photos", roll])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let colours = try shots.map { try MovingMedia.colour(ofPNG: $0, x: 461, y: 300) }
+        XCTAssertEqual(colours, ["red", "red", "red", "blue", "blue", "red", "blue"])
+        func labels(_ t: Int) throws -> [String] { try r.state(at: t)["a11y"]?.array.compactMap { $0["label"]?.string } ?? [] }
+        let (playing, paused, later) = (try labels(1700), try labels(5000), try labels(12_000))
+        XCTAssertTrue(playing.contains("Pause") && playing.contains("Position"), "\(playing)")
+        XCTAssertTrue(paused.contains("Play"), "paused, the controls stay: \(paused)")
+        XCTAssertFalse(later.contains("Pause"), "gone 3 s after the last touch: \(later)")
+        // The pause sign is drawn (white) while the controls are up, the clip's colour once they went.
+        XCTAssertEqual(try MovingMedia.colour(ofPNG: shots[0], x: 55, y: 516), "rgb(255,255,255)")
+        XCTAssertEqual(try MovingMedia.colour(ofPNG: shots[6], x: 55, y: 516), "blue")
+    }
+
+    /// `K` is the keyboard's play/pause: the clip holds its frame, and plays on at the next.
+    func testKPausesAndPlaysTheClip() throws {
+        let folder = try temporaryFolder("trips-clip-k").path, roll = folder + "/roll"
+        try FileManager.default.createDirectory(atPath: roll, withIntermediateDirectories: true)
+        try MovingMedia.clip(roll + "/clip.mp4", colours: ["red", "blue"], seconds: 2, rate: 10)
+        let shots = [3000, 5500].map { "\(folder)/k-\($0).png" }
+        // Opened at 0.16 s; paused at 1.0 s (0.84 s in: red), played on at 4.0 s.
+        let r = try Replay.run("size 1280 800\nat 100 down 1 100 300\nat 160 up 1\nat 1000 key K\nat 3000 shot \(shots[0])\n"
+                               + "at 4000 key K\nat 5500 shot \(shots[1])", arguments: ["--photos", roll])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try MovingMedia.colour(ofPNG: shots[0], x: 461, y: 300), "red", "paused (unpaused, 2.84 s in: blue)")
+        // 0.84 + 1.5 = 2.34 s in: blue (never paused, 5.34 s: looped, red).
+        XCTAssertEqual(try MovingMedia.colour(ofPNG: shots[1], x: 461, y: 300), "blue")
+    }
+}
