@@ -23,12 +23,12 @@ public final class PhotoTextures {
 
     private typealias Entry = CachedTexture
 
-    private let renderer: OpaquePointer
+    let renderer: OpaquePointer
     private let opaqueFormat: UInt32?
-    private var paths: [String]
-    private let loader: PhotoLoader
+    var paths: [String]
+    let loader: PhotoLoader
     /// The zoomed big photo's detail tiles, decoded by the same workers.
-    private let tiles: PhotoTiles
+    let tiles: PhotoTiles
     private let entries = TextureCache<Key>()
     /// Photos that failed, by path, with the file as it was then.
     private var failed: [String: FileIdentity] = [:]
@@ -42,7 +42,7 @@ public final class PhotoTextures {
     /// the scene takes them (`AppModel.scene(imageSizes:)`): a value handed
     /// down each frame, so the model never reaches into the textures. The
     /// one store of them, added to one photo at a time (`fullSize`).
-    public private(set) var imageSizes: [Int: CGSize] = [:]
+    public internal(set) var imageSizes: [Int: CGSize] = [:]
 
     /// Photo number `photo`'s full upright size in pixels, once known.
     private func fullSize(_ photo: Int) -> (width: Int, height: Int)? {
@@ -50,7 +50,7 @@ public final class PhotoTextures {
     }
     private var frame = 0
     private var wanted: Set<PhotoLoader.Job> = []
-    private let log: (String) -> Void
+    let log: (String) -> Void
     public let budgetBytes: Int
     /// Pixel sizes to decode for (set by `SceneRenderer` from each frame's scene and scale).
     public var thumbnailTarget = (width: 720, height: 180)
@@ -110,71 +110,14 @@ public final class PhotoTextures {
         didSet { if moving?.photo != playing?.photo || moving?.live != playing?.live || moving?.since != playingSince { stopPlaying() } }
     }
     /// The moving picture playing in the big photo, while it is on screen.
-    private var playing: MovingTexture?
+    var playing: MovingTexture?
     /// When what plays came on screen (`Scene.MovingPhoto.since`).
-    private var playingSince: Double?
+    var playingSince: Double?
     /// Photos (by path) that turned out still or whose frames failed: the
     /// photo path shows them (a failure was logged once, with its reason).
-    private var unmoving: Set<String> = []
+    var unmoving: Set<String> = []
     /// Bytes the frames decoded ahead may take.
-    private var framesBudget: Int { min(64 << 20, budgetBytes / 4) }
-
-    private func stopPlaying() {
-        if let playing { log("trips: photo \(paths[playing.photo]): \(playing.summary)") }
-        playing = nil
-    }
-
-    /// The frame of the moving photo due now, when photo number `photo`
-    /// is it and plays (nil: draw its still); `waiting` for the frame to
-    /// be decoded (a screenshot).
-    private func movingFrame(_ photo: Int, waiting: Bool) -> (texture: OpaquePointer, width: Int, height: Int)? {
-        guard let moving, moving.photo == photo, paths.indices.contains(photo) else { return nil }
-        // A Live Photo's clip beside it, or a Motion Photo's inside its JPEG.
-        var path = paths[photo], range: (offset: Int, length: Int)?
-        switch moving.live {
-        case .beside(let clip)?: path = clip
-        case .embedded(let offset, let length)?: range = (offset, length)
-        case nil: guard MovingTexture.mayMove(path) else { return nil }
-        }
-        guard !unmoving.contains(path) else { return nil }
-        // Frames only go forward: a scrub back starts the stream again (it catches up to the time asked).
-        if let shown = playing?.shownStart, moving.seconds < shown { stopPlaying() }
-        if playing == nil {
-            playingSince = moving.since
-            playing = MovingTexture(renderer: renderer, photo: photo, live: moving.live,
-                                    stream: loader.frames(of: path, range: range, once: moving.once, target: fullTarget,
-                                                          budgetBytes: framesBudget))
-        }
-        guard let playing else { return nil }
-        switch playing.stream.currentState {
-        case .still:
-            unmoving.insert(path)
-            return nil
-        case .failed(let failure):
-            unmoving.insert(path)
-            log("trips: photo \(path): its frames cannot be played: \(failure); showing its still")
-            return nil
-        case .opening, .playing:
-            // A live clip gives way to its still when it ends; the attract loop's stays on its last frame.
-            if moving.live != nil {
-                if let end = playing.stream.endsAt, moving.seconds >= end { return nil }
-                return playing.texture(at: moving.seconds, waiting: waiting)
-            }
-            let shown = playing.texture(at: moving.seconds, waiting: waiting)
-            if let full = playing.fullSize { imageSizes[photo] = CGSize(width: full.width, height: full.height) }
-            return shown
-        }
-    }
-
-    /// When the moving photo's next frame is due, on the model's clock;
-    /// nil when nothing plays or its next frame is not decoded yet (its
-    /// decode wakes the loop).
-    public var nextFrameDue: Double? {
-        guard let moving, let playing, !moving.paused else { return nil }
-        // A live clip's end is due too: its still comes back then.
-        let end = moving.live == nil ? nil : playing.stream.endsAt.flatMap { $0 > moving.seconds ? $0 : nil }
-        return (playing.stream.nextStart(after: moving.seconds) ?? end).map { moving.since + $0 }
-    }
+    var framesBudget: Int { min(64 << 20, budgetBytes / 4) }
 
     /// Starts a frame: requests not repeated in it are dropped from the queue.
     public func beginFrame() {
@@ -454,18 +397,8 @@ public final class PhotoTextures {
         return true
     }
 
-    /// One line for the log: what was decoded and what it costs.
-    public var summary: String {
-        String(format: "photos: %d decodes asked for, %d done (%d with libjpeg-turbo's scaled decoding), %d failed; textures %.1f MiB of a %d MiB budget",
-               requestedCount, decodedCount, turboDecodedCount, failedCount, Double(entries.bytesInUse + tiles.bytesInUse) / 1_048_576, budgetBytes >> 20)
-            + String(format: "; %d previews from EXIF thumbnails; %d detail tiles decoded", previewCount, tiles.tilesDecoded)
-            + (tiles.lastViewSeconds.map { String(format: ", the last zoomed view's tiles all there after %.0f ms", $0 * 1000) } ?? "")
-            + (tiles.lastZoomSeconds.map { String(format: " (%.0f ms after the last zoom past the picture began)", $0 * 1000) } ?? "")
-            + (loader.sharedThumbnails.map { cache in
-                let c = cache.summary
-                return "; shared thumbnail cache: \(c.found) found, \(c.stale) stale, \(c.missing) missing, \(c.written) written, \(c.failuresWritten) failures noted"
-            } ?? "")
-    }
+    /// Bytes the photo and tile textures take now.
+    var bytesInUse: Int { entries.bytesInUse + tiles.bytesInUse }
 
     /// Photo and tile textures destroyed so far: a drawn frame that showed
     /// one must not be taken as still on screen (`DrawList`).
