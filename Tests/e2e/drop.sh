@@ -23,7 +23,7 @@ cc -Wall -Werror -o "$OUT/xdnd-source" Tests/e2e/xdnd-source.c $(pkg-config --cf
 pics="$OUT/Old Town"; mkdir -p "$pics"
 cp Assets/photos/dune.jpg "$pics/a dune.jpg"; cp Assets/photos/storm.jpg "$pics/b.jpg"
 touch -d "2024-05-12 10:00" "$pics/a dune.jpg"; touch -d "2024-05-12 11:00" "$pics/b.jpg"
-start_xvfb 1600x1000
+start_xvfb 1700x1000
 export DISPLAY=$X_DISPLAY
 # replays_to RECORDING: the recording, replayed, ends on the dropped photo, big among its folder's.
 replays_to() {
@@ -64,7 +64,7 @@ read -r w h x y <<<"$(box "$BG")"; dx=$((x + w / 2)); dy=$((y + h / 2))
 echo "source $sx,$sy; trips $x,$y ${w}x$h" >"$OUT/positions.txt"
 # The press must land on the source (its pointer entered first): tried again if not.
 for try in 1 2 3; do
-    xdotool mousemove 800 500; sleep 0.2; xdotool mousemove $((sx - 10)) $((sy - 10)); sleep 0.2; xdotool mousemove "$sx" "$sy"; sleep 0.3
+    xdotool mousemove 1650 500; sleep 0.3; xdotool mousemove 800 500; sleep 0.2; xdotool mousemove $((sx - 10)) $((sy - 10)); sleep 0.2; xdotool mousemove "$sx" "$sy"; sleep 0.3
     xdotool mousedown 1; sleep 0.5
     grep -q dragging "$OUT/drag.log" && break
     import -window root "$OUT/missed-$try.png"

@@ -23,6 +23,8 @@ range="$(date -d '-1 hour' +%H:%M:%S)-$(date -d '+10 seconds' +%H:%M:%S)"
 DISPLAY=$X_DISPLAY "$TRIPS" --kiosk --awake "$range" --wake-for 4 2>"$OUT/trips.err" &
 pid=$!; track "$pid"
 shoot_until_drawn "$OUT/awake.png"
+# The start to compare the woken screen with: its photos decoded, not placeholders.
+shoot_until "$OUT/awake.png" 8 'at_most "$(near_colour "$file" 100 120 400 150 "$PLACEHOLDER")" 0.1'
 check "awake at first: the Overview shows (mean $(mean "$OUT/awake.png"))" '! black "$OUT/awake.png"'
 
 shoot_until "$OUT/asleep.png" 25 'black "$file"'
