@@ -111,12 +111,11 @@ public struct Session {
         }
         let reloadAsked = ReloadRequest()
         // A drop's trips replace the library's: it is followed no more.
-        let libraryLeft = ReloadRequest()
+        var followsLibrary = true
         // Ctrl+C's picture and URI on the clipboard, and on Wayland drops
         // (the compositor's drag comes to this data device, not SDL's); live runs only.
         let dataDevice = script != nil ? nil : display.connection.waylandDisplay.flatMap { WaylandDataDevice(display: $0, log: log) }
-        let copier = script != nil ? nil : PhotoCopier(loader: loader, clipboard: dataDevice,
-                                                       x11: display.videoDriver == "x11" ? X11Clipboard() : nil)
+        let copier = script != nil ? nil : PhotoCopier(loader: loader, clipboard: dataDevice, onX11: display.videoDriver == "x11")
         let happened: (AppEvent) -> Void = { event in
             remote?.note(event)
             if printing, let line = event.jsonLine { stdout.write(Data((line + "\n").utf8)) }
@@ -145,7 +144,7 @@ public struct Session {
             case .turned(let path):
                 photos.forget(path: path)
             case .opened:
-                libraryLeft.asked = true
+                followsLibrary = false
             case .copy(let path):
                 copier?.copy(path)
             default: break
@@ -195,7 +194,7 @@ public struct Session {
             } }
             let loop = FrameLoop(display: display, photos: photos, text: text, accessibility: accessibility,
                                  externalChanges: {
-                                     let followed = libraryLeft.asked ? false : follower?.changes(for: driver) ?? false
+                                     let followed = followsLibrary ? follower?.changes(for: driver) ?? false : false
                                      let drops = dataDevice?.take() ?? []
                                      for paths in drops { driver.handle(.drop(paths), at: driver.app.time) }
                                      let copied = copier?.turn(driver) ?? false || !drops.isEmpty
@@ -259,8 +258,7 @@ public struct Session {
 }
 
 /// A remote `reload` asked for and not yet done: the library follower reads
-/// the folder again on the loop's next turn, as if its watch had seen a
-/// change. (Also the flag that a drop left the library, never taken.)
+/// the folder again on the loop's next turn, as if its watch had seen a change.
 final class ReloadRequest {
     var asked = false
 

@@ -14,7 +14,10 @@ import TripsKit
 final class PhotoCopier {
     private let loader: PhotoLoader
     private let clipboard: WaylandDataDevice?
-    private let x11: X11Clipboard?
+    /// X11's clipboard owner (a connection, a window and a thread), made at
+    /// the first copy rather than at start-up: most sessions never copy.
+    private lazy var x11: X11Clipboard? = onX11 ? X11Clipboard() : nil
+    private let onX11: Bool
     private let wake = RegisteredEvent()
     private let ready = Ready()
 
@@ -27,10 +30,10 @@ final class PhotoCopier {
         func take() -> [Item] { lock.withLock { defer { items.removeAll() }; return items } }
     }
 
-    init(loader: PhotoLoader, clipboard: WaylandDataDevice?, x11: X11Clipboard?) {
+    init(loader: PhotoLoader, clipboard: WaylandDataDevice?, onX11: Bool) {
         self.loader = loader
         self.clipboard = clipboard
-        self.x11 = x11
+        self.onX11 = onX11
     }
 
     /// Starts the copy of `path`; `turn(_:)` finishes it.
