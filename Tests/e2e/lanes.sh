@@ -8,11 +8,11 @@
 # ones first, so no lane is left with a long one at the end.
 lanes=$1 binary=$2; shift 2
 logs=$(mktemp -d /tmp/e2e-lanes.XXXXXX)
-declare -A name_of started_at
+declare -A name_of started_at log_of
 failed=()
 finish() {
     local pid=$1 status=$2 script=${name_of[$1]}
-    cat "$logs/$pid.log"
+    cat "${log_of[$pid]}"
     echo "e2e: $script took $(( $(date +%s) - started_at[$pid] )) s"
     [ "$status" = 0 ] || failed+=("$script")
     unset "name_of[$pid]"
@@ -23,12 +23,14 @@ wait_one() {
     finish "$pid" "$status"
 }
 started=$(date +%s)
+index=0
 for script in "$@"; do
     while [ "${#name_of[@]}" -ge "$lanes" ]; do wait_one; done
-    "$script" "$binary" >"$logs/next.log" 2>&1 &
+    # Named before the fork: the child opens its log only once it runs.
+    index=$((index + 1))
+    "$script" "$binary" >"$logs/$index.log" 2>&1 &
     pid=$!
-    mv "$logs/next.log" "$logs/$pid.log"
-    name_of[$pid]=$script started_at[$pid]=$(date +%s)
+    name_of[$pid]=$script started_at[$pid]=$(date +%s) log_of[$pid]=$logs/$index.log
 done
 while [ "${#name_of[@]}" -gt 0 ]; do wait_one; done
 rm -rf "$logs"
