@@ -155,17 +155,16 @@ final class WaylandDataDevice {
     private func event(_ interface: String, _ proxy: OpaquePointer, _ name: String, _ a: UnsafeMutablePointer<wl_argument>) {
         switch (interface, name) {
         case ("wl_registry", "global"):
-            let global = a[0].u, version = a[2].u
-            switch String(cString: a[1].s) {
+            let global = WaylandGlobal(registry: registry, a)
+            switch global.interface {
             case "wl_data_device_manager" where manager == nil:
-                managerVersion = min(version, 3)
-                manager = OpaquePointer(wl_registry_bind(registry, global, trips_wl_data_device_manager_interface(), managerVersion))
+                guard let bound = global.bind(trips_wl_data_device_manager_interface(), upTo: 3) else { return }
+                (manager, managerVersion) = (bound.proxy, bound.version)
                 seats.forEach(bindDevice)
             case "wl_seat":
-                guard let bound = OpaquePointer(wl_registry_bind(registry, global, trips_wl_seat_interface(), min(version, Self.seatVersion))) else { return }
-                let seat = Seat(proxy: bound)
+                guard let seat = global.bind(trips_wl_seat_interface(), upTo: Self.seatVersion).map({ Seat(proxy: $0.proxy) }) else { return }
                 seats.append(seat)
-                events.listen(bound)
+                events.listen(seat.proxy)
                 bindDevice(seat)
             default: break
             }

@@ -182,19 +182,16 @@ final class WaylandTouchpad {
     private func event(_ interface: String, _ proxy: OpaquePointer, _ name: String, _ a: UnsafeMutablePointer<wl_argument>) {
         switch (interface, name) {
         case ("wl_registry", "global"):
-            let global = a[0].u, version = a[2].u
-            switch String(cString: a[1].s) {
+            let global = WaylandGlobal(registry: registry, a)
+            switch global.interface {
             case "zwp_pointer_gestures_v1" where gestures == nil:
-                gesturesVersion = min(version, 3)
-                gestures = OpaquePointer(wl_registry_bind(registry, global, trips_pointer_gestures_interface(), gesturesVersion))
+                guard let bound = global.bind(trips_pointer_gestures_interface(), upTo: 3) else { return }
+                (gestures, gesturesVersion) = (bound.proxy, bound.version)
                 seats.forEach(bindGestures)
             case "wl_seat":
-                let v = min(version, Self.seatVersion)
-                let bound = OpaquePointer(wl_registry_bind(registry, global, trips_wl_seat_interface(), v))
-                if let bound {
-                    seats.append(Seat(proxy: bound, version: v))
-                    listen(bound)
-                }
+                guard let bound = global.bind(trips_wl_seat_interface(), upTo: Self.seatVersion) else { return }
+                seats.append(Seat(proxy: bound.proxy, version: bound.version))
+                listen(bound.proxy)
             default: break
             }
         case ("wl_seat", "capabilities"):

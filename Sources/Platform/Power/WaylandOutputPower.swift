@@ -121,11 +121,12 @@ private final class OutputPowerBinding {
         let interface = String(cString: wl_proxy_get_class(proxy))
         switch (interface, name) {
         case ("wl_registry", "global"):
-            switch String(cString: a[1].s) {
+            let global = WaylandGlobal(registry: registry, a)
+            switch global.interface {
             case "zwlr_output_power_manager_v1" where manager == nil:
-                manager = OpaquePointer(wl_registry_bind(registry, a[0].u, trips_output_power_manager_interface(), 1))
+                manager = global.bind(trips_output_power_manager_interface(), upTo: 1)?.proxy
             case "wl_output":
-                if let output = OpaquePointer(wl_registry_bind(registry, a[0].u, trips_wl_output_interface(), 1)) {
+                if let output = global.bind(trips_wl_output_interface(), upTo: 1)?.proxy {
                     outputs.append(output)
                     listen(output) // its geometry and mode events, unread
                 }
