@@ -17,6 +17,6 @@ final class KeyTests: XCTestCase {
 
     func testARecordedKeyWritesItsNameAndCtrl() {
         let step = ReplayScript.Step(recording: .key(.keypadEnter, ctrl: true), atMilliseconds: 120)
-        XCTAssertEqual(step?.command, .key(name: "Keypad Enter", modifiers: .ctrl))
+        XCTAssertEqual(step?.command, .key(name: "Keypad Enter", modifiers: .control))
     }
 }

@@ -59,7 +59,7 @@ final class ReplayScriptTests: XCTestCase {
             Step(time: 300, command: .touch(finger: 1, phase: .up, location: nil)),
             Step(time: 310, command: .touch(finger: 1, phase: .cancel, location: nil)),
             Step(time: 400, command: .mouse(phase: .down, location: CGPoint(x: 640, y: 300))),
-            Step(time: 500, command: .wheel(dx: 0, dy: -1, modifiers: .ctrl, location: CGPoint(x: 640, y: 300))),
+            Step(time: 500, command: .wheel(dx: 0, dy: -1, modifiers: .control, location: CGPoint(x: 640, y: 300))),
             Step(time: 600, command: .key(name: "Escape", modifiers: [])),
             Step(time: 700, command: .state),
             Step(time: 800, command: .shot(path: "out.png")),
@@ -92,9 +92,9 @@ final class ReplayScriptTests: XCTestCase {
     func testWheelModifiersAndPositionAreOptional() {
         XCTAssertEqual(command("wheel 0 -1"), .wheel(dx: 0, dy: -1, modifiers: [], location: nil))
         XCTAssertEqual(command("wheel 0.5 2 640 300"), .wheel(dx: 0.5, dy: 2, modifiers: [], location: CGPoint(x: 640, y: 300)))
-        XCTAssertEqual(command("wheel 0 1 alt shift"), .wheel(dx: 0, dy: 1, modifiers: [.shift, .alt], location: nil))
+        XCTAssertEqual(command("wheel 0 1 alt shift"), .wheel(dx: 0, dy: 1, modifiers: [.shift, .option], location: nil))
         XCTAssertEqual(command("wheel 0 1 ctrl shift alt 5 6"),
-                       .wheel(dx: 0, dy: 1, modifiers: [.ctrl, .shift, .alt], location: CGPoint(x: 5, y: 6)))
+                       .wheel(dx: 0, dy: 1, modifiers: [.control, .shift, .option], location: CGPoint(x: 5, y: 6)))
     }
 
     func testTouchpadPinchAndScrollForms() {
@@ -128,11 +128,11 @@ final class ReplayScriptTests: XCTestCase {
 
     func testKeysByNameWithModifiers() {
         XCTAssertEqual(command("key Escape"), .key(name: "Escape", modifiers: []))
-        XCTAssertEqual(command("key ctrl+q"), .key(name: "q", modifiers: .ctrl))
-        XCTAssertEqual(command("key ctrl+shift+Tab"), .key(name: "Tab", modifiers: [.ctrl, .shift]))
+        XCTAssertEqual(command("key ctrl+q"), .key(name: "q", modifiers: .control))
+        XCTAssertEqual(command("key ctrl+shift+Tab"), .key(name: "Tab", modifiers: [.control, .shift]))
         XCTAssertEqual(command("key +"), .key(name: "+", modifiers: []))
-        XCTAssertEqual(command("key ctrl++"), .key(name: "+", modifiers: .ctrl))
-        XCTAssertEqual(command("key ctrl+-"), .key(name: "-", modifiers: .ctrl))
+        XCTAssertEqual(command("key ctrl++"), .key(name: "+", modifiers: .control))
+        XCTAssertEqual(command("key ctrl+-"), .key(name: "-", modifiers: .control))
         XCTAssertEqual(command("key 0"), .key(name: "0", modifiers: []))
         XCTAssertEqual(command("key Keypad Enter  # SDL names may have spaces"), .key(name: "Keypad Enter", modifiers: []))
         XCTAssertEqual(command("key keypad enter"), .key(name: "keypad enter", modifiers: []), "in any case, as SDL reads them")
@@ -265,8 +265,8 @@ final class ReplayScriptTests: XCTestCase {
         let script = ReplayScript(size: CGSize(width: 1024, height: 768), scale: 1.5, steps: [
             Step(time: 0, command: .touch(finger: 1, phase: .down, location: CGPoint(x: 640.126, y: 300))),
             Step(time: 16.6666, command: .touch(finger: 1, phase: .up, location: nil)),
-            Step(time: 1200, command: .wheel(dx: 0, dy: -1, modifiers: [.alt, .ctrl], location: CGPoint(x: -0.001, y: 2))),
-            Step(time: 1200, command: .key(name: "+", modifiers: [.ctrl, .shift])),
+            Step(time: 1200, command: .wheel(dx: 0, dy: -1, modifiers: [.option, .control], location: CGPoint(x: -0.001, y: 2))),
+            Step(time: 1200, command: .key(name: "+", modifiers: [.control, .shift])),
             Step(time: 123456, command: .shot(path: "out dir/a.png")),
         ])
         XCTAssertEqual(script.serialized(), """

@@ -101,9 +101,9 @@ struct ReplayEvents {
 
     static func sdlModifiers(_ modifiers: ReplayScript.Modifiers) -> SDL_Keymod {
         var raw: UInt32 = 0
-        if modifiers.contains(.ctrl) { raw |= KMOD_LCTRL.rawValue }
+        if modifiers.contains(.control) { raw |= KMOD_LCTRL.rawValue }
         if modifiers.contains(.shift) { raw |= KMOD_LSHIFT.rawValue }
-        if modifiers.contains(.alt) { raw |= KMOD_LALT.rawValue }
+        if modifiers.contains(.option) { raw |= KMOD_LALT.rawValue }
         return SDL_Keymod(raw)
     }
 }

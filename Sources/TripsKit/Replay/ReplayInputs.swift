@@ -46,10 +46,10 @@ public struct ReplayInputs: ReplayHost {
         case let .wheel(dx, dy, modifiers, location):
             if let location { pointer = location }
             let at = CGPoint(x: Double(Self.int32(pointer.x)), y: Double(Self.int32(pointer.y)))
-            return [.wheel(WheelEvent(location: at, dx: CGFloat(Float(dx)), dy: CGFloat(Float(dy)), modifiers: modifiers.event, timestamp: seconds))]
+            return [.wheel(WheelEvent(location: at, dx: CGFloat(Float(dx)), dy: CGFloat(Float(dy)), modifiers: modifiers, timestamp: seconds))]
         case let .key(name, modifiers):
-            return [.key(Key(name: Key.canonicalName(name)), ctrl: modifiers.contains(.ctrl), shift: modifiers.contains(.shift),
-                         alt: modifiers.contains(.alt))]
+            return [.key(Key(name: Key.canonicalName(name)), ctrl: modifiers.contains(.control), shift: modifiers.contains(.shift),
+                         alt: modifiers.contains(.option))]
         default:
             return []
         }
@@ -111,16 +111,5 @@ public struct ReplayInputs: ReplayHost {
     /// A script may say 1e30; a window system's pointer is a 32-bit whole number.
     public static func int32(_ v: Double) -> Int32 {
         v.isFinite ? Int32(min(max(v.rounded(), -2_000_000_000), 2_000_000_000)) : 0
-    }
-}
-
-extension ReplayScript.Modifiers {
-    /// The engine's modifiers for the script's.
-    public var event: EventModifiers {
-        var modifiers: EventModifiers = []
-        if contains(.ctrl) { modifiers.insert(.control) }
-        if contains(.shift) { modifiers.insert(.shift) }
-        if contains(.alt) { modifiers.insert(.option) }
-        return modifiers
     }
 }

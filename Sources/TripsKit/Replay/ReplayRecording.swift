@@ -29,11 +29,8 @@ extension ReplayScript.Step {
                 command = .touch(finger: p.id.rawValue + 1, phase: phase, location: phase == .cancel ? nil : p.location)
             }
         case .wheel(let w):
-            var modifiers: ReplayScript.Modifiers = []
-            if w.modifiers.contains(.control) { modifiers.insert(.ctrl) }
-            if w.modifiers.contains(.shift) { modifiers.insert(.shift) }
-            if w.modifiers.contains(.option) { modifiers.insert(.alt) }
-            command = .wheel(dx: Double(w.dx), dy: Double(w.dy), modifiers: modifiers, location: w.location)
+            // A script holds no command key.
+            command = .wheel(dx: Double(w.dx), dy: Double(w.dy), modifiers: w.modifiers.subtracting(.command), location: w.location)
         case .pinch(let pinch):
             let phase = ReplayScript.PinchPhase(pinch.phase)
             let changed = phase == .change
@@ -44,9 +41,9 @@ extension ReplayScript.Step {
             command = .scroll(phase: scroll.phase, dx: moved ? Double(scroll.delta.width) : 0,
                               dy: moved ? Double(scroll.delta.height) : 0, location: scroll.location)
         case .key(let key, let ctrl, let shift, let alt):
-            var modifiers: ReplayScript.Modifiers = ctrl ? .ctrl : []
+            var modifiers: ReplayScript.Modifiers = ctrl ? .control : []
             if shift { modifiers.insert(.shift) }
-            if alt { modifiers.insert(.alt) }
+            if alt { modifiers.insert(.option) }
             command = .key(name: key.name, modifiers: modifiers)
         case .resized(let size):
             command = .resize(size: size)

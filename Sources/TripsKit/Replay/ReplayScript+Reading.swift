@@ -201,7 +201,7 @@ private struct LineReader {
             let dx = try number("dx", usage: usage)
             let dy = try number("dy", usage: usage)
             var modifiers: ReplayScript.Modifiers = []
-            while position < words.count, let named = ReplayScript.Modifiers.named.first(where: { $0.name == words[position] }) {
+            while position < words.count, let named = ReplayScript.modifierWords.first(where: { $0.name == words[position] }) {
                 if modifiers.contains(named.modifier) { throw error("'\(named.name)' is given twice") }
                 modifiers.insert(named.modifier)
                 position += 1
@@ -236,7 +236,7 @@ private struct LineReader {
             var text = rest()
             var modifiers: ReplayScript.Modifiers = []
             // "ctrl++" is Ctrl with the "+" key: a prefix counts only when a name follows it.
-            while let named = ReplayScript.Modifiers.named.first(where: { text.hasPrefix($0.name + "+") && text.count > $0.name.count + 1 }) {
+            while let named = ReplayScript.modifierWords.first(where: { text.hasPrefix($0.name + "+") && text.count > $0.name.count + 1 }) {
                 if modifiers.contains(named.modifier) { throw error("'\(named.name)' is given twice") }
                 modifiers.insert(named.modifier)
                 text = text.dropFirst(named.name.count + 1)

@@ -31,7 +31,7 @@ extension ReplayScript {
         case let .mouse(phase, location):
             return "mouse \(phase.rawValue) " + point(location)
         case let .wheel(dx, dy, modifiers, location):
-            let held = Modifiers.named.filter { modifiers.contains($0.modifier) }.map { " " + $0.name }.joined()
+            let held = modifierWords.filter { modifiers.contains($0.modifier) }.map { " " + $0.name }.joined()
             return "wheel \(format(dx, places: 2)) \(format(dy, places: 2))" + held + (location.map { " " + point($0) } ?? "")
         case let .pinch(phase, scale, degrees, pan, location):
             var values = phase == .change ? " \(format(scale, places: 4)) \(format(degrees, places: 2))" : ""
@@ -42,7 +42,7 @@ extension ReplayScript {
             let what = phase == .scroll ? "\(format(dx, places: 2)) \(format(dy, places: 2))" : phase.rawValue
             return "scroll " + what + (location.map { " " + point($0) } ?? "")
         case let .key(name, modifiers):
-            return "key " + Modifiers.named.filter { modifiers.contains($0.modifier) }.map { $0.name + "+" }.joined() + name
+            return "key " + modifierWords.filter { modifiers.contains($0.modifier) }.map { $0.name + "+" }.joined() + name
         case .reader(let action):
             return "reader \(action.verb) \(action.element)"
         case .remote(.settings(let settings)):

@@ -1,4 +1,5 @@
 import Foundation
+import Gestures
 
 /// A mistake in a touch script, with the file and line to open.
 public struct ReplayScriptError: Error, Equatable, CustomStringConvertible {
@@ -82,17 +83,10 @@ public struct ReplayScript: Equatable, Sendable {
     public enum MousePhase: String, Equatable, Sendable, CaseIterable { case down, move, up }
     public enum PinchPhase: String, Equatable, Sendable, CaseIterable { case begin, change, end, cancel }
 
-    /// Keys held with a wheel turn or a key press.
-    public struct Modifiers: OptionSet, Hashable, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
-        public static let ctrl = Modifiers(rawValue: 1)
-        public static let shift = Modifiers(rawValue: 2)
-        public static let alt = Modifiers(rawValue: 4)
-
-        /// The script's words, in the order they are written.
-        public static let named: [(name: String, modifier: Modifiers)] = [("ctrl", .ctrl), ("shift", .shift), ("alt", .alt)]
-    }
+    /// Keys held with a wheel turn or a key press: the engine's own.
+    public typealias Modifiers = EventModifiers
+    /// The script's words for the keys it can hold, in the order they are written.
+    public static let modifierWords: [(name: String, modifier: Modifiers)] = [("ctrl", .control), ("shift", .shift), ("alt", .option)]
 
     public enum Command: Equatable, Sendable {
         /// A finger's touch; `location` nil (only for up and cancel) means
