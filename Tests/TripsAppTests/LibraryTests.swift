@@ -9,19 +9,15 @@ import XCTest
 /// no EXIF (their modification time counts), and loose photos split into
 /// trips at gaps of more than 48 hours. Through the real binary's snapshot.
 final class LibraryTests: XCTestCase {
-    private var folder: TemporaryFolder!
-    var root: URL { folder.url }
-    private var jpeg = Data()
+    private var library: CameraLibrary!
+    var root: URL { library.root }
 
-    override func setUpWithError() throws {
-        folder = try temporaryFolder("trips-library")
-        jpeg = try Replay.bundledPhoto()
-    }
+    override func setUpWithError() throws { library = try CameraLibrary(temporaryFolder("trips-library")) }
 
     /// A photo at `path` (inside the library) taken at `exif`, or with no
     /// EXIF and modified at `modified` (an ISO date in UTC).
     func photo(_ path: String, exif: String? = nil, offset: String? = nil, modified: String = "2020-01-01T00:00:00Z") throws {
-        try folder.photo(path, from: jpeg, exif: exif, offset: offset, modified: modified)
+        try library.photo(path, exif: exif, offset: offset, modified: modified)
     }
 
     func makeLibrary() throws {
@@ -40,18 +36,14 @@ final class LibraryTests: XCTestCase {
         try photo("Rome/late.jpg", modified: "2023-03-05T12:00:00Z")
         try photo("Rome/early.jpg", modified: "2023-03-03T12:00:00Z")
         // A folder without photos is no trip.
-        try folder.write(Data("x".utf8), to: "notes/readme.txt")
+        try library.folder.write(Data("x".utf8), to: "notes/readme.txt")
         // Loose photos: 36 h apart stays one trip, 60 h more starts another.
         try photo("IMG_0003.jpg", exif: "2024:07:05 10:00:00")
         try photo("IMG_0001.jpg", exif: "2024:07:01 10:00:00")
         try photo("IMG_0002.jpg", exif: "2024:07:02 22:00:00")
     }
 
-    func run(_ script: String) throws -> Replay {
-        let r = try Replay.run("size 1280 800\n" + script, arguments: ["--photos", root.path], environment: ["TZ": "UTC"])
-        XCTAssertEqual(r.status, ExitCode.done.rawValue, r.stderr)
-        return r
-    }
+    func run(_ script: String) throws -> Replay { try library.replay(script) }
 
     func testSubfoldersAndGapsMakeTripsWithCitiesNightsMonthsAndCovers() throws {
         try makeLibrary()

@@ -10,20 +10,16 @@ import XCTest
 /// camera's, folders' leading dates, symbolic link loops and deep trees
 /// (docs/PHOTOS.md, "Libraries").
 final class NestedLibraryTests: XCTestCase {
-    private var folder: TemporaryFolder!
-    var root: URL { folder.url }
-    private var jpeg = Data()
+    private var library: CameraLibrary!
+    var root: URL { library.root }
 
-    override func setUpWithError() throws {
-        folder = try temporaryFolder("trips-nested")
-        jpeg = try Replay.bundledPhoto()
-    }
+    override func setUpWithError() throws { library = try CameraLibrary(temporaryFolder("trips-nested")) }
 
     static let lisbon = (38.7107, -9.1368), kyoto = (35.0116, 135.7681)
 
     /// A photo at `path` taken at `exif` (UTC) at `place`, or with no EXIF and modified at `modified`.
     func photo(_ path: String, exif: String? = nil, place: (Double, Double)? = nil, modified: String = "2026-12-01T10:00:00Z") throws {
-        try folder.photo(path, from: jpeg, exif: exif, offset: "+00:00", place: place, modified: modified)
+        try library.photo(path, exif: exif, offset: "+00:00", place: place, modified: modified)
     }
 
     /// Photos at each path, taken at their EXIF time (UTC), or with none and
@@ -37,9 +33,7 @@ final class NestedLibraryTests: XCTestCase {
 
     /// The Overview's rows: (label, value) of each trip's button.
     func rows(_ arguments: [String] = []) throws -> [(String, String)] {
-        let r = try Replay.run("size 1280 800\nat 100 state", arguments: ["--photos", root.path] + arguments, environment: ["TZ": "UTC"])
-        XCTAssertEqual(r.status, ExitCode.done.rawValue, r.stderr)
-        let s = try r.state(at: 100)
+        let s = try library.replay("at 100 state", arguments: arguments).state(at: 100)
         return (s["a11y"]?.array ?? []).filter { $0["traits"]?.array.compactMap(\.string) == ["button"] && $0["label"]?.string != "Playground" }
             .map { ($0["label"]?.string ?? "", $0["value"]?.string ?? "") }
     }
@@ -117,8 +111,8 @@ final class NestedLibraryTests: XCTestCase {
     func testAFileThatIsNoPhotoCountsForNothing() throws {
         try photo("Albums/2021-12-24 Christmas/a.jpg")
         try photo("Albums/2021-12-24 Christmas/b.jpg")
-        try folder.write(Data("shopping list".utf8), to: "Albums/2021-12-24 Christmas/cover.jpg")
-        try folder.write(Data("notes".utf8), to: "Albums/Notes only/notes.jpg")
+        try library.folder.write(Data("shopping list".utf8), to: "Albums/2021-12-24 Christmas/cover.jpg")
+        try library.folder.write(Data("notes".utf8), to: "Albums/Notes only/notes.jpg")
         let r = try Replay.run("size 1280 800\nat 100 state", arguments: ["--photos", root.path], environment: ["TZ": "UTC"])
         XCTAssertEqual(r.status, ExitCode.done.rawValue, r.stderr)
         let s = try r.state(at: 100)
