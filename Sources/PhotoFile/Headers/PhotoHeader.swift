@@ -86,11 +86,6 @@ public struct PhotoHeader: Equatable, Sendable {
         public var maximumPixels: Int
         public var maximumSide: Int
 
-        public init(maximumPixels: Int, maximumSide: Int) {
-            self.maximumPixels = maximumPixels
-            self.maximumSide = maximumSide
-        }
-
         /// 100 megapixels (a 12 MP camera photo is far below; its RGBA
         /// surface is 400 MB at the limit) and 32,768 pixels a side, past
         /// which GPU textures and SDL surfaces stop working anyway.
