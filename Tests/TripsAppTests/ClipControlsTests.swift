@@ -51,4 +51,26 @@ final class ClipControlsTests: XCTestCase {
         // 0.84 + 1.5 = 2.34 s in: blue (never paused, 5.34 s: looped, red).
         XCTAssertEqual(try MovingMedia.colour(ofPNG: shots[1], x: 461, y: 300), "blue")
     }
+
+    /// The scrubber's keyboard path and the screen reader's: `L` moves the
+    /// clip 5 s on (round its 4 s loop), `J` back; a reader's set of its
+    /// position (as Orca's increment does) shows the frame there.
+    func testJLAndAReadersSetMoveTheClip() throws {
+        let folder = try temporaryFolder("trips-clip-seek").path, roll = folder + "/roll"
+        try FileManager.default.createDirectory(atPath: roll, withIntermediateDirectories: true)
+        try MovingMedia.clip(roll + "/clip.mp4", colours: ["red", "blue"], seconds: 2, rate: 10)
+        let shots = [1500, 2500, 3500, 4500].map { "\(folder)/seek-\($0).png" }
+        // Opened at 0.16 s; paused at 1.0 s (0.84 s in: red); L: 1.84 s (red, round the loop from 5.84);
+        // again: 2.84 s (blue); J: back round to 1.84 s (red); the reader: 3 s (blue).
+        let r = try Replay.run(["size 1280 800", "at 100 down 1 100 300", "at 160 up 1", "at 1000 key K",
+                                "at 1400 key L", "at 1500 shot \(shots[0])", "at 2400 key L", "at 2500 shot \(shots[1])",
+                                "at 3400 key J", "at 3500 shot \(shots[2])", "at 3600 state",
+                                "at 4400 reader set 3 button:clip-scrubber", "at 4500 shot \(shots[3])", "at 4600 state"].joined(separator: "\n"),
+                               arguments: ["--photos", roll])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try shots.map { try MovingMedia.colour(ofPNG: $0, x: 461, y: 300) }, ["red", "blue", "red", "blue"])
+        func position(_ t: Int) throws -> String? { try r.state(at: t)["a11y"]?.array.first { $0["label"]?.string == "Position" }?["value"]?.string }
+        XCTAssertEqual(try position(3600), "0:02 of 0:04")
+        XCTAssertEqual(try position(4600), "0:03 of 0:04")
+    }
 }
