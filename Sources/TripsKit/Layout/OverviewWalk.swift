@@ -60,7 +60,7 @@ struct OverviewWalk {
             let photo = bigPhotoElement(trip: trip)
             out.append(photo)
             if model.clipControlsShown { out += ClipControlsWalk(model: model, strings: strings).elements(over: photo.frame) }
-            if let badge = AnimationBadgeWalk(model: model, strings: strings).element(over: photo.frame) { out.append(badge) }
+            if let badge = MotionBadgeButtonWalk(model: model, strings: strings).element(over: photo.frame) { out.append(badge) }
         }
         out += pageButtonElements()
         let rows = model.propertiesRows

@@ -124,11 +124,11 @@ extension AppModel {
         case .k:
             // The keyboard's play/pause button: the controls come up with it.
             // On a Live Photo it plays the clip once from its start, as a hold does.
-            // On an animation it is its badge's tap.
+            // On an animation (or a clip not yet played, with reduced motion) it is its badge's tap.
             if playingClip != nil {
                 toggleClipPause()
-            } else if shownAnimation != nil {
-                toggleAnimation()
+            } else if badgeButton != nil {
+                tapMotionBadge()
             } else if let trip = bigPhoto.trip, bigPhoto.isOut, catalog.trips[trip].shape(photo: bigPhoto.page)?.liveClip != nil {
                 livePlayedByKey = catalog.photoNumber(trip: trip, photo: bigPhoto.page)
                 moving = nil // from the start, though it played already

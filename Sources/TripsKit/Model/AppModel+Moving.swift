@@ -21,9 +21,9 @@ extension AppModel {
         let photo = catalog.photoNumber(trip: trip, photo: bigPhoto.page)
         let held = bigPhoto.holdingLive || livePlayedByKey == photo
         let live = held ? catalog.trips[trip].shape(photo: bigPhoto.page)?.liveClip : nil
-        // A hold asks for the clip, a tap of an animation's badge for its
-        // frames, so they play with reduced motion too.
-        guard !reduceMotion || live != nil || animationPlayedByBadge == photo else { return nil }
+        // A hold asks for the clip, a tap of a badge for its frames, so
+        // they play with reduced motion too.
+        guard !reduceMotion || live != nil || playedByBadge == photo else { return nil }
         return (photo, live)
     }
 
@@ -38,7 +38,7 @@ extension AppModel {
         clipControls = ClipControls()
         // K's play of a Live Photo lasts while it is the one shown.
         if candidate?.photo != livePlayedByKey { livePlayedByKey = nil }
-        if candidate?.photo != animationPlayedByBadge { animationPlayedByBadge = nil }
+        if candidate?.photo != playedByBadge { playedByBadge = nil }
         return true
     }
 }

@@ -42,8 +42,8 @@ public final class AppModel {
     var moving: (photo: Int, live: PhotoShape.LiveClip?, since: Double)?
     /// The Live Photo (by number) whose clip `K` played: a hold's keyboard path.
     var livePlayedByKey: Int?
-    /// The animation (by number) its badge played with reduced motion (`AppModel+AnimationPlay`).
-    var animationPlayedByBadge: Int?
+    /// The animation or clip (by number) its badge played with reduced motion (`AppModel+MotionBadgeButton`).
+    var playedByBadge: Int?
     /// A playing clip's play/pause and scrubber (`AppModel+ClipControls`).
     var clipControls = ClipControls()
     /// Set when the app should end; the loop checks it after each event.
