@@ -28,8 +28,10 @@ extension AppModel {
         guard playingClip != nil else { return false }
         if clipControls.isShown(at: time) && clipControls.pausedAt == nil {
             clipControls.shownUntil = nil
+            clipControls.heldForReader = false
         } else {
             clipControls.shownUntil = time + ClipControls.showSeconds
+            clipControls.heldForReader = lastDownWasReader
         }
         return true
     }

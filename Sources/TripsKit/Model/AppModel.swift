@@ -67,6 +67,8 @@ public final class AppModel {
     /// double-click shows the whole photo where two taps of a finger zoom,
     /// and the hint says "Click".
     public internal(set) var lastInputWasMouse = false
+    /// Whether the last pointer down was a screen reader's click (`readerFinger`).
+    var lastDownWasReader = false
     /// Where the mouse is over the window, button or not (the big photo's
     /// page buttons show while it is over the photo); nil after a touch.
     public internal(set) var mouseLocation: CGPoint?
@@ -183,6 +185,7 @@ public final class AppModel {
             // input: only a press or a move after it says a mouse is in use.
             let firstSight = pointer.kind == .mouse && pointer.phase == .move && mouseLocation == nil && engine.pointerCount == 0
             if (pointer.phase == .down || pointer.kind == .mouse) && !firstSight { lastInputWasMouse = pointer.kind == .mouse }
+            if pointer.phase == .down { lastDownWasReader = pointer.id == Self.readerFinger }
             let hovered = showsPageButtons
             mouseLocation = pointer.kind == .mouse ? pointer.location : pointer.phase == .down ? nil : mouseLocation
             engine.handle(pointer)
