@@ -73,4 +73,23 @@ final class ClipControlsTests: XCTestCase {
         XCTAssertEqual(try position(3600), "0:02 of 0:04")
         XCTAssertEqual(try position(4600), "0:03 of 0:04")
     }
+
+    /// With reduced motion a clip shows its first frame until its badge
+    /// (at 64, 102) is tapped: then it plays from its start.
+    func testWithReducedMotionAClipPlaysOnATapOfItsBadge() throws {
+        let folder = try temporaryFolder("trips-clip-badge").path, roll = folder + "/roll"
+        try FileManager.default.createDirectory(atPath: roll, withIntermediateDirectories: true)
+        try MovingMedia.clip(roll + "/clip.mp4", colours: ["red", "blue"], seconds: 2, rate: 10)
+        let shots = [2500, 3800].map { "\(folder)/badge-\($0).png" }
+        // Tapped at 1.6 s (up): red to 3.6 s, then blue.
+        let r = try Replay.run("size 1280 800\nat 100 down 1 100 300\nat 160 up 1\nat 1550 down 2 64 102\nat 1600 up 2\n"
+                               + zip([2500, 3800], shots).map { "at \($0) shot \($1)" }.joined(separator: "\n"),
+                               arguments: ["--reduce-motion", "--photos", roll])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try shots.map { try MovingMedia.colour(ofPNG: $0, x: 461, y: 300) }, ["red", "blue"])
+        let still = try Replay.run("size 1280 800\nat 100 down 1 100 300\nat 160 up 1\nat 3800 shot \(shots[1])",
+                                   arguments: ["--reduce-motion", "--photos", roll])
+        XCTAssertEqual(still.status, 0, still.stderr)
+        XCTAssertEqual(try MovingMedia.colour(ofPNG: shots[1], x: 461, y: 300), "red", "untapped, its first frame")
+    }
 }
