@@ -10,6 +10,8 @@ public struct ATSPIService: Sendable {
         case click(key: String)
         /// Component.GrabFocus on a focusable node: the keyboard focus onto it.
         case focus(key: String)
+        /// Value.CurrentValue set on a node with a value (the zoom, a clip's position).
+        case setValue(key: String, value: Double)
     }
 
     public private(set) var tree: AccessibleTree
@@ -90,7 +92,7 @@ public struct ATSPIService: Sendable {
             return (.values([.array(element: "((so)(so)(so)iiassusau)", [])]), nil)
         }
         guard let object = object(at: call.path) else { return (.unknownObject(call.path), nil) }
-        if call.interface == ATSPI.properties { return (properties(call, object), nil) }
+        if call.interface == ATSPI.properties { return properties(call, object) }
         if call.interface == ATSPI.introspectable, call.member == "Introspect", call.signature.isEmpty {
             return (.values([.string(introspection(object))]), nil)
         }
@@ -301,29 +303,35 @@ public struct ATSPIService: Sendable {
 
     // MARK: Properties
 
-    private mutating func properties(_ call: DBusCall, _ object: Object) -> DBusReply {
+    private mutating func properties(_ call: DBusCall, _ object: Object) -> (DBusReply, Request?) {
         switch call.member {
         case "Get":
-            if let bad = expect(call, "ss") { return bad }
+            if let bad = expect(call, "ss") { return (bad, nil) }
             let interface = call.arguments[0].stringValue ?? "", name = call.arguments[1].stringValue ?? ""
             guard let value = allProperties(of: object, interface: interface).first(where: { $0.0 == name })?.1 else {
-                return .invalidArgs("no property \(interface).\(name) at \(call.path)")
+                return (.invalidArgs("no property \(interface).\(name) at \(call.path)"), nil)
             }
-            return .values([.variant(value)])
+            return (.values([.variant(value)]), nil)
         case "GetAll":
-            if let bad = expect(call, "s") { return bad }
+            if let bad = expect(call, "s") { return (bad, nil) }
             let pairs = allProperties(of: object, interface: call.arguments[0].stringValue ?? "").map { ($0.0, DBusValue.variant($0.1)) }
-            return .values([.dictionary(pairs)])
+            return (.values([.dictionary(pairs)]), nil)
         case "Set":
-            if let bad = expect(call, "ssv") { return bad }
+            if let bad = expect(call, "ssv") { return (bad, nil) }
+            // A value's number (a reader's increment or decrement): the app
+            // takes it within its range, and the tree's next change tells it.
+            if case .node(let node, _) = object, let range = node.value, call.arguments[0].stringValue == ATSPI.value,
+               call.arguments[1].stringValue == "CurrentValue", let wanted = call.arguments[2].doubleValue, wanted.isFinite {
+                return (.values([]), .setValue(key: node.key, value: min(max(wanted, range.minimum), range.maximum)))
+            }
             guard case .root = object, call.arguments[0].stringValue == ATSPI.application, call.arguments[1].stringValue == "Id",
                   let id = call.arguments[2].intValue, let id32 = Int32(exactly: id) else {
-                return .error(name: "org.freedesktop.DBus.Error.PropertyReadOnly", message: "only Application.Id can be set")
+                return (.error(name: "org.freedesktop.DBus.Error.PropertyReadOnly", message: "only Application.Id and a Value's CurrentValue can be set"), nil)
             }
             applicationId = id32
-            return .values([])
+            return (.values([]), nil)
         default:
-            return .unknownMethod(call)
+            return (.unknownMethod(call), nil)
         }
     }
 
@@ -344,7 +352,7 @@ public struct ATSPIService: Sendable {
             return [("ToolkitName", .string("Trips")), ("Version", .string(toolkitVersion)), ("AtspiVersion", .string("2.1")),
                     ("Id", .int32(applicationId))]
         case ATSPI.value:
-            // Read-only: + and - change the zoom; the description says it in words.
+            // Set, it asks the app (`Request.setValue`); the description says it in words.
             guard case .node(let node, _) = object, let v = node.value else { return [] }
             return [("MinimumValue", .double(v.minimum)), ("MaximumValue", .double(v.maximum)),
                     ("MinimumIncrement", .double(v.step)), ("CurrentValue", .double(v.current)), ("Text", .string(node.description))]

@@ -12,6 +12,8 @@ public final class AccessibilityBridge {
         case click(key: String)
         /// GrabFocus: the keyboard focus onto the node with this key.
         case focus(key: String)
+        /// Value.CurrentValue set on the node with this key.
+        case setValue(key: String, value: Double)
         /// The verdict on a forwarded key: `consumed` by a screen reader,
         /// or the app acts on it; `waited` seconds after it was sent (nil:
         /// no answer in time).
@@ -164,6 +166,7 @@ public final class AccessibilityBridge {
                 switch request {
                 case .click(let key)?: outcomes.append(.click(key: key))
                 case .focus(let key)?: outcomes.append(.focus(key: key))
+                case .setValue(let key, let value)?: outcomes.append(.setValue(key: key, value: value))
                 case nil: break
                 }
             case .reply(let serial, let arguments):

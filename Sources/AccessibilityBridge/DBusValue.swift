@@ -69,6 +69,13 @@ public indirect enum DBusValue: Equatable, Sendable {
         }
     }
 
+    /// A number of any width, as a double (a reader sets a value as one).
+    public var doubleValue: Double? {
+        if case .double(let d) = self { return d }
+        if case .variant(let inner) = self { return inner.doubleValue }
+        return intValue.map(Double.init)
+    }
+
     public var boolValue: Bool? {
         if case .bool(let b) = self { return b }
         if case .variant(let inner) = self { return inner.boolValue }

@@ -170,7 +170,7 @@ public final class DecoderProcess: @unchecked Sendable {
     /// File endings of the video clips the workers play (through libav).
     public static let clipExtensions = ClipHeader.fileEndings
     /// File endings of pictures that may be animated (a still one is told from its bytes).
-    public static let animationExtensions: Set<String> = ["gif", "png", "apng", "webp", "jxl"]
+    public static let animationExtensions: Set<String> = ["gif", "png", "apng", "webp", "jxl", "avif"]
 
     static func isClip(_ path: String) -> Bool { clipExtensions.contains((path as NSString).pathExtension.lowercased()) }
 

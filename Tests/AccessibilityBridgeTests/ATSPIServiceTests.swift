@@ -88,7 +88,7 @@ final class ATSPIServiceTests: XCTestCase {
                        "org.freedesktop.DBus.Error.UnknownMethod")
     }
 
-    func testTheBigPhotosZoomIsAReadOnlyValue() {
+    func testTheBigPhotosZoomIsAValueAReaderSets() {
         let zoom = AccessibilityElement.Range(current: 2, minimum: 1, maximum: 4, step: 0.5)
         let big = AccessibilityElement(id: "big-photo", label: "Photo of Lisbon", value: "Zoomed in 2.0×", traits: ["button", "image"],
                                        frame: CGRect(x: 0, y: 30, width: 300, height: 60), range: zoom)
@@ -108,12 +108,21 @@ final class ATSPIServiceTests: XCTestCase {
         XCTAssertEqual(get("MaximumValue"), [.variant(.double(4))])
         XCTAssertEqual(get("MinimumIncrement"), [.variant(.double(0.5))])
         XCTAssertEqual(get("Text"), [.variant(.string("Zoomed in 2.0×"))])
-        let set = s.handle(DBusCall(path: path, interface: ATSPI.properties, member: "Set",
-                                    arguments: [.string(ATSPI.value), .string("CurrentValue"), .variant(.double(3))]))
-        XCTAssertEqual(errorName(set.reply), "org.freedesktop.DBus.Error.PropertyReadOnly")
-        // A row has no number: no Value.
+        // A reader's increment sets it: the app is asked, within the range.
+        func set(_ value: DBusValue, at path: String) -> (reply: DBusReply, request: ATSPIService.Request?) {
+            s.handle(DBusCall(path: path, interface: ATSPI.properties, member: "Set", arguments: [.string(ATSPI.value), .string("CurrentValue"), .variant(value)]))
+        }
+        let three = set(.double(3), at: path)
+        XCTAssertEqual(values(three.reply), [])
+        XCTAssertEqual(three.request, .setValue(key: "big-photo", value: 3))
+        XCTAssertEqual(set(.double(9), at: path).request, .setValue(key: "big-photo", value: 4), "no further than its maximum")
+        XCTAssertEqual(set(.int32(1), at: path).request, .setValue(key: "big-photo", value: 1))
+        XCTAssertEqual(errorName(set(.string("3"), at: path).reply), "org.freedesktop.DBus.Error.PropertyReadOnly", "a number or nothing")
+        XCTAssertNil(set(.double(.nan), at: path).request)
+        // A row has no number: no Value, and none to set.
         let row = values(s.handle(DBusCall(path: s.path(of: "row:lisbon"), interface: ATSPI.accessible, member: "GetInterfaces")).reply)
         XCTAssertFalse(row.description.contains(ATSPI.value))
+        XCTAssertEqual(errorName(set(.double(1), at: s.path(of: "row:lisbon")).reply), "org.freedesktop.DBus.Error.PropertyReadOnly")
     }
 
     func testBadCallsGetErrors() {

@@ -52,6 +52,23 @@ final class FrameDecodeTests: XCTestCase {
         guard case .failure(.refused) = process.openFrames(path: still, target: (32, 32), deadline: 5) else { return XCTFail("a still JPEG XL is refused") }
     }
 
+    func testAnAVIFSequenceGivesItsFramesInTime() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        try MovingMedia.avifSequence(folder + "/s.avif", colours: ["red", "blue", "lime"], seconds: 0.3)
+        let got = try frames(folder + "/s.avif", process: process)
+        XCTAssertEqual(got.colours, ["red", "red", "red", "blue", "blue", "blue", "green", "green", "green"])
+        XCTAssertEqual(got.delays, Array(repeating: 100, count: 9))
+        // An animation, played for ever: libavformat does not read its edit list's repeat.
+        XCTAssertEqual(got.loops, 0)
+        XCTAssertFalse(got.isClip)
+        // A still AVIF has no track: the photo path's.
+        try MovingMedia.run("ffmpeg", ["-y", "-loglevel", "error", "-f", "lavfi", "-i", "color=red:s=64x48", "-frames:v", "1",
+                                       "-c:v", "libaom-av1", "-still-picture", "1", "-f", "avif", folder + "/still.avif"])
+        guard case .failure(.refused) = process.openFrames(path: folder + "/still.avif", target: (32, 32), deadline: 5) else {
+            return XCTFail("a still AVIF is refused")
+        }
+    }
+
     func testAClipGivesItsFramesInTimeScaledToTheTarget() throws {
         let process = DecoderProcess(executable: DecodeFixtures.trips)
         try MovingMedia.clip(folder + "/c.mp4", colours: ["red", "blue"], seconds: 0.5, rate: 10)

@@ -69,6 +69,12 @@ public enum MovingMedia {
         let joined = (0..<colours.count).map { "[\($0):v]" }.joined() + "concat=n=\(colours.count):v=1:a=0"
         try run("ffmpeg", ["-y", "-loglevel", "error"] + inputs + ["-filter_complex", joined] + codec + [path])
     }
+
+    /// An AVIF image sequence (ffmpeg's avif muxer, libaom): `seconds` of each colour at `rate` frames a second.
+    public static func avifSequence(_ path: String, colours: [String], seconds: Double, rate: Int = 10, width: Int = 320, height: Int = 240) throws {
+        try clip(path, colours: colours, seconds: seconds, rate: rate, width: width, height: height,
+                 codec: ["-c:v", "libaom-av1", "-cpu-used", "8", "-pix_fmt", "yuv420p", "-f", "avif"])
+    }
 }
 
 extension MovingMedia {

@@ -100,4 +100,27 @@ final class AttractTests: XCTestCase {
         // Red for the clip's first 15 s: at 9.5 s of the slide still red, the photo once 10 s have passed.
         XCTAssertEqual(try clipSlideColours(seconds: 15, rate: 2, at: [8200, 16_500, 18_500]), ["red", "red", "green"])
     }
+
+    /// A library of an animated GIF (red, blue, green of 300 ms, for ever)
+    /// made before a lime photo: the colour at the window's middle shot at `times` (ms).
+    private func animationSlideColours(at times: [Int], _ extra: [String] = []) throws -> [String] {
+        let folder = try temporaryFolder("trips-attract-animation").path, roll = folder + "/roll"
+        try FileManager.default.createDirectory(atPath: roll, withIntermediateDirectories: true)
+        try MovingMedia.gif(roll + "/a.gif", colours: ["red", "blue", "lime"], delay: 30, loops: 0, width: 320, height: 240)
+        try MovingMedia.run("convert", ["-size", "320x240", "xc:lime", roll + "/b.jpg"])
+        try MovingMedia.run("touch", ["-d", "2024-05-01 10:00:00", roll + "/a.gif"])
+        try MovingMedia.run("touch", ["-d", "2024-05-01 10:05:00", roll + "/b.jpg"])
+        let shots = times.map { folder + "/shot-\($0).png" }
+        _ = try run(zip(times, shots).map { "at \($0) shot \($1)" }.joined(separator: "\n"), ["--photos", roll] + extra)
+        return try shots.map { try MovingMedia.colour(ofPNG: $0, x: 640, y: 300) }
+    }
+
+    /// An animation plays as its slide (`--slide`'s 2 s, from 7 s: red,
+    /// blue, green, red, blue, green...), as it asks, with no pan or zoom; with
+    /// reduced motion it shows its first frame.
+    func testTheLoopPlaysAnAnimationAsItsSlide() throws {
+        let times = [7950, 8350, 8650, 9950]
+        XCTAssertEqual(try animationSlideColours(at: times), ["red", "blue", "green", "green"])
+        XCTAssertEqual(try animationSlideColours(at: times, ["--reduce-motion"]), ["red", "red", "red", "green"])
+    }
 }

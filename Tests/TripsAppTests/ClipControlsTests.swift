@@ -8,11 +8,16 @@ import XCTest
 /// the frame stays; a drag on the scrubber shows the frame there; play goes
 /// on from it; the controls go a few seconds after the last touch.
 final class ClipControlsTests: XCTestCase {
-    func testATapShowsControlsThatPauseAndScrub() throws {
-        let folder = try temporaryFolder("trips-clip-controls").path, roll = folder + "/roll"
+    /// A folder with a roll of one clip, red for 2 s, then blue for 2 s (under 10 s: it loops).
+    private func redThenBlue(_ name: String) throws -> (folder: String, roll: String) {
+        let folder = try temporaryFolder(name).path, roll = folder + "/roll"
         try FileManager.default.createDirectory(atPath: roll, withIntermediateDirectories: true)
-        // Red for 2 s, blue for 2 s: under 10 s, it loops.
         try MovingMedia.clip(roll + "/clip.mp4", colours: ["red", "blue"], seconds: 2, rate: 10)
+        return (folder, roll)
+    }
+
+    func testATapShowsControlsThatPauseAndScrub() throws {
+        let (folder, roll) = try redThenBlue("trips-clip-controls")
         // The bar sits over the big photo's foot (1280 x 800: the button at 60,516; the scrubber from 94 to 870).
         let times = [1600, 3500, 5000, 5600, 7000, 8600, 12_000]
         let shots = times.map { "\(folder)/shot-\($0).png" }
@@ -39,9 +44,7 @@ final class ClipControlsTests: XCTestCase {
 
     /// `K` is the keyboard's play/pause: the clip holds its frame, and plays on at the next.
     func testKPausesAndPlaysTheClip() throws {
-        let folder = try temporaryFolder("trips-clip-k").path, roll = folder + "/roll"
-        try FileManager.default.createDirectory(atPath: roll, withIntermediateDirectories: true)
-        try MovingMedia.clip(roll + "/clip.mp4", colours: ["red", "blue"], seconds: 2, rate: 10)
+        let (folder, roll) = try redThenBlue("trips-clip-k")
         let shots = [3000, 5500].map { "\(folder)/k-\($0).png" }
         // Opened at 0.16 s; paused at 1.0 s (0.84 s in: red), played on at 4.0 s.
         let r = try Replay.run("size 1280 800\nat 100 down 1 100 300\nat 160 up 1\nat 1000 key K\nat 3000 shot \(shots[0])\n"
@@ -50,5 +53,42 @@ final class ClipControlsTests: XCTestCase {
         XCTAssertEqual(try MovingMedia.colour(ofPNG: shots[0], x: 461, y: 300), "red", "paused (unpaused, 2.84 s in: blue)")
         // 0.84 + 1.5 = 2.34 s in: blue (never paused, 5.34 s: looped, red).
         XCTAssertEqual(try MovingMedia.colour(ofPNG: shots[1], x: 461, y: 300), "blue")
+    }
+
+    /// The scrubber's keyboard path and the screen reader's: `L` moves the
+    /// clip 5 s on (round its 4 s loop), `J` back; a reader's set of its
+    /// position (as Orca's increment does) shows the frame there.
+    func testJLAndAReadersSetMoveTheClip() throws {
+        let (folder, roll) = try redThenBlue("trips-clip-seek")
+        let shots = [1500, 2500, 3500, 4500].map { "\(folder)/seek-\($0).png" }
+        // Opened at 0.16 s; paused at 1.0 s (0.84 s in: red); L: 1.84 s (red, round the loop from 5.84);
+        // again: 2.84 s (blue); J: back round to 1.84 s (red); the reader: 3 s (blue).
+        let r = try Replay.run(["size 1280 800", "at 100 down 1 100 300", "at 160 up 1", "at 1000 key K",
+                                "at 1400 key L", "at 1500 shot \(shots[0])", "at 2400 key L", "at 2500 shot \(shots[1])",
+                                "at 3400 key J", "at 3500 shot \(shots[2])", "at 3600 state",
+                                "at 4400 reader set 3 button:clip-scrubber", "at 4500 shot \(shots[3])", "at 4600 state"].joined(separator: "\n"),
+                               arguments: ["--photos", roll])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try shots.map { try MovingMedia.colour(ofPNG: $0, x: 461, y: 300) }, ["red", "blue", "red", "blue"])
+        func position(_ t: Int) throws -> String? { try r.state(at: t)["a11y"]?.array.first { $0["label"]?.string == "Position" }?["value"]?.string }
+        XCTAssertEqual(try position(3600), "0:02 of 0:04")
+        XCTAssertEqual(try position(4600), "0:03 of 0:04")
+    }
+
+    /// With reduced motion a clip shows its first frame until its badge
+    /// (at 64, 102) is tapped: then it plays from its start.
+    func testWithReducedMotionAClipPlaysOnATapOfItsBadge() throws {
+        let (folder, roll) = try redThenBlue("trips-clip-badge")
+        let shots = [2500, 3800].map { "\(folder)/badge-\($0).png" }
+        // Tapped at 1.6 s (up): red to 3.6 s, then blue.
+        let r = try Replay.run("size 1280 800\nat 100 down 1 100 300\nat 160 up 1\nat 1550 down 2 64 102\nat 1600 up 2\n"
+                               + zip([2500, 3800], shots).map { "at \($0) shot \($1)" }.joined(separator: "\n"),
+                               arguments: ["--reduce-motion", "--photos", roll])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try shots.map { try MovingMedia.colour(ofPNG: $0, x: 461, y: 300) }, ["red", "blue"])
+        let still = try Replay.run("size 1280 800\nat 100 down 1 100 300\nat 160 up 1\nat 3800 shot \(shots[1])",
+                                   arguments: ["--reduce-motion", "--photos", roll])
+        XCTAssertEqual(still.status, 0, still.stderr)
+        XCTAssertEqual(try MovingMedia.colour(ofPNG: shots[1], x: 461, y: 300), "red", "untapped, its first frame")
     }
 }

@@ -54,6 +54,14 @@ final class MovingPhotoTests: XCTestCase {
         XCTAssertEqual(try colours("a.jxl", at: times), Array(expected.dropLast(2)) + ["red", "red"], "a.jxl")
     }
 
+    /// An AVIF image sequence (frames of 100 ms, three a colour) plays as
+    /// an animation, for ever: libavformat does not read its repeat count.
+    func testAnAVIFSequencePlays() throws {
+        try MovingMedia.avifSequence(try library(for: "a.avif"), colours: ["red", "blue", "lime"], seconds: 0.3)
+        XCTAssertEqual(try colours("a.avif", at: [200, 440, 480, 740, 780, 1040, 1080, 1400]),
+                       ["red", "red", "blue", "blue", "green", "green", "red", "blue"])
+    }
+
     /// A first look long after the opening (a replay's jump, a stalled
     /// machine): the worker skips to the frame due, past all of the first
     /// play but its first frame, and the picture still plays on.
@@ -71,6 +79,29 @@ final class MovingPhotoTests: XCTestCase {
         _ = try colours(file, at: [300, 700, 1100])
         let second = try [300, 700, 1100].map { try Data(contentsOf: URL(fileURLWithPath: folder + "/shot-\(file)-\($0).png")) }
         XCTAssertEqual(first, second)
+    }
+
+    /// With reduced motion the badge in the big photo's corner (at 64,
+    /// 102) is what plays an animation: from its start at the tap, until
+    /// a second tap holds the frame shown then. Red, blue, green of 300 ms, for ever.
+    func testReducedMotionPlaysAnAnimationOnATapOfItsBadge() throws {
+        try MovingMedia.gif(try library(for: "r.gif"), colours: ["red", "blue", "lime"], delay: 30, loops: 0, width: 320, height: 240)
+        let times = [700, 1000, 1200, 1500, 1800, 2800, 3200]
+        let shots = times.map { folder + "/shot-r-\($0).png" }
+        // Tapped at 1050 (down at 1000): red to 1350, blue to 1650, green to 1950, red, then blue from 2250;
+        // held at 2450 (blue) by the second tap.
+        let taps = "at 1000 down 2 64 102\nat 1050 up 2\nat 1100 state\nat 2400 down 3 64 102\nat 2450 up 3\nat 2500 state\n"
+        let script = open + "at 900 state\n" + taps + zip(times, shots).map { "at \($0) shot \($1)" }.joined(separator: "\n")
+        let run = try Replay.run(script, arguments: ["--reduce-motion", "--photos", folder + "/r-gif"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try shots.map { try MovingMedia.colour(ofPNG: $0, x: centre.x, y: centre.y) },
+                       ["red", "red", "red", "blue", "green", "blue", "blue"])
+        func badge(at t: Int) throws -> String? {
+            try run.state(at: t)["a11y"]?.array.compactMap { $0["label"]?.string }.first { $0.hasSuffix(" animation") }
+        }
+        XCTAssertEqual(try badge(at: 900), "Play animation")
+        XCTAssertEqual(try badge(at: 1100), "Pause animation")
+        XCTAssertEqual(try badge(at: 2500), "Play animation")
     }
 
     func testReducedMotionShowsTheFirstFrame() throws {

@@ -42,6 +42,19 @@ final class FocusTests: XCTestCase {
         XCTAssertEqual(try r.state(at: 1700)["enlarged"]?.string, "reykjavik", "a click on nothing does nothing")
     }
 
+    /// A reader's set of the big photo's value (Orca's increment) zooms it,
+    /// within the zoom's range; a number set on an element without one does nothing.
+    func testAReadersSetOfTheZoomZoomsTheBigPhoto() throws {
+        let r = try ModelReplay("size 1280 800\nat 100 reader click strip:reykjavik\nat 1500 reader set 2.5 big-photo\nat 2500 state"
+                                + "\nat 2600 reader set 99 big-photo\nat 3600 state\nat 3700 reader set 1 row:kyoto\nat 4700 state")
+        XCTAssertEqual(try r.state(at: 2500)["zoom"]?.number, 2.5)
+        XCTAssertEqual(try r.state(at: 3600)["zoom"]?.number, 4, "no further than the zoom goes")
+        XCTAssertEqual(try r.state(at: 4700)["zoom"]?.number, 4)
+        XCTAssertEqual(try ReplayScript.parse("at 0 reader set 2 big-photo", file: "s").steps.first?.command,
+                       .reader(.setValue(element: "big-photo", value: 2)))
+        XCTAssertThrowsError(try ReplayScript.parse("at 0 reader set big-photo", file: "s"), "a set without its number")
+    }
+
     /// What `--record` writes of a reader's actions replays to the same state.
     func testAReadersActionsAreRecordedAndReplayToTheSameState() throws {
         let app = AppModel(catalog: try TripCatalog.load(file: ModelReplay.bundledTrips), size: CGSize(width: 1280, height: 800), mode: .windowed)
@@ -59,13 +72,17 @@ final class FocusTests: XCTestCase {
         driver.handle(.reader(.focus(element: "row:kyoto")), at: 0.5)
         run(until: 0.75)
         driver.handle(.reader(.click(element: "row:kyoto")), at: 0.75)
-        run(until: 2)
+        run(until: 1.5)
+        driver.handle(.reader(.setValue(element: "big-photo", value: 2)), at: 1.5)
+        run(until: 2.5)
         XCTAssertTrue(recording.contains("at 500   reader focus row:kyoto\n"), recording)
         XCTAssertTrue(recording.contains("at 750   reader click row:kyoto\n"), recording)
+        XCTAssertTrue(recording.contains("at 1500  reader set 2.0 big-photo\n"), recording)
         let live = app.snapshot()
 
-        let replayed = try ModelReplay(recording + "at 2000 state")
+        let replayed = try ModelReplay(recording + "at 2500 state")
         XCTAssertEqual(replayed.printed.last, live, "the replay's snapshot is the live one")
-        XCTAssertEqual(try replayed.state(at: 2000)["enlarged"]?.string, "kyoto")
+        XCTAssertEqual(try replayed.state(at: 2500)["enlarged"]?.string, "kyoto")
+        XCTAssertEqual(try replayed.state(at: 2500)["zoom"]?.number, 2)
     }
 }

@@ -119,6 +119,15 @@ final class ShortcutsTests: XCTestCase {
         .shortcutPlayPause: ["K": ("at 100 key End\nat 200 key Return\n", { s, app in
             s["enlarged"]?.string == "t2" && app.clipControls.pausedAt != nil && s["a11y"]?.array.contains { $0["label"]?.string == "Play" } == true
         })],
+        // Paused under a second into its 4 s loop (read "0:01"): J goes round near its end, L a second on.
+        .shortcutSeek: [
+            "J": ("at 100 key End\nat 200 key Return\nat 900 key K\n", { s, app in
+                app.clipControls.pausedAt.map { $0 > 3 && $0 < 4 } == true && s["a11y"]?.array.contains { $0["value"]?.string == "0:04 of 0:04" } == true
+            }),
+            "L": ("at 100 key End\nat 200 key Return\nat 900 key K\n", { s, app in
+                app.clipControls.pausedAt.map { $0 > 1 && $0 < 2 } == true && s["a11y"]?.array.contains { $0["value"]?.string == "0:02 of 0:04" } == true
+            }),
+        ],
         .shortcutFullscreen: ["F11": ("", { s, _ in s["fullscreen"]?.bool == true })],
         .shortcutOverlay: [
             "F1": ("", { s, _ in s["shortcuts"]?.bool == true }),

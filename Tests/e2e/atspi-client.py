@@ -278,6 +278,13 @@ def overview():
             numbers = None
         check("the zoom is also a Value: current 1.5 (after one +) in 1 to 4, step 0.5 %s" % (numbers,),
               numbers == (1.5, 1.0, 4.0, 0.5), numbers)
+        # A reader's increment sets it (Properties.Set of CurrentValue): the app zooms.
+        try:
+            value.currentValue = 2.5
+        except Exception as e:
+            check("the zoom's Value can be set (%s)" % e, False, e)
+        set_ok = until(5, lambda: (fresh(app), "2.5" in big.description)[1])
+        check("setting the Value to 2.5 zooms the photo ('%s')" % big.description, set_ok, big.description)
         screenshot(OUT + "/zoomed.png")
 
     # Bad calls on the bus: an error each, and the app lives on.

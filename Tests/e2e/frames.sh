@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end test of photos that move, live (issue #38): an animated GIF
-# (red and blue, 0.5 s each, for ever) and a clip (red 1 s, then blue, H.264
+# (red and blue, 0.5 s each, for ever), an AVIF image sequence (the same, AV1
+# through libaom and libdav1d) and a clip (red 1 s, then blue, H.264
 # in MP4, looping) opened in a window on Xvfb by a click on the strip; a
 # screenshot every 0.25 s for 3 s must show both colours in the big photo,
 # in turn, and the log must say how many frames showed and were passed over.
@@ -15,6 +16,8 @@ e2e_begin trips-frames "frames" "${1:-}"
 convert -delay 50 -size 320x240 xc:red -size 320x240 xc:blue -loop 0 "$OUT/anim.gif"
 ffmpeg -y -loglevel error -f lavfi -i color=red:s=640x360:r=30:d=1 -f lavfi -i color=blue:s=640x360:r=30:d=1 \
     -filter_complex "[0:v][1:v]concat=n=2:v=1:a=0" -c:v libx264 -preset ultrafast -pix_fmt yuv420p "$OUT/clip.mp4"
+ffmpeg -y -loglevel error -f lavfi -i color=red:s=320x240:r=10:d=0.5 -f lavfi -i color=blue:s=320x240:r=10:d=0.5 \
+    -filter_complex "[0:v][1:v]concat=n=2:v=1:a=0" -c:v libaom-av1 -cpu-used 8 -pix_fmt yuv420p -f avif "$OUT/anim.avif"
 start_xvfb 1280x800 >/dev/null || { bad "Xvfb starts"; e2e_end; }
 
 # plays NAME: opens the trips file's only trip (NAME) big and shoots its
@@ -41,6 +44,7 @@ plays() {
 
 expect "an animated GIF plays live, red then blue" plays anim.gif
 check "its frames are counted in the log" 'grep -q "frames shown" "$OUT/anim.gif.err"'
+expect "an AVIF sequence plays live, red then blue" plays anim.avif
 expect "a clip plays live, red then blue" plays clip.mp4
 check "its frames are counted in the log" 'grep -q "frames shown" "$OUT/clip.mp4.err"'
 grep -h "frames shown" "$OUT"/*.err | sed 's/^/frames: /'

@@ -73,17 +73,44 @@ final class LibavFrames: FrameSource {
         Unmanaged.passUnretained(input).release()
     }
 
-    /// What libav may open: an animated GIF or PNG, or a video container.
-    enum Kind { case gif, png, clip }
+    /// What libav may open: an animated GIF or PNG, an AVIF image
+    /// sequence (its track, which libavformat's mov demuxer reads), or a video container.
+    enum Kind { case gif, png, avifSequence, clip }
 
     static func kind(of head: [UInt8]) -> Kind? {
         if head.starts(with: Array("GIF8".utf8)) { return .gif }
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
+        if isAVIF(head) { return .avifSequence }
         if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) { return .clip } // MP4, MOV (ISO base media)
         if head.count >= 12, Array(head[4..<8]) == Array("moov".utf8) || Array(head[4..<8]) == Array("mdat".utf8)
             || Array(head[4..<8]) == Array("wide".utf8) { return .clip } // QuickTime without ftyp
         if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return .clip } // Matroska, WebM (EBML)
         return nil
+    }
+
+    /// An AVIF by its `ftyp` box's brands (major or compatible: `avif`, `avis`).
+    static func isAVIF(_ head: [UInt8]) -> Bool {
+        guard head.count >= 16, Array(head[4..<8]) == Array("ftyp".utf8) else { return false }
+        let size = min(head.count, Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3]))
+        let brands = stride(from: 8, to: size - 3, by: 4).filter { $0 != 12 }.map { String(decoding: head[$0..<($0 + 4)], as: UTF8.self) }
+        return brands.contains("avif") || brands.contains("avis")
+    }
+
+    /// Whether the ISO base media file on `fd` has a `moov` box among its
+    /// top-level boxes (64 at most, their headers read where they lie).
+    static func hasTrack(_ fd: Int32, base: Int, fileBytes: Int) -> Bool {
+        var at = 0
+        for _ in 0..<64 where at + 8 <= fileBytes {
+            var header = [UInt8](repeating: 0, count: 16)
+            guard header.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, 16, off_t(base + at)) }) >= 8 else { return false }
+            if Array(header[4..<8]) == Array("moov".utf8) { return true }
+            let be = { (from: Int, count: Int) in header[from..<(from + count)].reduce(0) { $0 << 8 | Int($1) } }
+            let size = be(0, 4)
+            let length = size == 1 ? be(8, 8) : size == 0 ? fileBytes - at : size
+            guard length >= 8, length <= fileBytes - at else { return false }
+            at += length
+        }
+        return false
     }
 
     static func open(_ fd: Int32, base: Int, head: [UInt8], fileBytes: Int, target: (width: Int, height: Int), bgra: Bool) -> Result<FrameSource, DecodeFailure> {
@@ -95,6 +122,10 @@ final class LibavFrames: FrameSource {
             guard head.withUnsafeBytes({ LoopCount.isAnimatedPNG($0) }) else { return .failure(.refused("is a still PNG")) }
             loops = head.withUnsafeBytes { LoopCount.png($0) }
         case .clip: loops = 1
+        case .avifSequence:
+            // A still AVIF (no track) is the photo path's.
+            guard hasTrack(fd, base: base, fileBytes: fileBytes) else { return .failure(.refused("is a still AVIF")) }
+            loops = 0 // libavformat does not read its edit list's repeat: for ever, as browsers play one
         }
         let input = Input(fd: fd, base: Int64(base), length: Int64(fileBytes))
         let opaque = Unmanaged.passRetained(input).toOpaque()
@@ -142,6 +173,7 @@ final class LibavFrames: FrameSource {
         guard stream >= 0, let decoder, let parameters = format.pointee.streams[Int(stream)]?.pointee.codecpar else {
             return fail("it has no picture stream libavcodec can decode")
         }
+
         // Only the picture: libavformat skips the sound's packets.
         for i in 0..<Int(format.pointee.nb_streams) where i != Int(stream) { format.pointee.streams[i]?.pointee.discard = AVDISCARD_ALL }
         guard let made = avcodec_alloc_context3(decoder) else { return fail("no memory for its decoder") }

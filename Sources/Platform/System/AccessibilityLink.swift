@@ -76,13 +76,16 @@ public final class AccessibilityLink {
         var changed = false
         for outcome in bridge.pump() {
             switch outcome {
-            case .click(let key):
+            case .click, .focus, .setValue:
+                let action: ReaderAction
+                switch outcome {
+                case .click(let key): action = .click(element: key)
+                case .focus(let key): action = .focus(element: key)
+                case .setValue(let key, let value): action = .setValue(element: key, value: value)
+                case .key: continue
+                }
                 driver.advance(to: now)
-                driver.handle(.reader(.click(element: key)), at: now)
-                changed = true
-            case .focus(let key):
-                driver.advance(to: now)
-                driver.handle(.reader(.focus(element: key)), at: now)
+                driver.handle(.reader(action), at: now)
                 changed = true
             case .key(let token, let consumed, let waited):
                 if verbose {

@@ -46,11 +46,12 @@ extension AppModel {
         scene.photoSize = screen == .overview && room.width >= 1 && room.height >= 1 ? room : size
         // The attract loop's own frames ask for its next photo at the window's size as they draw.
         if screen == .overview { scene.decodeAhead = photosAwaited }
-        // A paused clip is held at its position.
+        // A paused clip is held at its position. The attract loop's clip
+        // plays once; its animation as often as its file asks, for the slide's time.
         let paused = clipControls.pausedAt
         scene.moving = moving.map { m in
             Scene.MovingPhoto(photo: m.photo, since: m.since, now: paused.map { m.since + $0 } ?? time, live: m.live,
-                              once: screen == .attract, paused: paused != nil)
+                              once: screen == .attract && !attractShowsAnimation(m.photo), paused: paused != nil)
         }
         return scene
     }
@@ -58,4 +59,12 @@ extension AppModel {
     /// The accessibility tree of what is on screen, from the same walk as
     /// the scene (the big photo's frame grows with the zoom).
     public var accessibilityElements: [AccessibilityElement] { layoutWalk().accessibilityElements }
+
+    /// Whether photo `number` is an animation on one of the attract loop's slides now.
+    private func attractShowsAnimation(_ number: Int) -> Bool {
+        guard let attract else { return false }
+        return [attract.current, attract.previous?.slide].contains { slide in
+            slide.map { $0.animated && catalog.photoNumber(trip: $0.trip, photo: $0.photo) == number } ?? false
+        }
+    }
 }

@@ -62,7 +62,8 @@ struct ClipControlsWalk {
         scrubber.accessible = .init(label: strings(.clipPosition),
                                     value: strings(.clipPositionOf, MotionBadge.duration(position), MotionBadge.duration(length)),
                                     traits: ["adjustable"],
-                                    range: .init(current: position, minimum: 0, maximum: length, step: 1))
+                                    range: .init(current: position, minimum: 0, maximum: length, step: 1),
+                                    adjust: { [unowned model] in model.scrubClip(to: length > 0 ? $0 / length : 0, ended: true) })
         return [button, scrubber]
     }
 }

@@ -45,6 +45,8 @@ struct LayoutElement {
         var frame: CGRect?
         var range: AccessibilityElement.Range?
         var place: ReadingPlace = .inOrder
+        /// What setting its `range`'s number does (a reader's increment).
+        var adjust: ((Double) -> Void)?
     }
 
     /// Where a screen reader comes to it: a header first, then what the

@@ -53,6 +53,20 @@ struct LayoutWalk {
         }
     }
 
+    /// Sets the number of the element named `id` (a screen reader's
+    /// increment), as its walk says; nothing for an element without one.
+    func adjust(_ id: String, to value: Double) {
+        func find(_ elements: [LayoutElement]) -> LayoutElement? {
+            for e in elements {
+                if e.id.name(trips: trips) == id { return e }
+                if let inner = find(e.children) { return inner }
+            }
+            return nil
+        }
+        guard let accessible = find(elements)?.accessible, let range = accessible.range else { return }
+        accessible.adjust?(min(max(value, range.minimum), range.maximum))
+    }
+
     /// The screen reader's elements: a header first, then what the screen
     /// is about, then the rest in drawing order (children after their parent).
     var accessibilityElements: [AccessibilityElement] {

@@ -60,6 +60,7 @@ struct OverviewWalk {
             let photo = bigPhotoElement(trip: trip)
             out.append(photo)
             if model.clipControlsShown { out += ClipControlsWalk(model: model, strings: strings).elements(over: photo.frame) }
+            if let badge = MotionBadgeButtonWalk(model: model, strings: strings).element(over: photo.frame) { out.append(badge) }
         }
         out += pageButtonElements()
         let rows = model.propertiesRows
@@ -277,7 +278,8 @@ struct OverviewWalk {
         let readValue = ([unshown?.text(in: say)].compactMap { $0 } + (value.isEmpty ? [] : [value])).joined(separator: ", ")
         var element = LayoutElement(id: .bigPhoto, frame: frame, drawing: c,
                                     accessible: .init(label: label, value: readValue, traits: ["button", "image"],
-                                                      frame: grown, range: zoom, place: .lead))
+                                                      frame: grown, range: zoom, place: .lead,
+                                                      adjust: { [unowned big] in big.setZoom(CGFloat($0)) }))
         if big.isOut && big.phase != .closing {
             element.touch = .init { [unowned model, unowned big] id, frame in
                 big.node(id: id, frame: frame, live: model.catalog.trips[trip].shape(photo: big.page)?.liveClip != nil,

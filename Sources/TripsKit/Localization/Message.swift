@@ -103,6 +103,11 @@ public struct Message: Hashable, Sendable {
     /// in 35 mm film"); what it says while a worker reads the file.
     public static let shortcutProperties = Message("Show or hide the photo's properties")
     public static let shortcutPlayPause = Message("Play or pause the clip")
+    /// An animation's badge in the big photo, a button.
+    public static let playAnimation = Message("Play animation")
+    public static let pauseAnimation = Message("Pause animation")
+    /// J and L: the clip's scrubber from the keyboard.
+    public static let shortcutSeek = Message("Move the clip back or forward 5 seconds")
     public static let propertiesTitle = Message("Properties")
     public static let propertyFile = Message("File")
     public static let propertySize = Message("Size")
@@ -148,7 +153,7 @@ public struct Message: Hashable, Sendable {
                                         shortcutTrash, shortcutUndo, movedToTrash, putBack,
                                         shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto,
                                         videoSeconds, video, livePhoto, animation, liveBadge, play, pause, clipPosition, clipPositionOf,
-                                        shortcutProperties, shortcutPlayPause, propertiesTitle, propertyFile, propertySize, propertyDimensions, propertyFormat,
+                                        shortcutProperties, shortcutPlayPause, playAnimation, pauseAnimation, shortcutSeek, propertiesTitle, propertyFile, propertySize, propertyDimensions, propertyFormat,
                                         propertyColourProfile, propertyTaken, propertyCamera, propertyLens, propertyExposure, propertyAperture,
                                         propertyISO, propertyFocalLength, propertyPlace, propertyEquivalent, propertiesReading, placeInCountry,
                                         shortcutCopy, copying, copied, cannotCopy,

@@ -28,23 +28,31 @@ extension AppModel {
         guard playingClip != nil else { return false }
         if clipControls.isShown(at: time) && clipControls.pausedAt == nil {
             clipControls.shownUntil = nil
+            clipControls.heldForReader = false
         } else {
             clipControls.shownUntil = time + ClipControls.showSeconds
+            clipControls.heldForReader = lastDownWasReader
         }
         return true
     }
 
     /// The play/pause button: holds the clip where it is, or plays it on from there.
     func toggleClipPause() {
-        guard playingClip != nil, var moving else { return }
+        guard playingClip != nil else { return }
+        holdOrPlayOn(heldAt: clipPosition)
+        clipControls.shownUntil = time + ClipControls.showSeconds
+    }
+
+    /// Holds the moving picture at `position` (seconds into it), or plays a held one on from where it is.
+    func holdOrPlayOn(heldAt position: Double) {
+        guard var moving else { return }
         if let paused = clipControls.pausedAt {
             moving.since = time - paused
             self.moving = moving
             clipControls.pausedAt = nil
         } else {
-            clipControls.pausedAt = clipPosition
+            clipControls.pausedAt = position
         }
-        clipControls.shownUntil = time + ClipControls.showSeconds
     }
 
     /// A finger on the scrubber at `fraction` (0...1) of the clip: the
@@ -64,4 +72,18 @@ extension AppModel {
             self.moving = moving
         }
     }
+
+    /// J and L: the clip `seconds` on or back, as a lifted finger on the
+    /// scrubber puts it. A short clip loops, so a seek goes round it; a
+    /// longer one stops at its ends.
+    func seekClip(by seconds: Double) {
+        guard let length = playingClip?.seconds, length > 0 else { return }
+        let to = clipPosition + seconds
+        let position = length < ClipControls.loopsUnder
+            ? (to.truncatingRemainder(dividingBy: length) + length).truncatingRemainder(dividingBy: length) : min(max(0, to), length)
+        scrubClip(to: position / length, ended: true)
+    }
+
+    /// How far J and L move a clip.
+    static let seekStep = 5.0
 }

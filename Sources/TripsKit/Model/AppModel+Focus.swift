@@ -124,13 +124,19 @@ extension AppModel {
         case .k:
             // The keyboard's play/pause button: the controls come up with it.
             // On a Live Photo it plays the clip once from its start, as a hold does.
+            // On an animation (or a clip not yet played, with reduced motion) it is its badge's tap.
             if playingClip != nil {
                 toggleClipPause()
+            } else if badgeButton != nil {
+                tapMotionBadge()
             } else if let trip = bigPhoto.trip, bigPhoto.isOut, catalog.trips[trip].shape(photo: bigPhoto.page)?.liveClip != nil {
                 livePlayedByKey = catalog.photoNumber(trip: trip, photo: bigPhoto.page)
                 moving = nil // from the start, though it played already
 
             }
+        case .j, .l:
+            // The scrubber's keyboard path, as a video site's J and L: Left and Right page.
+            seekClip(by: key == .j ? -Self.seekStep : Self.seekStep)
         case .f:
             // F: the whole photo, or the filled card again.
             if bigPhoto.isOut { bigPhoto.showWhole(!bigPhoto.whole) }

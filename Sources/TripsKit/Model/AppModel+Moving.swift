@@ -6,13 +6,14 @@ extension AppModel {
     /// first frame only).
     /// A Live Photo's or Motion Photo's clip is the one that plays while
     /// a finger or the mouse button holds the big photo (`BigPhoto.holdingLive`).
-    /// In the attract loop, the current slide when it is a clip
-    /// (`Attract.playsClip`), or one fading out under a photo (it fades on its last frame).
+    /// In the attract loop, the current slide when it is a clip or an
+    /// animation (`Attract.playsClip`), or one fading out under a photo (a
+    /// clip fades on its last frame).
     var movingCandidate: (photo: Int, live: PhotoShape.LiveClip?)? {
         if screen == .attract {
             guard !isAsleep, let attract, !attract.reduceMotion else { return nil }
             let fadingClip = attract.isFading ? attract.previous?.slide : nil
-            guard let slide = attract.playsClip ? attract.current : fadingClip, slide.clipSeconds != nil else { return nil }
+            guard let slide = attract.playsClip ? attract.current : fadingClip, slide.moves else { return nil }
             return (catalog.photoNumber(trip: slide.trip, photo: slide.photo), nil)
         }
         guard !isAsleep, screen == .overview, let trip = bigPhoto.trip, bigPhoto.phase != .closing,
@@ -20,8 +21,9 @@ extension AppModel {
         let photo = catalog.photoNumber(trip: trip, photo: bigPhoto.page)
         let held = bigPhoto.holdingLive || livePlayedByKey == photo
         let live = held ? catalog.trips[trip].shape(photo: bigPhoto.page)?.liveClip : nil
-        // A hold asks for the clip, so it plays with reduced motion too.
-        guard !reduceMotion || live != nil else { return nil }
+        // A hold asks for the clip, a tap of a badge for its frames, so
+        // they play with reduced motion too.
+        guard !reduceMotion || live != nil || playedByBadge == photo else { return nil }
         return (photo, live)
     }
 
@@ -36,6 +38,7 @@ extension AppModel {
         clipControls = ClipControls()
         // K's play of a Live Photo lasts while it is the one shown.
         if candidate?.photo != livePlayedByKey { livePlayedByKey = nil }
+        if candidate?.photo != playedByBadge { playedByBadge = nil }
         return true
     }
 }

@@ -19,6 +19,9 @@ extension AppModel {
             handle(.pointer(PointerEvent(id: Self.readerFinger, phase: .up, location: centre, timestamp: time, kind: .touch)))
         case .focus(let name):
             focus(named: name)
+        case .setValue(let id, let value):
+            // What the element's value sets (the walk says, as it says what a tap does).
+            layoutWalk().adjust(id, to: value)
         }
     }
 }

@@ -42,6 +42,8 @@ public final class AppModel {
     var moving: (photo: Int, live: PhotoShape.LiveClip?, since: Double)?
     /// The Live Photo (by number) whose clip `K` played: a hold's keyboard path.
     var livePlayedByKey: Int?
+    /// The animation or clip (by number) its badge played with reduced motion (`AppModel+MotionBadgeButton`).
+    var playedByBadge: Int?
     /// A playing clip's play/pause and scrubber (`AppModel+ClipControls`).
     var clipControls = ClipControls()
     /// Set when the app should end; the loop checks it after each event.
@@ -65,6 +67,8 @@ public final class AppModel {
     /// double-click shows the whole photo where two taps of a finger zoom,
     /// and the hint says "Click".
     public internal(set) var lastInputWasMouse = false
+    /// Whether the last pointer down was a screen reader's click (`readerFinger`).
+    var lastDownWasReader = false
     /// Where the mouse is over the window, button or not (the big photo's
     /// page buttons show while it is over the photo); nil after a touch.
     public internal(set) var mouseLocation: CGPoint?
@@ -181,6 +185,7 @@ public final class AppModel {
             // input: only a press or a move after it says a mouse is in use.
             let firstSight = pointer.kind == .mouse && pointer.phase == .move && mouseLocation == nil && engine.pointerCount == 0
             if (pointer.phase == .down || pointer.kind == .mouse) && !firstSight { lastInputWasMouse = pointer.kind == .mouse }
+            if pointer.phase == .down { lastDownWasReader = pointer.id == Self.readerFinger }
             let hovered = showsPageButtons
             mouseLocation = pointer.kind == .mouse ? pointer.location : pointer.phase == .down ? nil : mouseLocation
             engine.handle(pointer)

@@ -31,6 +31,11 @@ public final class Attract {
         /// A video clip's length in seconds, when the slide is one: it
         /// plays once as its slide (`stay`).
         public var clipSeconds: Double? = nil
+        /// An animation alone on its slide: it plays, as the file asks, for the slide's time.
+        public var animated = false
+
+        /// It moves by itself (a clip or an animation): no pan and zoom.
+        public var moves: Bool { clipSeconds != nil || animated }
 
         /// Its photos' indices in the trip, left to right.
         public var photos: [Int] { [photo] + (pair.map { [$0] } ?? []) }
@@ -140,8 +145,8 @@ public final class Attract {
         return clip < Self.wholeClipSeconds ? clip : Self.longClipSeconds
     }
 
-    /// Whether the current slide is a clip that plays (`stay`).
-    public var playsClip: Bool { !reduceMotion && current?.clipSeconds != nil }
+    /// Whether the current slide is a clip or an animation that plays (a clip for its `stay`).
+    public var playsClip: Bool { !reduceMotion && current?.moves == true }
 
     /// Moves to the next photo when its time has come and it is decoded;
     /// true when it did. Until it is, the current one stays (held, never a
@@ -172,8 +177,8 @@ public final class Attract {
         fade.jump(to: 0)
         fade.animate(to: 1, with: Self.fadeAnimation)
         progress.jump(to: 0)
-        // A pair stays still, each photo whole in its half; a clip moves by itself.
-        if !reduceMotion && slides[position].pair == nil && slides[position].clipSeconds == nil {
+        // A pair stays still, each photo whole in its half; a clip or an animation moves by itself.
+        if !reduceMotion && slides[position].pair == nil && !slides[position].moves {
             // On for the whole stay and the fade after it, easing out.
             progress.animate(to: 1, with: .spring(duration: settings.slideSeconds + 1))
         }
@@ -196,7 +201,7 @@ public final class Attract {
     /// a second: 0 for a still slide. Measured as if the picture had the
     /// window's shape (a cover as wide as the window; a panorama drifts faster).
     public func panSpeed(window size: CGSize) -> Double {
-        guard !reduceMotion, let current, current.pair == nil, current.clipSeconds == nil, size.width > 0, size.height > 0 else { return 0 }
+        guard !reduceMotion, let current, current.pair == nil, !current.moves, size.width > 0, size.height > 0 else { return 0 }
         let step: CGFloat = 0.001, p = progress.presentationValue
         let now = panZoom(position: position, progress: p), then = panZoom(position: position, progress: p + step)
         let from = PhotoGeometry.zoomedSource(imageSize: size, frameSize: size, zoom: now.zoom, center: now.center)
@@ -209,13 +214,13 @@ public final class Attract {
 
     /// The current slide's zoom and centre as drawn now.
     public var currentPanZoom: (zoom: CGFloat, center: CGPoint) {
-        current?.pair != nil || current?.clipSeconds != nil ? (1, CGPoint(x: 0.5, y: 0.5))
+        current?.pair != nil || current?.moves == true ? (1, CGPoint(x: 0.5, y: 0.5))
             : panZoom(position: position, progress: progress.presentationValue)
     }
 
     /// The fading-out slide's, where it stopped.
     public var previousPanZoom: (zoom: CGFloat, center: CGPoint)? {
-        previous.map { $0.slide.clipSeconds != nil ? (1, CGPoint(x: 0.5, y: 0.5))
+        previous.map { $0.slide.moves ? (1, CGPoint(x: 0.5, y: 0.5))
             : panZoom(position: position + max(1, slides.count) - 1, progress: $0.progress) }
     }
 }

@@ -2,8 +2,10 @@ import Foundation
 
 /// The controls a tap brings up over a video clip playing in the big
 /// photo: a play/pause button and a scrubber. They stay `showSeconds`
-/// after the last touch on them, and while the clip is paused. Pausing
-/// holds the clip's position; the model's clock runs on.
+/// after the last touch on them, and while the clip is paused; brought
+/// up by a screen reader's click, until the next tap (its user cannot
+/// reach them in a few seconds). Pausing holds the clip's position; the
+/// model's clock runs on.
 struct ClipControls: Equatable {
     /// Shown until this model time; nil: hidden.
     var shownUntil: Double?
@@ -11,10 +13,12 @@ struct ClipControls: Equatable {
     var pausedAt: Double?
     /// A finger on the scrubber: the clip was playing when it came down (it plays again when it lifts).
     var scrubbingFromPlay = false
+    /// Brought up by a screen reader's click: shown until the next tap.
+    var heldForReader = false
 
     static let showSeconds = 3.0
     /// A clip shorter than this loops (the frames' rule, `FrameStream.shortClipSeconds`).
     static let loopsUnder = 10.0
 
-    func isShown(at time: Double) -> Bool { pausedAt != nil || (shownUntil.map { $0 > time } ?? false) }
+    func isShown(at time: Double) -> Bool { pausedAt != nil || heldForReader || (shownUntil.map { $0 > time } ?? false) }
 }

@@ -248,10 +248,8 @@ private struct LineReader {
             }
             return .key(name: String(text), modifiers: modifiers)
         case "reader":
-            let usage = "reader click|focus ELEMENT"
-            guard let verb = next() else { throw usageError(usage) }
-            let element = rest()
-            guard !element.isEmpty, let action = ReaderAction(verb: String(verb), element: String(element)) else { throw usageError(usage) }
+            let usage = "reader click|focus ELEMENT, or reader set NUMBER ELEMENT"
+            guard let action = ReaderAction(words: rest()) else { throw usageError(usage) }
             return .reader(action)
         case "remote":
             switch RemoteCommand.parse(String(rest())) {

@@ -44,7 +44,7 @@ extension ReplayScript {
         case let .key(name, modifiers):
             return "key " + modifierWords.filter { modifiers.contains($0.modifier) }.map { $0.name + "+" }.joined() + name
         case .reader(let action):
-            return "reader \(action.verb) \(action.element)"
+            return "reader " + action.words
         case .remote(.settings(let settings)):
             return "settings " + settings.json
         case .remote(let command):

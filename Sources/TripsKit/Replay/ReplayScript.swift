@@ -31,7 +31,8 @@ public struct ReplayScriptError: Error, Equatable, CustomStringConvertible {
 ///     at 560  scroll 12 0 300 700  # two touchpad fingers scrolled DX DY points [X Y]
 ///     at 576  scroll stop      # they lifted (`axis_stop`); `scroll hold`, `scroll release`
 ///     at 600  key ctrl+Q       # SDL key names, e.g. Escape, Return, Left, +
-///     at 650  reader click strip:lisbon  # a screen reader's action on an element; `reader focus ID`
+///     at 650  reader click strip:lisbon  # a screen reader's action on an element; `reader focus ID`,
+///                                        # `reader set 2.5 big-photo` (a value: the zoom, a clip's position)
 ///     at 700  state            # print a snapshot
 ///     at 800  shot out.png     # write the frame as PNG
 ///     at 900  size 1000 700    # the window was resized to this many points
