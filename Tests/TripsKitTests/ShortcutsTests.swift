@@ -119,6 +119,9 @@ final class ShortcutsTests: XCTestCase {
         .shortcutPlayPause: ["K": ("at 100 key End\nat 200 key Return\n", { s, app in
             s["enlarged"]?.string == "t2" && app.clipControls.pausedAt != nil && s["a11y"]?.array.contains { $0["label"]?.string == "Play" } == true
         })],
+        .shortcutSound: ["M": ("at 100 key End\nat 200 key Return\n", { s, app in
+            s["clip", "sound"]?.bool == true && app.clipControls.soundOn && s["a11y"]?.array.contains { $0["label"]?.string == "Sound off" } == true
+        })],
         .shortcutFullscreen: ["F11": ("", { s, _ in s["fullscreen"]?.bool == true })],
         .shortcutOverlay: [
             "F1": ("", { s, _ in s["shortcuts"]?.bool == true }),

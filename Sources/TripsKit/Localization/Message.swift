@@ -67,6 +67,11 @@ public struct Message: Hashable, Sendable {
     public static let pause = Message("Pause")
     public static let clipPosition = Message("Position")
     public static let clipPositionOf = Message("%s of %s")
+    /// A playing clip's sound button (what a tap does), and the toast of
+    /// `M` on a clip that has none.
+    public static let soundOn = Message("Sound on")
+    public static let soundOff = Message("Sound off")
+    public static let noSound = Message("This clip has no sound")
 
     /// The shortcuts overlay: its title and what each key does; the hint to a mouse.
     public static let shortcutFocus = Message("Move the focus")
@@ -103,6 +108,7 @@ public struct Message: Hashable, Sendable {
     /// in 35 mm film"); what it says while a worker reads the file.
     public static let shortcutProperties = Message("Show or hide the photo's properties")
     public static let shortcutPlayPause = Message("Play or pause the clip")
+    public static let shortcutSound = Message("Turn the clip's sound on or off")
     public static let propertiesTitle = Message("Properties")
     public static let propertyFile = Message("File")
     public static let propertySize = Message("Size")
@@ -148,6 +154,7 @@ public struct Message: Hashable, Sendable {
                                         shortcutTrash, shortcutUndo, movedToTrash, putBack,
                                         shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto,
                                         videoSeconds, video, livePhoto, animation, liveBadge, play, pause, clipPosition, clipPositionOf,
+                                        soundOn, soundOff, noSound, shortcutSound,
                                         shortcutProperties, shortcutPlayPause, propertiesTitle, propertyFile, propertySize, propertyDimensions, propertyFormat,
                                         propertyColourProfile, propertyTaken, propertyCamera, propertyLens, propertyExposure, propertyAperture,
                                         propertyISO, propertyFocalLength, propertyPlace, propertyEquivalent, propertiesReading, placeInCountry,

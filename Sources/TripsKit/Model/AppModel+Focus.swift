@@ -131,6 +131,8 @@ extension AppModel {
                 moving = nil // from the start, though it played already
 
             }
+        case .m:
+            toggleClipSound()
         case .f:
             // F: the whole photo, or the filled card again.
             if bigPhoto.isOut { bigPhoto.showWhole(!bigPhoto.whole) }

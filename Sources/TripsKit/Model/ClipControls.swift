@@ -1,9 +1,9 @@
 import Foundation
 
 /// The controls a tap brings up over a video clip playing in the big
-/// photo: a play/pause button and a scrubber. They stay `showSeconds`
-/// after the last touch on them, and while the clip is paused. Pausing
-/// holds the clip's position; the model's clock runs on.
+/// photo: a play/pause button, a scrubber and a sound button (`M` too).
+/// They stay `showSeconds` after the last touch on them, and while the
+/// clip is paused. Pausing holds the clip's position; the model's clock runs on.
 struct ClipControls: Equatable {
     /// Shown until this model time; nil: hidden.
     var shownUntil: Double?
@@ -11,6 +11,10 @@ struct ClipControls: Equatable {
     var pausedAt: Double?
     /// A finger on the scrubber: the clip was playing when it came down (it plays again when it lifts).
     var scrubbingFromPlay = false
+    /// Its sound plays (`M`, the sound button); each clip opens muted.
+    var soundOn = false
+    /// The clip turned out to have no sound (the platform's word, `AppDriver.clipHasNoSound`).
+    var silent = false
 
     static let showSeconds = 3.0
     /// A clip shorter than this loops (the frames' rule, `FrameStream.shortClipSeconds`).

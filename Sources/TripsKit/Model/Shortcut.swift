@@ -58,6 +58,7 @@ public struct Shortcut: Equatable, Sendable {
         Shortcut(chords: [Chord(.returnKey, alt: true), Chord(.i)], .shortcutProperties),
         Shortcut([.c], ctrl: true, .shortcutCopy),
         Shortcut([.k], .shortcutPlayPause),
+        Shortcut([.m], .shortcutSound),
         Shortcut([.f11], .shortcutFullscreen),
         Shortcut(chords: [Chord(.f1), Chord(.question), Chord(.question, ctrl: true)], .shortcutOverlay),
         Shortcut([.q], ctrl: true, .shortcutQuit),

@@ -1,0 +1,144 @@
+import CSDL2
+import Decoding
+import Foundation
+import PhotoLoading
+
+/// The speakers for the big photo's clip: SDL's audio device, opened the
+/// first time a clip's sound is turned on (a run that never asks starts no
+/// audio at all), fed with SDL_QueueAudio from a `ClipSound` in step with
+/// the clip's clock. Each turn it compares where the queued sound says the
+/// speakers are (what was queued less what is still waiting) with where
+/// the clip is; more than `driftSeconds` apart (a scrub, a loop starting
+/// again, a stall), the queue is flushed and starts again from the clip's
+/// position. Paused or muted, the queue is flushed and the device paused.
+/// No device: one log line, and the clip plays on muted.
+final class ClipAudio {
+    private var device: SDL_AudioDeviceID = 0
+    private var unavailable = false
+    private var sound: ClipSound?
+    private var soundPhoto: Int?
+    /// Where in the clip the queued sound ends; nil: nothing queued.
+    private var queuedTo: Double?
+    /// Clips whose sound failed, logged once.
+    private var failed: Set<String> = []
+    /// A clip that turned out to have no sound, for the model (`takeSilentClip`).
+    private var silentClip: Int?
+    /// Seconds of sound queued, and how often the queue was flushed and
+    /// started again from the clip's position while it played (a scrub, a
+    /// loop, a stall, drift): the log's line.
+    private var queuedSeconds = 0.0, restarts = 0
+    private let log: (String) -> Void
+
+    /// How much sound is queued ahead of the clip: more than a frame loop's
+    /// turn, little enough that a pause is heard at once (it flushes anyway).
+    static let leadSeconds = 0.3
+    static let driftSeconds = 0.08
+
+    init(log: @escaping (String) -> Void) {
+        self.log = log
+    }
+
+    deinit {
+        stop()
+        if device != 0 { SDL_CloseAudioDevice(device) }
+    }
+
+    /// The sound of clip `photo` (the file at `path`; `range`: those bytes
+    /// of it), now at `position` seconds into its play, `playing` or held;
+    /// `open` makes its `ClipSound` from a position.
+    func follow(photo: Int, path: String, range: (offset: Int, length: Int)?, position: Double, playing: Bool,
+                open: (Double) -> ClipSound) {
+        if soundPhoto != photo || sound?.path != path {
+            stop()
+            sound = open(position)
+            soundPhoto = photo
+        }
+        guard let sound else { return }
+        switch sound.currentState {
+        case .silent:
+            if silentClip == nil { silentClip = photo }
+            stop()
+            return
+        case .failed(let failure):
+            if failed.insert(path).inserted { log("trips: photo \(path): its sound cannot be played: \(failure); it plays muted") }
+            stop()
+            return
+        case .opening: return // the device waits for sound to play (a clip without is told first)
+        case .playing: break
+        }
+        guard playing, openDevice() else { hush(); return }
+        let rate = Double(ClipSoundFormat.rate)
+        let waiting = Double(SDL_GetQueuedAudioSize(device)) / Double(ClipSoundFormat.bytesPerFrame) / rate
+        if let queued = queuedTo, abs(queued - waiting - position) > Self.driftSeconds {
+            SDL_ClearQueuedAudio(device)
+            queuedTo = nil
+            restarts += 1
+        }
+        var to = queuedTo ?? position
+        let wanted = Int(((position + Self.leadSeconds - to) * rate).rounded(.down))
+        if wanted >= ClipSoundFormat.rate / 100 {
+            let samples = sound.take(from: to, frames: wanted)
+            if !samples.isEmpty, samples.withUnsafeBytes({ SDL_QueueAudio(device, $0.baseAddress, UInt32($0.count)) }) == 0 {
+                to += Double(samples.count / ClipSoundFormat.channels) / rate
+                queuedSeconds += Double(samples.count / ClipSoundFormat.channels) / rate
+            }
+        }
+        queuedTo = to
+        SDL_PauseAudioDevice(device, 0)
+    }
+
+    /// Whether a clip's sound is being fed: the frame loop turns at least
+    /// every tenth of a second meanwhile, to keep the queue ahead.
+    var isFeeding: Bool { device != 0 && queuedTo != nil && sound?.isOver == false }
+
+    /// Muted, or the clip went: the sound stops at once and its worker goes.
+    func stop() {
+        if let sound, queuedSeconds > 0 {
+            log(String(format: "trips: photo %@: %.1f s of sound queued, started again %d times to keep in step with the clip", sound.path, queuedSeconds,
+                       restarts))
+        }
+        queuedSeconds = 0
+        restarts = 0
+        hush()
+        sound?.stop()
+        sound = nil
+        soundPhoto = nil
+    }
+
+    /// The clip that turned out to have no sound since the last call, once.
+    func takeSilentClip() -> Int? {
+        defer { silentClip = nil }
+        return silentClip
+    }
+
+    private func hush() {
+        if device != 0 {
+            SDL_ClearQueuedAudio(device)
+            SDL_PauseAudioDevice(device, 1)
+        }
+        queuedTo = nil
+    }
+
+    private func openDevice() -> Bool {
+        if device != 0 { return true }
+        if unavailable { return false }
+        unavailable = true
+        if SDL_WasInit(SDL_INIT_AUDIO) == 0 && SDL_InitSubSystem(SDL_INIT_AUDIO) != 0 {
+            log("trips: no sound: SDL's audio cannot start (\(String(cString: SDL_GetError()))); clips play muted")
+            return false
+        }
+        var want = SDL_AudioSpec()
+        want.freq = Int32(ClipSoundFormat.rate)
+        want.format = SDL_AudioFormat(AUDIO_S16LSB)
+        want.channels = UInt8(ClipSoundFormat.channels)
+        want.samples = 1024
+        // SDL converts to what the device takes (no changes allowed).
+        device = SDL_OpenAudioDevice(nil, 0, &want, nil, 0)
+        guard device != 0 else {
+            log("trips: no sound: no audio device (\(String(cString: SDL_GetError()))); clips play muted")
+            return false
+        }
+        unavailable = false
+        return true
+    }
+}
