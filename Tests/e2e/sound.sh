@@ -44,25 +44,36 @@ play() {
     sleep 1.5
 }
 
+at() { awk -v b="$1" -v d="$2" 'BEGIN { print b / 192000 + d }'; } # a byte count of the file, in seconds, moved by D
 play tone.mp4
 expect "opened big, a clip plays muted: no sound written ($(bytes "$OUT/tone.mp4.raw") bytes)" [ "$(bytes "$OUT/tone.mp4.raw")" = 0 ]
 DISPLAY=$X_DISPLAY xdotool key m
 sleep 0.4
 DISPLAY=$X_DISPLAY import -window root "$OUT/tone-controls.png" 2>/dev/null
-sleep 2.6
+sleep 2.1
 on=$(bytes "$OUT/tone.mp4.raw")
+DISPLAY=$X_DISPLAY xdotool key k # pause
+sleep 1
+paused=$(bytes "$OUT/tone.mp4.raw")
+DISPLAY=$X_DISPLAY xdotool key k # play on
+sleep 1.2
+again=$(bytes "$OUT/tone.mp4.raw")
 DISPLAY=$X_DISPLAY xdotool key m
-sleep 1.5
+sleep 1
 off=$(bytes "$OUT/tone.mp4.raw")
 stop "$PLAYER"
-read -r rms hz <<<"$(tone "$OUT/tone.mp4.raw" 0.5 2.5)"
-echo "sound: after M, ${on} bytes written; its 0.5-2.5 s: RMS $rms, strongest at $hz Hz"
+read -r rms hz <<<"$(tone "$OUT/tone.mp4.raw" 0.5 "$(at "$on" -0.1)")"
+echo "sound: after M, ${on} bytes written; from 0.5 s: RMS $rms, strongest at $hz Hz"
 expect "M: the clip's sound is written, a 440 Hz tone (${hz} Hz, RMS $rms)" awk -v h="$hz" -v r="$rms" 'BEGIN { exit !(h >= 430 && h <= 450 && r > 0.05) }'
-quiet_from=$(awk -v b="$on" 'BEGIN { print b / 192000 + 0.3 }')
-read -r rms_off _ <<<"$(tone "$OUT/tone.mp4.raw" "$quiet_from" "$(awk -v b="$off" 'BEGIN { print b / 192000 }')")"
-expect "M again: silence follows (RMS $rms_off after ${quiet_from} s)" awk -v r="$rms_off" 'BEGIN { exit !(r < 0.001) }'
+read -r rms _ <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$on" 0.3)" "$(at "$paused" -0.1)")"
+expect "K pauses it: silence (RMS $rms)" awk -v r="$rms" 'BEGIN { exit !(r < 0.001) }'
+read -r rms hz <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$paused" 0.3)" "$(at "$again" -0.1)")"
+expect "K plays it on: the tone again (${hz} Hz, RMS $rms)" awk -v h="$hz" -v r="$rms" 'BEGIN { exit !(h >= 430 && h <= 450 && r > 0.05) }'
+read -r rms _ <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$again" 0.3)" "$(at "$off" 0)")"
+expect "M again mutes it: silence (RMS $rms)" awk -v r="$rms" 'BEGIN { exit !(r < 0.001) }'
 check "the log says nothing of sound failing" '! grep -qi "no sound\|cannot be played" "$OUT/tone.mp4.err"'
-check "the log counts the sound queued" 'grep -q "s of sound queued" "$OUT/tone.mp4.err"'
+check "the log says how far off the clip's position the sound was: under 150 ms (p99), what the 80 ms restarts hold it to" \
+    'grep "sound queued" "$OUT/tone.mp4.err" | sed "s/.*ms (p50), \([0-9.]*\) ms (p99).*/\1/" | xargs -I{} awk -v v={} "BEGIN { exit !(v < 150) }"'
 grep -h "sound queued" "$OUT/tone.mp4.err" | sed 's/^/sound: /'
 
 play mute.mp4
@@ -73,4 +84,18 @@ read -r rms_mute _ <<<"$(tone "$OUT/mute.mp4.raw" 0 10)"
 expect "a clip without sound: M writes no sound (RMS $rms_mute)" awk -v r="$rms_mute" 'BEGIN { exit !(r < 0.001) }'
 expect "and it plays on" kill -0 "$PLAYER"
 stop "$PLAYER"
+
+# No audio device: one line in the log, and the clip plays on, muted.
+mkdir -p "$OUT/none" && cp "$OUT/tone.mp4.d/tone.mp4" "$OUT/none/"
+DISPLAY=$X_DISPLAY SDL_AUDIODRIVER=none-such "$TRIPS" --photos "$OUT/none" 2>"$OUT/none.err" &
+PLAYER=$!; track "$PLAYER"
+shoot_until_drawn "$OUT/none-start.png"
+DISPLAY=$X_DISPLAY xdotool mousemove 100 300 click 1
+sleep 1
+DISPLAY=$X_DISPLAY xdotool key m
+sleep 1
+expect "no audio device: the clip plays on" kill -0 "$PLAYER"
+stop "$PLAYER"
+check "and the log says so once" '[ "$(grep -c "no sound" "$OUT/none.err")" = 1 ]'
+grep -h "no sound" "$OUT/none.err" | sed 's/^/sound: /'
 e2e_end

@@ -27,6 +27,10 @@ final class ClipAudio {
     /// started again from the clip's position while it played (a scrub, a
     /// loop, a stall, drift): the log's line.
     private var queuedSeconds = 0.0, restarts = 0
+    /// How far from the clip's position the speakers were at each turn
+    /// while it played, in seconds (as SDL's queue tells it): the log's
+    /// measure of how well sound and picture keep in step.
+    private var offsets: [Double] = []
     private let log: (String) -> Void
 
     /// How much sound is queued ahead of the clip: more than a frame loop's
@@ -69,12 +73,19 @@ final class ClipAudio {
         guard playing, openDevice() else { hush(); return }
         let rate = Double(ClipSoundFormat.rate)
         let waiting = Double(SDL_GetQueuedAudioSize(device)) / Double(ClipSoundFormat.bytesPerFrame) / rate
-        if let queued = queuedTo, abs(queued - waiting - position) > Self.driftSeconds {
-            SDL_ClearQueuedAudio(device)
-            queuedTo = nil
-            restarts += 1
+        if let queued = queuedTo {
+            // Measured while sound is queued (not while the first waits to be decoded).
+            let offset = abs(queued - waiting - position)
+            if waiting > 0, offsets.count < 100_000 { offsets.append(offset) }
+            if offset > Self.driftSeconds {
+                SDL_ClearQueuedAudio(device)
+                queuedTo = nil
+                restarts += 1
+            }
         }
-        var to = queuedTo ?? position
+        // Nothing waits (the first sound, or the queue ran dry): it starts
+        // where the clip is now, not where the last sound ended.
+        var to = waiting > 0 ? queuedTo ?? position : position
         let wanted = Int(((position + Self.leadSeconds - to) * rate).rounded(.down))
         if wanted >= ClipSoundFormat.rate / 100 {
             let samples = sound.take(from: to, frames: wanted)
@@ -94,11 +105,14 @@ final class ClipAudio {
     /// Muted, or the clip went: the sound stops at once and its worker goes.
     func stop() {
         if let sound, queuedSeconds > 0 {
-            log(String(format: "trips: photo %@: %.1f s of sound queued, started again %d times to keep in step with the clip", sound.path, queuedSeconds,
-                       restarts))
+            let sorted = offsets.sorted()
+            func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(p * Double(sorted.count - 1)))] * 1000 }
+            log(String(format: "trips: photo %@: %.1f s of sound queued; off the clip's position by %.1f ms (p50), %.1f ms (p99); "
+                       + "started again %d times to keep in step", sound.path, queuedSeconds, percentile(0.5), percentile(0.99), restarts))
         }
         queuedSeconds = 0
         restarts = 0
+        offsets.removeAll()
         hush()
         sound?.stop()
         sound = nil
@@ -131,7 +145,10 @@ final class ClipAudio {
         want.freq = Int32(ClipSoundFormat.rate)
         want.format = SDL_AudioFormat(AUDIO_S16LSB)
         want.channels = UInt8(ClipSoundFormat.channels)
-        want.samples = 1024
+        // 20 ms a buffer: a whole number of milliseconds, which SDL's disk
+        // driver (the tests') sleeps between buffers; 1024 frames are 21.3 ms,
+        // slept as 21, and its sound ran 1.5 % fast.
+        want.samples = UInt16(ClipSoundFormat.rate / 50)
         // SDL converts to what the device takes (no changes allowed).
         device = SDL_OpenAudioDevice(nil, 0, &want, nil, 0)
         guard device != 0 else {
