@@ -3,8 +3,10 @@
 # SDL's disk audio driver, which writes what the app plays to a file: a
 # 4 s clip (testsrc2 and a 440 Hz sine, AAC in MP4) opened big plays
 # muted (no sound written), `M` turns its sound on (the file holds a
-# 440 Hz tone), `M` again mutes it (silence follows); a clip without sound
-# says so and plays on, nothing but silence written.
+# 440 Hz tone), `K` pauses it (silence) and plays it on (the tone), `M`
+# mutes it, and closing the photo stops it; a clip without sound says so
+# and plays on, nothing but silence written; without an audio device the
+# log says so once and the clip plays on.
 # Usage: Tests/e2e/sound.sh [path/to/trips]
 set -u
 cd "$(dirname "$0")/../.."
@@ -61,6 +63,12 @@ again=$(bytes "$OUT/tone.mp4.raw")
 DISPLAY=$X_DISPLAY xdotool key m
 sleep 1
 off=$(bytes "$OUT/tone.mp4.raw")
+DISPLAY=$X_DISPLAY xdotool key m
+sleep 1
+on2=$(bytes "$OUT/tone.mp4.raw")
+DISPLAY=$X_DISPLAY xdotool key Escape # closed
+sleep 1
+closed=$(bytes "$OUT/tone.mp4.raw")
 stop "$PLAYER"
 read -r rms hz <<<"$(tone "$OUT/tone.mp4.raw" 0.5 "$(at "$on" -0.1)")"
 echo "sound: after M, ${on} bytes written; from 0.5 s: RMS $rms, strongest at $hz Hz"
@@ -71,6 +79,10 @@ read -r rms hz <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$paused" 0.3)" "$(at "$agai
 expect "K plays it on: the tone again (${hz} Hz, RMS $rms)" awk -v h="$hz" -v r="$rms" 'BEGIN { exit !(h >= 430 && h <= 450 && r > 0.05) }'
 read -r rms _ <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$again" 0.3)" "$(at "$off" 0)")"
 expect "M again mutes it: silence (RMS $rms)" awk -v r="$rms" 'BEGIN { exit !(r < 0.001) }'
+read -r rms hz <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$off" 0.3)" "$(at "$on2" -0.1)")"
+read -r rms_closed _ <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$on2" 0.3)" "$(at "$closed" 0)")"
+expect "on again, then closed: the tone (${hz} Hz), then silence (RMS $rms_closed)" \
+    awk -v h="$hz" -v r="$rms_closed" 'BEGIN { exit !(h >= 430 && h <= 450 && r < 0.001) }'
 check "the log says nothing of sound failing" '! grep -qi "no sound\|cannot be played" "$OUT/tone.mp4.err"'
 check "the log says how far off the clip's position the sound was: under 150 ms (p99), what the 80 ms restarts hold it to" \
     'grep "sound queued" "$OUT/tone.mp4.err" | sed "s/.*ms (p50), \([0-9.]*\) ms (p99).*/\1/" | xargs -I{} awk -v v={} "BEGIN { exit !(v < 150) }"'
