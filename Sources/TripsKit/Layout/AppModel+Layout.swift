@@ -52,7 +52,7 @@ extension AppModel {
             Scene.MovingPhoto(photo: m.photo, since: m.since, now: paused.map { m.since + $0 } ?? time, live: m.live,
                               once: screen == .attract, paused: paused != nil)
         }
-        scene.moving?.sound = clipSoundPlays
+        scene.moving?.sound = clipSoundOn
         return scene
     }
 

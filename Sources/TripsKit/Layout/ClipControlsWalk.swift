@@ -73,7 +73,7 @@ struct ClipControlsWalk {
     /// The sound button: a speaker with waves while the sound plays, crossed
     /// out while muted; read as what a tap does ("Sound on", "Sound off").
     private func soundButton(_ frame: CGRect) -> LayoutElement {
-        let on = model.clipSoundPlays
+        let on = model.clipSoundOn
         let white = RGBA(255, 255, 255)
         let x = frame.midX - 10, y = frame.midY
         var button = LayoutElement(id: .button("clip-sound"), frame: frame)

@@ -65,9 +65,9 @@ extension AppModel {
         }
     }
 
-    /// Whether the clip's sound plays now: turned on, not paused, and not
-    /// in a kiosk (whose clips, as its attract loop's, stay muted).
-    var clipSoundPlays: Bool { playingClip != nil && clipControls.soundOn && mode != .kiosk }
+    /// Whether the clip's sound is on (it plays while the clip does): turned
+    /// on, and not in a kiosk (whose clips, as its attract loop's, stay muted).
+    var clipSoundOn: Bool { playingClip != nil && clipControls.soundOn && mode != .kiosk }
 
     /// `M` or the sound button: the clip's sound on or off, its controls
     /// coming up with it. A clip known to have none says so.

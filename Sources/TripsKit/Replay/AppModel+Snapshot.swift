@@ -39,7 +39,7 @@ extension AppModel {
         ]
         // The clip playing in the big photo: paused or not, its sound on or not.
         if playingClip != nil {
-            members.append(("clip", .obj([("paused", .bool(clipControls.pausedAt != nil)), ("sound", .bool(clipSoundPlays))])))
+            members.append(("clip", .obj([("paused", .bool(clipControls.pausedAt != nil)), ("sound", .bool(clipSoundOn))])))
         }
         var items: [JSONValue] = []
         for (position, trip) in strip.order.enumerated() {
