@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # End-to-end test of a clip's sound (issue #38's `M`), live on Xvfb through
 # SDL's disk audio driver, which writes what the app plays to a file: a
-# 4 s clip (testsrc2 and a 440 Hz sine, AAC in MP4) opened big plays
-# muted (no sound written), `M` turns its sound on (the file holds a
-# 440 Hz tone), `K` pauses it (silence) and plays it on (the tone), `M`
-# mutes it, and closing the photo stops it; a clip without sound says so
+# 4 s clip (testsrc2; a 440 Hz sine, then 880 Hz from 2 s; AAC in MP4)
+# opened big plays muted (no sound written), `M` turns its sound on (the
+# file holds the tone, which turns to 880 Hz and back at the clip's loop
+# 2.0 s later), `K` pauses it (silence), a scrub to 3 s and `K` play it
+# on from there (880 Hz), `M` mutes it, and closing the photo stops it; a clip without sound says so
 # and plays on, nothing but silence written; without an audio device the
 # log says so once and the clip plays on.
 # Usage: Tests/e2e/sound.sh [path/to/trips]
@@ -13,7 +14,9 @@ cd "$(dirname "$0")/../.."
 . Tests/e2e/lib.sh
 e2e_begin trips-sound "sound" "${1:-}"
 
-ffmpeg -y -loglevel error -f lavfi -i testsrc2=s=640x360:r=30:d=4 -f lavfi -i sine=frequency=440:sample_rate=44100:d=4 \
+# 440 Hz for its first 2 s, 880 Hz for the next 2: where the sound is tells where in the clip it is.
+ffmpeg -y -loglevel error -f lavfi -i testsrc2=s=640x360:r=30:d=4 -f lavfi -i sine=frequency=440:sample_rate=44100:d=2 \
+    -f lavfi -i sine=frequency=880:sample_rate=44100:d=2 -filter_complex "[1:a][2:a]concat=n=2:v=0:a=1[a]" -map 0:v -map "[a]" \
     -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:a aac -shortest "$OUT/tone.mp4"
 ffmpeg -y -loglevel error -f lavfi -i testsrc2=s=640x360:r=30:d=4 -c:v libx264 -preset ultrafast -pix_fmt yuv420p "$OUT/mute.mp4"
 start_xvfb 1280x800 >/dev/null || { bad "Xvfb starts"; e2e_end; }
@@ -33,6 +36,24 @@ print("%.4f %.0f" % (rms, numpy.argmax(spectrum) * 48000 / len(left)))
 PY
 }
 bytes() { stat -c %s "$1" 2>/dev/null || echo 0; }
+# switches FILE FROM TO: the times (s) in FILE where its tone goes from 440
+# to 880 Hz or back (50 ms windows), e.g. "up 0.62 down 2.61".
+switches() {
+    python3 - "$@" <<'PY'
+import sys, numpy
+raw = numpy.fromfile(sys.argv[1], dtype="<i2")[0::2].astype(float)
+start, end, w = int(float(sys.argv[2]) * 48000), int(float(sys.argv[3]) * 48000), 2400
+last, out = None, []
+for i in range(start, end - w, w // 4):
+    part = raw[i:i + w]
+    if numpy.sqrt(numpy.mean(part ** 2)) < 300: continue
+    f = numpy.argmax(numpy.abs(numpy.fft.rfft(part * numpy.hanning(w)))) * 48000 / w
+    high = f > 660
+    if last is not None and high != last: out.append("%s %.3f" % ("up" if high else "down", i / 48000))
+    last = high
+print(" ".join(out))
+PY
+}
 
 # play NAME: opens the clip NAME, alone in a library, big (a click on its
 # strip photo), with SDL's disk audio writing to $OUT/NAME.raw; it stays
@@ -52,13 +73,16 @@ expect "opened big, a clip plays muted: no sound written ($(bytes "$OUT/tone.mp4
 DISPLAY=$X_DISPLAY xdotool key m
 sleep 0.4
 DISPLAY=$X_DISPLAY import -window root "$OUT/tone-controls.png" 2>/dev/null
-sleep 2.1
+sleep 2.8
 on=$(bytes "$OUT/tone.mp4.raw")
 DISPLAY=$X_DISPLAY xdotool key k # pause
-sleep 1
+sleep 0.5
+# A tap on the scrubber at three quarters (it spans 94 to 828): 3 s in, 880 Hz.
+DISPLAY=$X_DISPLAY xdotool mousemove 645 516 click 1
+sleep 0.5
 paused=$(bytes "$OUT/tone.mp4.raw")
 DISPLAY=$X_DISPLAY xdotool key k # play on
-sleep 1.2
+sleep 0.8
 again=$(bytes "$OUT/tone.mp4.raw")
 DISPLAY=$X_DISPLAY xdotool key m
 sleep 1
@@ -70,19 +94,23 @@ DISPLAY=$X_DISPLAY xdotool key Escape # closed
 sleep 1
 closed=$(bytes "$OUT/tone.mp4.raw")
 stop "$PLAYER"
-read -r rms hz <<<"$(tone "$OUT/tone.mp4.raw" 0.5 "$(at "$on" -0.1)")"
-echo "sound: after M, ${on} bytes written; from 0.5 s: RMS $rms, strongest at $hz Hz"
+read -r rms hz <<<"$(tone "$OUT/tone.mp4.raw" 0 0.3)"
+echo "sound: after M, ${on} bytes written; its first 0.3 s: RMS $rms, strongest at $hz Hz"
 expect "M: the clip's sound is written, a 440 Hz tone (${hz} Hz, RMS $rms)" awk -v h="$hz" -v r="$rms" 'BEGIN { exit !(h >= 430 && h <= 450 && r > 0.05) }'
+turns=$(switches "$OUT/tone.mp4.raw" 0 "$(at "$on" 0)")
+echo "sound: the tone's turns between 440 and 880 Hz (s into the file): $turns"
+expect "the tone turns to 880 Hz at the clip's 2 s, and back 2.0 s later at its loop ($turns)" \
+    awk -v t="$turns" 'BEGIN { n = split(t, a, " "); exit !(n >= 4 && a[1] == "up" && a[3] == "down" && a[4] - a[2] > 1.9 && a[4] - a[2] < 2.1) }'
 read -r rms _ <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$on" 0.3)" "$(at "$paused" -0.1)")"
 expect "K pauses it: silence (RMS $rms)" awk -v r="$rms" 'BEGIN { exit !(r < 0.001) }'
-read -r rms hz <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$paused" 0.3)" "$(at "$again" -0.1)")"
-expect "K plays it on: the tone again (${hz} Hz, RMS $rms)" awk -v h="$hz" -v r="$rms" 'BEGIN { exit !(h >= 430 && h <= 450 && r > 0.05) }'
+read -r rms hz <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$paused" 0.15)" "$(at "$paused" 0.6)")"
+expect "scrubbed to 3 s, K plays it on from there: 880 Hz (${hz} Hz, RMS $rms)" awk -v h="$hz" -v r="$rms" 'BEGIN { exit !(h >= 860 && h <= 900 && r > 0.05) }'
 read -r rms _ <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$again" 0.3)" "$(at "$off" 0)")"
 expect "M again mutes it: silence (RMS $rms)" awk -v r="$rms" 'BEGIN { exit !(r < 0.001) }'
 read -r rms hz <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$off" 0.3)" "$(at "$on2" -0.1)")"
 read -r rms_closed _ <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$on2" 0.3)" "$(at "$closed" 0)")"
 expect "on again, then closed: the tone (${hz} Hz), then silence (RMS $rms_closed)" \
-    awk -v h="$hz" -v r="$rms_closed" 'BEGIN { exit !(h >= 430 && h <= 450 && r < 0.001) }'
+    awk -v h="$hz" -v r="$rms_closed" 'BEGIN { exit !((h >= 430 && h <= 450 || h >= 860 && h <= 900) && r < 0.001) }'
 check "the log says nothing of sound failing" '! grep -qi "no sound\|cannot be played" "$OUT/tone.mp4.err"'
 check "the log says how far off the clip's position the sound was: under 150 ms (p99), what the 80 ms restarts hold it to" \
     'grep "sound queued" "$OUT/tone.mp4.err" | sed "s/.*ms (p50), \([0-9.]*\) ms (p99).*/\1/" | xargs -I{} awk -v v={} "BEGIN { exit !(v < 150) }"'
