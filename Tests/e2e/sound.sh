@@ -123,6 +123,18 @@ DISPLAY=$X_DISPLAY import -window root "$OUT/mute-toast.png" 2>/dev/null
 read -r rms_mute _ <<<"$(tone "$OUT/mute.mp4.raw" 0 10)"
 expect "a clip without sound: M writes no sound (RMS $rms_mute)" awk -v r="$rms_mute" 'BEGIN { exit !(r < 0.001) }'
 expect "and it plays on" kill -0 "$PLAYER"
+check "its toast says so (drawn at the window's foot)" 'at_least "$(non_background "$OUT/mute-toast.png" 440 750 400 20)" 0.5'
+# Closed and opened again, it opens muted, and M says so again.
+DISPLAY=$X_DISPLAY xdotool key Escape
+sleep 1
+DISPLAY=$X_DISPLAY xdotool mousemove 100 300 click 1
+sleep 1.2
+DISPLAY=$X_DISPLAY import -window root "$OUT/mute-again.png" 2>/dev/null
+DISPLAY=$X_DISPLAY xdotool key m
+sleep 0.6
+DISPLAY=$X_DISPLAY import -window root "$OUT/mute-toast-again.png" 2>/dev/null
+check "opened again: no toast until M, then the toast again" \
+    'at_most "$(non_background "$OUT/mute-again.png" 440 750 400 20)" 0.01 && at_least "$(non_background "$OUT/mute-toast-again.png" 440 750 400 20)" 0.5'
 stop "$PLAYER"
 
 # No audio device: one line in the log, and the clip plays on, muted.

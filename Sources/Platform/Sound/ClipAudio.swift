@@ -19,8 +19,10 @@ final class ClipAudio {
     private var soundPhoto: Int?
     /// Where in the clip the queued sound ends; nil: nothing queued.
     private var queuedTo: Double?
-    /// Clips whose sound failed, logged once.
-    private var failed: Set<String> = []
+    /// Clips that have no sound, and clips whose sound failed (logged
+    /// once): not asked for again, so no worker starts for them frame after
+    /// frame (a silent one is told to the model again when it opens again).
+    private var silent: Set<String> = [], failed: Set<String> = []
     /// A clip that turned out to have no sound, for the model (`takeSilentClip`).
     private var silentClip: Int?
     /// Seconds of sound queued, and how often the queue was flushed and
@@ -52,6 +54,8 @@ final class ClipAudio {
     /// `open` makes its `ClipSound` from a position.
     func follow(photo: Int, path: String, range: (offset: Int, length: Int)?, position: Double, playing: Bool,
                 open: (Double) -> ClipSound) {
+        if silent.contains(path) { silentClip = photo }
+        guard !silent.contains(path), !failed.contains(path) else { return }
         if soundPhoto != photo || sound?.path != path {
             stop()
             sound = open(position)
@@ -60,11 +64,13 @@ final class ClipAudio {
         guard let sound else { return }
         switch sound.currentState {
         case .silent:
-            if silentClip == nil { silentClip = photo }
+            silentClip = photo
+            silent.insert(path)
             stop()
             return
         case .failed(let failure):
-            if failed.insert(path).inserted { log("trips: photo \(path): its sound cannot be played: \(failure); it plays muted") }
+            log("trips: photo \(path): its sound cannot be played: \(failure); it plays muted")
+            failed.insert(path)
             stop()
             return
         case .opening: return // the device waits for sound to play (a clip without is told first)
