@@ -21,39 +21,44 @@ ffmpeg -y -loglevel error -f lavfi -i testsrc2=s=640x360:r=30:d=4 -f lavfi -i si
 ffmpeg -y -loglevel error -f lavfi -i testsrc2=s=640x360:r=30:d=4 -c:v libx264 -preset ultrafast -pix_fmt yuv420p "$OUT/mute.mp4"
 start_xvfb 1280x800 >/dev/null || { bad "Xvfb starts"; e2e_end; }
 
-# tone FILE FROM TO: "RMS FREQUENCY" of the disk driver's FILE (48 kHz
-# stereo S16) between FROM and TO seconds: the left channel's loudness
-# (0..1) and its strongest frequency in Hz.
-tone() {
+# The disk driver's FILE (48 kHz stereo S16): its left channel, read by
+# plain Python (no numpy in Debian's test packages here), from FROM to TO s.
+analyse() {
     python3 - "$@" <<'PY'
-import sys, numpy
-raw = numpy.fromfile(sys.argv[1], dtype="<i2") if __import__("os").path.exists(sys.argv[1]) else numpy.zeros(0, "<i2")
-left = raw[0::2][int(float(sys.argv[2]) * 48000):int(float(sys.argv[3]) * 48000)].astype(float) / 32768
-if len(left) < 4800: print("0 0"); sys.exit()
-rms = float(numpy.sqrt(numpy.mean(left ** 2)))
-spectrum = numpy.abs(numpy.fft.rfft(left * numpy.hanning(len(left))))
-print("%.4f %.0f" % (rms, numpy.argmax(spectrum) * 48000 / len(left)))
+import array, math, os, sys
+what, path, start, end = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
+samples = array.array("h")
+if os.path.exists(path):
+    with open(path, "rb") as f: samples.frombytes(f.read())
+left = samples[0::2][int(start * 48000):int(end * 48000)]
+def rms(part): return math.sqrt(sum(x * x for x in part) / len(part)) / 32768 if part else 0
+def hz(part):
+    # By upward zero crossings over its sounding 10 ms blocks (a gap is no lower tone); 0 when mostly silent.
+    blocks = [part[i:i + 480] for i in range(0, len(part) - 479, 480)]
+    sounding = [b for b in blocks if rms(b) > 0.01]
+    if len(sounding) * 2 < len(blocks) or not sounding: return 0
+    return sum(sum(1 for a, b in zip(x, x[1:]) if a < 0 <= b) for x in sounding) * 100 / len(sounding)
+if what == "tone":
+    # The loudness (0..1) and the frequency in Hz.
+    print("0 0" if len(left) < 4800 else "%.4f %.0f" % (rms(left), hz(left)))
+else:
+    # Where (s into the file) the tone turns from 440 to 880 Hz or back: "up 0.62 down 2.61".
+    # Each whole 10 ms block (no gap in it) is one or the other; a turn holds for 3 blocks.
+    last, run, out = None, [], []
+    for i in range(0, len(left) - 479, 480):
+        block = left[i:i + 480]
+        if rms(block) < 0.05: continue
+        high = sum(1 for a, b in zip(block, block[1:]) if a < 0 <= b) > 6
+        run = run + [i] if run and high != last and len(run) < 3 else ([i] if high != last else [])
+        if len(run) == 3:
+            if last is not None: out.append("%s %.3f" % ("up" if high else "down", start + run[0] / 48000))
+            last, run = high, []
+    print(" ".join(out))
 PY
 }
+tone() { analyse tone "$@"; }         # tone FILE FROM TO: "RMS HZ"
+switches() { analyse switches "$@"; } # switches FILE FROM TO: "up T down T..."
 bytes() { stat -c %s "$1" 2>/dev/null || echo 0; }
-# switches FILE FROM TO: the times (s) in FILE where its tone goes from 440
-# to 880 Hz or back (50 ms windows), e.g. "up 0.62 down 2.61".
-switches() {
-    python3 - "$@" <<'PY'
-import sys, numpy
-raw = numpy.fromfile(sys.argv[1], dtype="<i2")[0::2].astype(float)
-start, end, w = int(float(sys.argv[2]) * 48000), int(float(sys.argv[3]) * 48000), 2400
-last, out = None, []
-for i in range(start, end - w, w // 4):
-    part = raw[i:i + w]
-    if numpy.sqrt(numpy.mean(part ** 2)) < 300: continue
-    f = numpy.argmax(numpy.abs(numpy.fft.rfft(part * numpy.hanning(w)))) * 48000 / w
-    high = f > 660
-    if last is not None and high != last: out.append("%s %.3f" % ("up" if high else "down", i / 48000))
-    last = high
-print(" ".join(out))
-PY
-}
 
 # play NAME: opens the clip NAME, alone in a library, big (a click on its
 # strip photo), with SDL's disk audio writing to $OUT/NAME.raw; it stays
@@ -99,8 +104,10 @@ echo "sound: after M, ${on} bytes written; its first 0.3 s: RMS $rms, strongest 
 expect "M: the clip's sound is written, a 440 Hz tone (${hz} Hz, RMS $rms)" awk -v h="$hz" -v r="$rms" 'BEGIN { exit !(h >= 430 && h <= 450 && r > 0.05) }'
 turns=$(switches "$OUT/tone.mp4.raw" 0 "$(at "$on" 0)")
 echo "sound: the tone's turns between 440 and 880 Hz (s into the file): $turns"
-expect "the tone turns to 880 Hz at the clip's 2 s, and back 2.0 s later at its loop ($turns)" \
-    awk -v t="$turns" 'BEGIN { n = split(t, a, " "); exit !(n >= 4 && a[1] == "up" && a[3] == "down" && a[4] - a[2] > 1.9 && a[4] - a[2] < 2.1) }'
+# The disk driver's clock is its sleeps: on a loaded machine it falls behind, and each restart
+# (at most 80 ms behind) skips what it fell behind by, so the file may hold a little under 2 s.
+expect "the tone turns to 880 Hz at the clip's 2 s, and back about 2 s later at its loop ($turns)" \
+    awk -v t="$turns" 'BEGIN { n = split(t, a, " "); exit !(n >= 4 && a[1] == "up" && a[3] == "down" && a[4] - a[2] > 1.7 && a[4] - a[2] < 2.1) }'
 read -r rms _ <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$on" 0.3)" "$(at "$paused" -0.1)")"
 expect "K pauses it: silence (RMS $rms)" awk -v r="$rms" 'BEGIN { exit !(r < 0.001) }'
 read -r rms hz <<<"$(tone "$OUT/tone.mp4.raw" "$(at "$paused" 0.15)" "$(at "$paused" 0.6)")"
