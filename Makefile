@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What the app needs to build and run, and what the tests need on top.
 APP_PACKAGES  := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libjpeg62-turbo-dev libseccomp-dev libheif-dev liblcms2-dev zlib1g-dev libx11-dev libfontconfig-dev libfribidi-dev gettext fonts-dejavu-core \
   libdbus-1-dev libwayland-dev wayland-protocols libwayland-bin libgeonames-dev libjxl-dev libsystemd-dev libmosquitto-dev libxext-dev libcec-dev libgexiv2-dev \
-  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libwebp-dev
+  libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev libwebp-dev
 # Tests/e2e/i18n.sh: fonts for Chinese, Japanese, Korean and Devanagari, fc-list,
 # and ImageMagick's pango coder for its reference renders.
 TEST_PACKAGES := fonts-wqy-microhei fonts-lohit-deva fontconfig libmagickcore-6.q16-6-extra weston xvfb xdotool imagemagick cage grim xwayland bc python3 gcc libweston-10-dev colord-data \
@@ -72,7 +72,7 @@ unit: test-deps
 # The end-to-end scripts, E2E_LANES at a time (Tests/e2e/lanes.sh), the
 # longest first; each takes the trips binary. A new script under Tests/e2e/
 # is added here, by how long it takes.
-E2E_SCRIPTS := Tests/e2e/sleep.sh Tests/e2e/detail.sh Tests/e2e/folders.sh Tests/e2e/atspi.sh Tests/e2e/slides.sh Tests/e2e/mqtt.sh Tests/e2e/touch.sh Tests/e2e/run.sh Tests/e2e/decoders.sh Tests/e2e/colours.sh Tests/e2e/scale.sh Tests/e2e/photo-actions.sh Tests/e2e/frames.sh Tests/e2e/drop.sh Tests/e2e/library.sh Tests/e2e/sleep-sway.sh Tests/e2e/wayland-shm.sh Tests/e2e/i18n.sh Tests/e2e/watchdog.sh Tests/e2e/desktop.sh Tests/e2e/rotate.sh Tests/e2e/thumbnails.sh Tests/e2e/hostile.sh Tests/e2e/kiosk-unit.sh
+E2E_SCRIPTS := Tests/e2e/sleep.sh Tests/e2e/detail.sh Tests/e2e/folders.sh Tests/e2e/atspi.sh Tests/e2e/slides.sh Tests/e2e/mqtt.sh Tests/e2e/touch.sh Tests/e2e/run.sh Tests/e2e/decoders.sh Tests/e2e/colours.sh Tests/e2e/scale.sh Tests/e2e/photo-actions.sh Tests/e2e/frames.sh Tests/e2e/drop.sh Tests/e2e/library.sh Tests/e2e/sleep-sway.sh Tests/e2e/wayland-shm.sh Tests/e2e/i18n.sh Tests/e2e/watchdog.sh Tests/e2e/desktop.sh Tests/e2e/rotate.sh Tests/e2e/thumbnails.sh Tests/e2e/hostile.sh Tests/e2e/sound.sh Tests/e2e/kiosk-unit.sh
 E2E_LANES ?= 2
 
 e2e: test-deps build

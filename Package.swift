@@ -163,14 +163,14 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // FFmpeg 5.1's libavformat, libavcodec, libswscale and libavutil:
-        // GIF, APNG and video clips decoded frame by frame on the workers
-        // (docs/DECODING.md, "Frames that move"). libavformat.pc gives the
-        // multiarch include folder; the module map links all four.
+        // FFmpeg 5.1's libavformat, libavcodec, libswscale, libswresample and
+        // libavutil: GIF, APNG and video clips decoded frame by frame on the
+        // workers, and a clip's sound (docs/DECODING.md, "Frames that move").
+        // libavformat.pc gives the multiarch include folder; the module map links all five.
         .systemLibrary(
             name: "CAV",
             pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"])]
         ),
         // libwebp's demuxer: animated WebP (FFmpeg 5.1 cannot decode it).
         .systemLibrary(

@@ -245,12 +245,12 @@ public final class DecoderProcess: @unchecked Sendable {
     /// The byte order the open moving picture's frames were asked in.
     private var bgraFrames = false
 
-    private enum Exchange {
+    enum Exchange {
         case reply(DecodeReply, pixels: Int32)
         case lost(String, retired: Bool)
     }
 
-    private func exchange(_ request: DecodeRequest, fd: Int32, deadline: Double) -> Exchange {
+    func exchange(_ request: DecodeRequest, fd: Int32, deadline: Double) -> Exchange {
         if let failed = start() { return .lost(failed, retired: false) }
         let bytes = request.bytes
         let sent = bytes.withUnsafeBytes { trips_send_with_fd(socket, $0.baseAddress, $0.count, fd) }
@@ -280,7 +280,7 @@ public final class DecoderProcess: @unchecked Sendable {
         return .reply(reply, pixels: pixels)
     }
 
-    private func result(of reply: DecodeReply, pixels fd: Int32) -> Result<Decoded, DecodeFailure> {
+    func result(of reply: DecodeReply, pixels fd: Int32) -> Result<Decoded, DecodeFailure> {
         switch reply.status {
         case .refused, .ended:
             if fd >= 0 { close(fd) }
@@ -326,7 +326,7 @@ public final class DecoderProcess: @unchecked Sendable {
     /// Waits for the worker to end (it was killed or closed its socket) and
     /// forgets it.
     @discardableResult
-    private func reap() -> Ending? {
+    func reap() -> Ending? {
         lock.lock()
         let child = pid
         pid = 0

@@ -20,6 +20,9 @@ public final class FrameStream: @unchecked Sendable {
         public var start: Double
         /// Counts frames as they were decoded, loops included: a new one, a new number.
         public var serial: Int
+        /// When the play it belongs to started, on the picture's clock (a
+        /// loop's plays follow each other): `start` less this is where in the clip it is.
+        public var playStart: Double
     }
 
     /// What the stream knows of the picture so far.
@@ -40,15 +43,16 @@ public final class FrameStream: @unchecked Sendable {
     /// Plays once, whatever its length (a Live Photo's clip; the attract loop's).
     private let once: Bool
     private let process: DecoderProcess
-    private let condition = NSCondition()
+    private let thread: DecodingThread
+    private var condition: NSCondition { thread.condition }
+    private var stopping: Bool { thread.stopping }
+    private var running: Bool { thread.running }
     private var ahead: [Timed] = []
     private var capacity = 2
     private let budgetBytes: Int
     private var state = State.opening
     /// No frame will come after those held (the last play ended).
     private var ended = false
-    private var stopping = false
-    private var running = true
     /// The latest time a frame was asked for (`frame(at:)`, `waitForFrame`):
     /// frames that end by then are skipped in the worker.
     private var wantedAt = 0.0
@@ -62,33 +66,15 @@ public final class FrameStream: @unchecked Sendable {
         self.process = process
         self.budgetBytes = budgetBytes
         self.wake = wake
-        // The worker is started by this thread, so that a spawned one dies with it.
-        let thread = Thread { [self] in
-            process.start()
-            play(target: target, deadline: deadline)
-            condition.lock()
-            running = false
-            condition.broadcast()
-            condition.unlock()
-        }
-        thread.name = "trips-frames"
-        thread.qualityOfService = .userInitiated
-        thread.start()
+        thread = DecodingThread(process: process)
+        thread.start(name: "trips-frames") { [self] in play(target: target, deadline: deadline) }
     }
 
     deinit { stop() }
 
     /// Ends the worker and the thread at once.
     public func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        condition.unlock()
-        process.terminate()
-        condition.lock()
-        while running { condition.wait() }
-        ahead.removeAll()
-        condition.unlock()
+        thread.stop { ahead.removeAll() }
     }
 
     /// When the last play ends, on the picture's clock, once it has ended
@@ -182,7 +168,7 @@ public final class FrameStream: @unchecked Sendable {
                     capacity = max(2, min(Self.maximumAhead, budgetBytes / max(1, frame.pixels.pitch * frame.pixels.height)))
                     state = .playing
                 }
-                ahead.append(Timed(frame: frame, start: Double(offset + clock) / 1000, serial: serial))
+                ahead.append(Timed(frame: frame, start: Double(offset + clock) / 1000, serial: serial, playStart: Double(offset) / 1000))
                 serial += 1
                 // The loop is woken for the first frame and for the first
                 // after the one shown (it had no next frame's time to sleep

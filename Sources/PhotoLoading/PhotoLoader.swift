@@ -138,6 +138,12 @@ public final class PhotoLoader: @unchecked Sendable {
                     process: DecoderProcess(executable: executable, zygote: zygote), wake: wake)
     }
 
+    /// The sound of the clip at `path` (`range`: those bytes of the file),
+    /// from `start` seconds, decoded ahead on a worker of its own (`ClipSound`).
+    public func sound(of path: String, range: (offset: Int, length: Int)? = nil, from start: Double) -> ClipSound {
+        ClipSound(path: path, range: range, from: start, deadline: deadlines.full, process: DecoderProcess(executable: executable, zygote: zygote))
+    }
+
     /// Starts decoding the first of `photos` (numbers in `photoPaths`, in
     /// the order the first frame draws them), one a worker,
     /// as thumbnails of `thumbnailTarget` pixels (JPEGs' previews first),

@@ -96,8 +96,9 @@ final class DecoderFuzzTests: XCTestCase {
     }
 
     /// The same for moving pictures, frame by frame: mutated GIF, APNG,
-    /// WebP, JPEG XL, MP4 and MOV files (made by the tools) opened and read to their
-    /// end or 30 frames. No file may run past its deadline or break the
+    /// WebP, JPEG XL, MP4, MOV and MKV files (made by the tools) opened and read to their
+    /// end or 30 frames, and a clip's sound (the MKV's Opus) to its end or
+    /// 20 chunks. No file may run past its deadline or break the
     /// sandbox (a call the list lacks), and after them every seed still plays.
     func testMutatedAnimationsAndClipsAreContained() throws {
         let (count, seed) = Self.settings(files: 150)
@@ -111,7 +112,10 @@ final class DecoderFuzzTests: XCTestCase {
         try MovingMedia.clip(folder + "/seed.mov", colours: ["red", "blue"], seconds: 0.3, rate: 10, width: 64, height: 48,
                              codec: ["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-pix_fmt", "yuv420p"])
         try MovingMedia.jxl(folder + "/seed.jxl", colours: colours, delay: 10, loops: 0, width: 48, height: 32)
-        let seeds = ["gif", "png", "webp", "jxl", "mp4", "mov"].map { folder + "/seed." + $0 }
+        try MovingMedia.run("ffmpeg", ["-y", "-loglevel", "error", "-f", "lavfi", "-i", "color=red:s=64x48:r=10:d=0.5", "-f", "lavfi",
+                                       "-i", "sine=frequency=440:d=0.5", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+                                       "-c:a", "libopus", "-shortest", folder + "/seed.mkv"])
+        let seeds = ["gif", "png", "webp", "jxl", "mp4", "mov", "mkv"].map { folder + "/seed." + $0 }
         let process = DecoderProcess(executable: DecodeFixtures.trips)
         var outcomes: [String: Int] = [:], finds: [String] = [], slowest = Duration.zero
         try forEachMutant(of: seeds, count: count, seed: seed, in: folder) { _, _, path in
@@ -142,12 +146,23 @@ final class DecoderFuzzTests: XCTestCase {
             case .failure(.decode): timed(); outcome = "decoder said no"
             case .failure(.contained(let why)): timed(); outcome = "contained"; finds.append("\(path): \(why)")
             }
+            if path.hasSuffix(".mkv") && outcome != "contained" {
+                var next = process.openSound(path: path, from: 0, deadline: deadline)
+                for _ in 0..<20 {
+                    timed()
+                    guard case .success(.some) = next else { break }
+                    next = process.nextSound(deadline: deadline, name: path)
+                }
+                if case .failure(.contained(let why)) = next { outcome = "contained"; finds.append("\(path): its sound: \(why)") }
+            }
             outcomes[outcome, default: 0] += 1
             return outcome == "contained"
         }
         for seed in seeds {
             if case .failure(let failure) = process.openFrames(path: seed, target: (48, 32), deadline: 5) { XCTFail("\(seed) no longer plays after the fuzz: \(failure)") }
         }
+        if case .success(nil) = process.openSound(path: folder + "/seed.mkv", from: 0, deadline: 5) { XCTFail("the seed's sound no longer plays after the fuzz") }
+        if case .failure(let failure) = process.openSound(path: folder + "/seed.mkv", from: 0, deadline: 5) { XCTFail("the seed's sound no longer plays: \(failure)") }
         XCTAssertEqual(finds.filter { $0.contains("SIGSYS") }, [], "a real decode needs a call the sandbox lacks")
         report("frames fuzz", seed: seed, count: count, seeds: seeds.count, outcomes: outcomes, finds: finds, slowest: slowest, folder: folder)
     }

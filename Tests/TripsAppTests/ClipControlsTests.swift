@@ -91,4 +91,24 @@ final class ClipControlsTests: XCTestCase {
         XCTAssertEqual(still.status, 0, still.stderr)
         XCTAssertEqual(try MovingMedia.colour(ofPNG: shots[1], x: 461, y: 300), "red", "untapped, its first frame")
     }
+
+    /// `M` through the binary: the controls come up with a sound button
+    /// drawn at the bar's end (a speaker, white) and read as "Sound off",
+    /// and the state says the sound is on; `M` again, off.
+    func testMTurnsTheSoundOnWithItsButtonDrawnAndRead() throws {
+        let folder = try temporaryFolder("trips-clip-m").path, roll = folder + "/roll"
+        try FileManager.default.createDirectory(atPath: roll, withIntermediateDirectories: true)
+        try MovingMedia.clip(roll + "/clip.mp4", colours: ["red", "blue"], seconds: 2, rate: 10)
+        let shot = folder + "/m.png"
+        // No audio device is wanted here: the model's word is what is checked (Tests/e2e/sound.sh plays it).
+        let r = try Replay.run("size 1280 800\nat 100 down 1 100 300\nat 160 up 1\nat 1000 key M\nat 1100 state\nat 1100 shot \(shot)\n"
+                               + "at 2000 key M\nat 2100 state", arguments: ["--photos", roll], environment: ["SDL_AUDIODRIVER": "none-such"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let (on, off) = (try r.state(at: 1100), try r.state(at: 2100))
+        XCTAssertEqual(on["clip", "sound"]?.bool, true)
+        XCTAssertEqual(off["clip", "sound"]?.bool, false)
+        XCTAssertTrue(on["a11y"]?.array.contains { $0["label"]?.string == "Sound off" } == true)
+        // The speaker's body, left of the button's middle (the bar ends at 890; the button is 44 wide, 6 in).
+        XCTAssertEqual(try MovingMedia.colour(ofPNG: shot, x: 854, y: 516), "rgb(255,255,255)")
+    }
 }

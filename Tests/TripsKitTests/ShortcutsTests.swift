@@ -128,6 +128,9 @@ final class ShortcutsTests: XCTestCase {
                 app.clipControls.pausedAt.map { $0 > 1 && $0 < 2 } == true && s["a11y"]?.array.contains { $0["value"]?.string == "0:02 of 0:04" } == true
             }),
         ],
+        .shortcutSound: ["M": ("at 100 key End\nat 200 key Return\n", { s, app in
+            s["clip", "sound"]?.bool == true && app.clipControls.soundOn && s["a11y"]?.array.contains { $0["label"]?.string == "Sound off" } == true
+        })],
         .shortcutFullscreen: ["F11": ("", { s, _ in s["fullscreen"]?.bool == true })],
         .shortcutOverlay: [
             "F1": ("", { s, _ in s["shortcuts"]?.bool == true }),

@@ -3,10 +3,12 @@ import Foundation
 
 /// The moving picture a worker has open between frame requests
 /// (`DecodeRequest.FrameAsk`): its descriptor, kept until the next `open`
-/// or any other request, and its frame source.
+/// or any other request, and its frame source, or its sound (a clip's,
+/// `DecodeRequest.sound`).
 struct MovingPicture {
     private var fd: Int32 = -1
     private var source: FrameSource?
+    private var sound: LibavSound?
     /// Where the next frame starts, in ms from the start of the play.
     private var clock = 0
     /// The first bytes read to tell what it is (and its loop count).
@@ -14,6 +16,7 @@ struct MovingPicture {
 
     mutating func close() {
         source = nil
+        sound = nil
         if fd >= 0 { Glibc.close(fd) }
         fd = -1
     }
@@ -37,6 +40,7 @@ struct MovingPicture {
         let got = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(base)) }
         guard got > 0 else { return (DecodeReply(status: .refused, message: "cannot be read"), nil) }
         head.removeSubrange(got...)
+        if request.sound { return openSound(head: head, base: base, length: length, startMilliseconds: request.skipUntil) }
         switch FrameSources.open(fd, base: base, head: head, fileBytes: length, target: (request.targetWidth, request.targetHeight),
                                  bgra: request.framesInBGRA) {
         case .failure(.refused(let why)): return (DecodeReply(status: .refused, message: why), nil)
@@ -80,6 +84,35 @@ struct MovingPicture {
             guard let pixels else { return (DecodeReply(status: .failed, message: "a skipped frame"), nil) }
             return (DecodeReply(status: .decoded, width: pixels.width, height: pixels.height, fullWidth: source.width, fullHeight: source.height,
                                 frameDelay: delay, loopCount: source.loopCount, isClip: source.isClip, frameStart: start, framesSkipped: skipped), pixels)
+        }
+    }
+
+    // MARK: Sound
+
+    private mutating func openSound(head: [UInt8], base: Int, length: Int, startMilliseconds: Int) -> (DecodeReply, SharedPixels?) {
+        guard LibavFrames.kind(of: head) == .clip else { return (DecodeReply(status: .refused, message: "has no sound"), nil) }
+        switch LibavSound.open(fd, base: base, fileBytes: length, startMilliseconds: startMilliseconds) {
+        case .failure(.refused(let why)): return (DecodeReply(status: .refused, message: why), nil)
+        case .failure(let failure): return (DecodeReply(status: .failed, message: failure.description), nil)
+        case .success(let opened):
+            sound = opened
+            return nextSound()
+        }
+    }
+
+    /// The open clip's next chunk of sound (`ClipSoundFormat`): its sample
+    /// frames as the reply's width, where it starts (in sample frames from
+    /// the clip's first picture) as its `frameStart`; `ended` after the last.
+    mutating func nextSound() -> (DecodeReply, SharedPixels?) {
+        guard let sound else { return (DecodeReply(status: .failed, message: "no sound is open"), nil) }
+        switch sound.next(into: { SharedPixels.create(width: $0, height: $1) }) {
+        case nil: return (DecodeReply(status: .ended), nil)
+        case .failure(let failure)?:
+            close()
+            return (DecodeReply(status: .failed, message: failure.description), nil)
+        case .success(let (chunk, start))?:
+            return (DecodeReply(status: .decoded, width: chunk.width, height: chunk.height, fullWidth: chunk.width, fullHeight: chunk.height,
+                                isClip: true, frameStart: start), chunk)
         }
     }
 }

@@ -32,6 +32,10 @@ public struct DecodeRequest: Equatable, Sendable {
     /// of it (a Motion Photo's clip appended to its JPEG); length 0: the whole file.
     public var rangeOffset = 0
     public var rangeLength = 0
+    /// With `open` and `next`: a clip's sound instead of its frames
+    /// (`ClipSoundFormat`), a chunk at a time; `open`'s `skipUntil` is
+    /// where in the clip it starts.
+    public var sound = false
     /// The file's name, for the test-only fault switch (the worker opens nothing).
     public var name: String
 
@@ -42,14 +46,14 @@ public struct DecodeRequest: Equatable, Sendable {
     public enum FrameAsk: Int, Sendable { case none = 0, open = 1, next = 2 }
 
     /// The numbers before the name.
-    private static let numberCount = 16
+    private static let numberCount = 17
     public static let maximumBytes = numberCount * 4 + 1024
 
     public var bytes: [UInt8] {
         let r = region
         return DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0, r?.level ?? 0, r?.x ?? 0, r?.y ?? 0, r?.width ?? 0, r?.height ?? 0,
                                    preview ? 1 : 0, thumbnailSide, properties ? 1 : 0, frames.rawValue, framesInBGRA ? 1 : 0, skipUntil,
-                                   rangeOffset, rangeLength])
+                                   rangeOffset, rangeLength, sound ? 1 : 0])
             + Array(name.utf8.prefix(1024))
     }
 }
@@ -59,10 +63,10 @@ extension DecodeRequest {
     /// defaults only while it is internal).
     public static func asking(target: (width: Int, height: Int), plainSDL: Bool, preview: Bool, region: DecodeRegion?, thumbnailSide: Int,
                               frames: FrameAsk = .none, framesInBGRA: Bool = false, skipUntil: Int = 0, range: (offset: Int, length: Int)? = nil,
-                              name: String) -> Self {
+                              sound: Bool = false, name: String) -> Self {
         Self(targetWidth: target.width, targetHeight: target.height, plainSDL: plainSDL, preview: preview, region: region,
              thumbnailSide: thumbnailSide, frames: frames, framesInBGRA: framesInBGRA, skipUntil: skipUntil,
-             rangeOffset: range?.offset ?? 0, rangeLength: range?.length ?? 0, name: name)
+             rangeOffset: range?.offset ?? 0, rangeLength: range?.length ?? 0, sound: sound, name: name)
     }
 
     /// The app's request for the properties panel's fields of the file called `name`.
@@ -75,7 +79,7 @@ extension DecodeRequest {
         let region = n[3] > 0 ? DecodeRegion(level: n[3], x: n[4], y: n[5], width: n[6], height: n[7]) : nil
         self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, preview: n[8] != 0, region: region,
                   thumbnailSide: n[9], properties: n[10] != 0, frames: FrameAsk(rawValue: n[11]) ?? .none, framesInBGRA: n[12] != 0, skipUntil: n[13],
-                  rangeOffset: n[14], rangeLength: n[15],
+                  rangeOffset: n[14], rangeLength: n[15], sound: n[16] != 0,
                   name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }

@@ -25,8 +25,9 @@ final class MovingTexture {
     private var lateness: [Double] = []
     /// The picture's full size, once its first frame came.
     private(set) var fullSize: (width: Int, height: Int)?
-    /// When the frame shown starts, on the picture's clock.
+    /// When the frame shown starts, on the picture's clock, and when its play started.
     private(set) var shownStart: Double?
+    private(set) var shownPlayStart: Double?
 
     init(renderer: OpaquePointer, photo: Int, live: PhotoShape.LiveClip? = nil, stream: FrameStream) {
         self.renderer = renderer
@@ -73,6 +74,7 @@ final class MovingTexture {
         current = next
         shownSerial = timed.serial
         shownStart = timed.start
+        shownPlayStart = timed.playStart
         framesShown += 1
         fullSize = (timed.frame.fullWidth, timed.frame.fullHeight)
     }

@@ -16,15 +16,7 @@ extension PhotoTextures {
     /// is it and plays (nil: draw its still); `waiting` for the frame to
     /// be decoded (a screenshot).
     func movingFrame(_ photo: Int, waiting: Bool) -> (texture: OpaquePointer, width: Int, height: Int)? {
-        guard let moving, moving.photo == photo, paths.indices.contains(photo) else { return nil }
-        // A Live Photo's clip beside it, or a Motion Photo's inside its JPEG.
-        var path = paths[photo], range: (offset: Int, length: Int)?
-        switch moving.live {
-        case .beside(let clip)?: path = clip
-        case .embedded(let offset, let length)?: range = (offset, length)
-        case nil: guard MovingTexture.mayMove(path) else { return nil }
-        }
-        guard !unmoving.contains(path) else { return nil }
+        guard let moving, moving.photo == photo, let (path, range) = movingSource(moving) else { return nil }
         // Frames only go forward: a scrub back starts the stream again (it catches up to the time asked).
         if let shown = playing?.shownStart, moving.seconds < shown { stopPlaying() }
         if playing == nil {
@@ -54,13 +46,32 @@ extension PhotoTextures {
         }
     }
 
+    /// The file of `moving` and the bytes of it that move (a Motion Photo's
+    /// clip inside its JPEG; nil: all of it); nil when it does not move.
+    func movingSource(_ moving: Scene.MovingPhoto) -> (path: String, range: (offset: Int, length: Int)?)? {
+        guard paths.indices.contains(moving.photo) else { return nil }
+        // A Live Photo's clip beside it, or a Motion Photo's inside its JPEG.
+        var path = paths[moving.photo], range: (offset: Int, length: Int)?
+        switch moving.live {
+        case .beside(let clip)?: path = clip
+        case .embedded(let offset, let length)?: range = (offset, length)
+        case nil: guard MovingTexture.mayMove(path) else { return nil }
+        }
+        return unmoving.contains(path) ? nil : (path, range)
+    }
+
     /// When the moving photo's next frame is due, on the model's clock;
     /// nil when nothing plays or its next frame is not decoded yet (its
     /// decode wakes the loop).
     public var nextFrameDue: Double? {
-        guard let moving, let playing, !moving.paused else { return nil }
+        guard let moving, !moving.paused else { return nil }
+        // Sound queued ahead is topped up every tenth of a second.
+        let sound = audio.isFeeding ? moving.since + moving.seconds + 0.1 : nil
+        guard let playing else { return sound }
         // A live clip's end is due too: its still comes back then.
         let end = moving.live == nil ? nil : playing.stream.endsAt.flatMap { $0 > moving.seconds ? $0 : nil }
-        return (playing.stream.nextStart(after: moving.seconds) ?? end).map { moving.since + $0 }
+        let frame = (playing.stream.nextStart(after: moving.seconds) ?? end).map { moving.since + $0 }
+        guard let frame, let sound else { return frame ?? sound }
+        return min(frame, sound)
     }
 }

@@ -107,8 +107,10 @@ public final class PhotoTextures {
     /// screen (`Scene.moving`, set by `SceneRenderer` each frame).
     public var moving: Scene.MovingPhoto? {
         // Each time it comes back it plays from its start (a Live Photo held again, though no frame was drawn between).
-        didSet { if moving?.photo != playing?.photo || moving?.live != playing?.live || moving?.since != playingSince { stopPlaying() } }
+        didSet { if moving?.photo != playing?.photo || moving?.live != playing?.live || moving?.since != playingSince { stopPlaying() }; followSound() }
     }
+    /// The speakers for a clip's sound (`M`).
+    lazy var audio = ClipAudio(log: log)
     /// The moving picture playing in the big photo, while it is on screen.
     var playing: MovingTexture?
     /// When what plays came on screen (`Scene.MovingPhoto.since`).

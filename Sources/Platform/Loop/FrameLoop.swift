@@ -333,6 +333,8 @@ public final class FrameLoop {
             if display.connection.lostReason() != nil { break }
             if learnReadiness(driver) { needsFrame = true }
             if properties?.learn(driver) == true { needsFrame = true }
+            // `M` on a clip its worker found no sound in: the model says so.
+            if let silent = photos.takeSilentClip() { driver.clipHasNoSound(photo: silent); needsFrame = true }
             let t = Self.now() - origin
             if driver.advance(to: t) { needsFrame = true }
             if let due = photos.nextFrameDue, t >= due { needsFrame = true }

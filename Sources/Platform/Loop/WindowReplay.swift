@@ -60,6 +60,7 @@ struct WindowReplay: ReplayHost {
 
     mutating func settle(_ driver: AppDriver) {
         _ = loop.properties?.learn(driver, wait: true)
+        if let silent = loop.photos.takeSilentClip() { driver.clipHasNoSound(photo: silent) }
     }
 
     /// As a compositor's resize, at the script's scale, so shots have the new size.

@@ -107,6 +107,8 @@ public enum Key: Hashable, Sendable {
     case k
     /// Move the clip in the big photo back or on.
     case j, l
+    /// Turns the clip's sound on or off.
+    case m
     /// Any other key, by its name.
     case other(String)
 
@@ -116,7 +118,7 @@ public enum Key: Hashable, Sendable {
         (.plus, "+"), (.equals, "="), (.keypadPlus, "Keypad +"), (.minus, "-"), (.keypadMinus, "Keypad -"),
         (.zero, "0"), (.keypadZero, "Keypad 0"), (.q, "Q"),
         (.f, "F"), (.home, "Home"), (.end, "End"), (.pageUp, "PageUp"), (.pageDown, "PageDown"),
-        (.f1, "F1"), (.question, "?"), (.f11, "F11"), (.delete, "Delete"), (.z, "Z"), (.r, "R"), (.i, "I"), (.c, "C"), (.k, "K"), (.j, "J"), (.l, "L"),
+        (.f1, "F1"), (.question, "?"), (.f11, "F11"), (.delete, "Delete"), (.z, "Z"), (.r, "R"), (.i, "I"), (.c, "C"), (.k, "K"), (.j, "J"), (.l, "L"), (.m, "M"),
     ]
 
     /// The key called `name` (as SDL and replay scripts name keys).

@@ -197,8 +197,10 @@ public struct LaunchOptions: Equatable, Sendable, Decodable {
 
         Keys: F1 or ? in the app lists them all (Ctrl+C copies the photo shown,
         Delete trashes it, Shift+Delete deletes it for good, Ctrl+R turns it,
-        F11 fullscreen); so does trips(1).
-        Environment: SDL_VIDEODRIVER picks the display driver (default: wayland, then x11).
+        K plays or pauses a clip, M turns its sound on or off, F11 fullscreen);
+        so does trips(1).
+        Environment: SDL_VIDEODRIVER picks the display driver (default: wayland, then x11),
+        SDL_AUDIODRIVER the sound's (a clip's, opened at the first M).
         Exit codes: \(exitCodes.joined(separator: ", ")).
         """
     }()

@@ -53,6 +53,7 @@ extension AppModel {
             Scene.MovingPhoto(photo: m.photo, since: m.since, now: paused.map { m.since + $0 } ?? time, live: m.live,
                               once: screen == .attract && !attractShowsAnimation(m.photo), paused: paused != nil)
         }
+        scene.moving?.sound = clipSoundOn
         return scene
     }
 

@@ -67,6 +67,11 @@ public struct Message: Hashable, Sendable {
     public static let pause = Message("Pause")
     public static let clipPosition = Message("Position")
     public static let clipPositionOf = Message("%s of %s")
+    /// A playing clip's sound button (what a tap does), and the toast of
+    /// `M` on a clip that has none.
+    public static let soundOn = Message("Sound on")
+    public static let soundOff = Message("Sound off")
+    public static let noSound = Message("This clip has no sound")
 
     /// The shortcuts overlay: its title and what each key does; the hint to a mouse.
     public static let shortcutFocus = Message("Move the focus")
@@ -108,6 +113,7 @@ public struct Message: Hashable, Sendable {
     public static let pauseAnimation = Message("Pause animation")
     /// J and L: the clip's scrubber from the keyboard.
     public static let shortcutSeek = Message("Move the clip back or forward 5 seconds")
+    public static let shortcutSound = Message("Turn the clip's sound on or off")
     public static let propertiesTitle = Message("Properties")
     public static let propertyFile = Message("File")
     public static let propertySize = Message("Size")
@@ -153,6 +159,7 @@ public struct Message: Hashable, Sendable {
                                         shortcutTrash, shortcutUndo, movedToTrash, putBack,
                                         shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto,
                                         videoSeconds, video, livePhoto, animation, liveBadge, play, pause, clipPosition, clipPositionOf,
+                                        soundOn, soundOff, noSound, shortcutSound,
                                         shortcutProperties, shortcutPlayPause, playAnimation, pauseAnimation, shortcutSeek, propertiesTitle, propertyFile, propertySize, propertyDimensions, propertyFormat,
                                         propertyColourProfile, propertyTaken, propertyCamera, propertyLens, propertyExposure, propertyAperture,
                                         propertyISO, propertyFocalLength, propertyPlace, propertyEquivalent, propertiesReading, placeInCountry,

@@ -72,6 +72,14 @@ public final class AppDriver {
         handOn()
     }
 
+    /// The platform's word that the clip `photo` has no sound (`M` turned
+    /// it on): the model turns it off and says so. Not recorded: a replay
+    /// asks the worker again.
+    public func clipHasNoSound(photo: Int) {
+        app.learnNoSound(photo: photo)
+        handOn()
+    }
+
     private func handOn() {
         for event in app.takeEvents() { happened(event) }
     }

@@ -86,4 +86,29 @@ extension AppModel {
 
     /// How far J and L move a clip.
     static let seekStep = 5.0
+    /// Whether the clip's sound is on (it plays while the clip does): turned
+    /// on, and not in a kiosk (whose clips, as its attract loop's, stay muted).
+    var clipSoundOn: Bool { playingClip != nil && clipControls.soundOn && mode != .kiosk }
+
+    /// `M` or the sound button: the clip's sound on or off, its controls
+    /// coming up with it. A clip known to have none says so.
+    func toggleClipSound() {
+        guard playingClip != nil, mode != .kiosk else { return }
+        clipControls.shownUntil = time + ClipControls.showSeconds
+        if clipControls.silent {
+            toast = Toast(text: strings(.noSound), undoable: false, until: time + 2)
+            return
+        }
+        clipControls.soundOn.toggle()
+    }
+
+    /// The platform found that the clip `photo` has no sound (its worker
+    /// found no stream it can decode): its sound goes off, and the toast says so.
+    func learnNoSound(photo: Int) {
+        guard let clip = playingClip, clip.photo == photo, !clipControls.silent else { return }
+        clipControls.silent = true
+        clipControls.soundOn = false
+        toast = Toast(text: strings(.noSound), undoable: false, until: time + 2)
+        record(.notice(strings(.noSound)))
+    }
 }

@@ -137,6 +137,8 @@ extension AppModel {
         case .j, .l:
             // The scrubber's keyboard path, as a video site's J and L: Left and Right page.
             seekClip(by: key == .j ? -Self.seekStep : Self.seekStep)
+        case .m:
+            toggleClipSound()
         case .f:
             // F: the whole photo, or the filled card again.
             if bigPhoto.isOut { bigPhoto.showWhole(!bigPhoto.whole) }

@@ -59,6 +59,7 @@ public struct Shortcut: Equatable, Sendable {
         Shortcut([.c], ctrl: true, .shortcutCopy),
         Shortcut([.k], .shortcutPlayPause),
         Shortcut([.j, .l], .shortcutSeek),
+        Shortcut([.m], .shortcutSound),
         Shortcut([.f11], .shortcutFullscreen),
         Shortcut(chords: [Chord(.f1), Chord(.question), Chord(.question, ctrl: true)], .shortcutOverlay),
         Shortcut([.q], ctrl: true, .shortcutQuit),

@@ -37,6 +37,10 @@ extension AppModel {
             ("badge", big.badge.map { .string($0) } ?? .null),
             ("hero", heroTrip.map { .string(trips[$0].id) } ?? .null),
         ]
+        // The clip playing in the big photo: paused or not, its sound on or not.
+        if playingClip != nil {
+            members.append(("clip", .obj([("paused", .bool(clipControls.pausedAt != nil)), ("sound", .bool(clipSoundOn))])))
+        }
         var items: [JSONValue] = []
         for (position, trip) in strip.order.enumerated() {
             items.append(.obj([("id", .string(trips[trip].id)), ("frame", .rect(strip.drawnFrame(position: position, layout: layout))),

@@ -90,6 +90,8 @@ public struct Scene: Equatable, Sendable {
         public var once: Bool
         /// Held at `seconds` (a clip paused or scrubbed): no frame is due.
         public var paused: Bool
+        /// A clip whose sound plays (`M`); false: muted.
+        public var sound = false
         /// Photo `photo`, on screen since `since` and now at `now`.
         public init(photo: Int, since: Double, now: Double, live: PhotoShape.LiveClip? = nil, once: Bool = false, paused: Bool = false) {
             (self.photo, self.since, seconds, self.live, self.once, self.paused) = (photo, since, now - since, live, once || live != nil, paused)
