@@ -12,6 +12,7 @@ extension AppModel {
             toast = Toast(text: strings(.turned, Self.fileName(path)), undoable: false, until: time + 2)
             // Its size is upright in the panel: read again.
             knownProperties[path] = nil
+            pictureSizes.forget(path)
             record(.turned(path: path))
         } catch {
             let text = error.lossless ? strings(.cannotTurn, Self.fileName(path)) : error.description

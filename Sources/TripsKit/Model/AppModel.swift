@@ -21,7 +21,8 @@ public final class AppModel {
     // The parts report to the model through what they are made with: lazy,
     // so that it can hold the model they report to.
     public private(set) lazy var strip = Strip(animator: animator, order: startOrder) { [unowned self] in self.reordered($0) }
-    public private(set) lazy var bigPhoto = BigPhoto(animator: animator, reduceMotion: reduceMotion) { [unowned self] in self.bigPhotoEvent($0) }
+    public private(set) lazy var bigPhoto = BigPhoto(animator: animator, reduceMotion: reduceMotion,
+                                                     zoomCeiling: { [unowned self] in self.zoomCeiling }) { [unowned self] in self.bigPhotoEvent($0) }
     public private(set) lazy var playground = Playground(animator: animator) { [unowned self] in self.playgroundEvent($0) }
     /// The strip's order at the start: the saved one, as far as the trips have it.
     private let startOrder: [Int]
@@ -85,6 +86,8 @@ public final class AppModel {
     let trash: Trash?
     /// What saves Ctrl+R's turns; nil: Ctrl+R does nothing (a kiosk, tests).
     let turner: PhotoTurner?
+    /// The photos' own pixel sizes, for the zoom's ceiling.
+    let pictureSizes = PictureSizes()
     /// What Ctrl+Z puts back, while its toast is up.
     var trashUndo: TrashUndo?
     /// Shift+Delete asked to delete this photo for good: the confirmation is shown.

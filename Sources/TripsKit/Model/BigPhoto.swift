@@ -4,7 +4,7 @@ import Motion
 
 /// The enlarged photo: it grows from its strip slot into the big frame, can
 /// be pulled down to put it back (or springs back if let go short), pinched
-/// 1x-4x, zoomed 2x by two taps toward the point tapped, panned while zoomed,
+/// from the whole picture up to 4x of its own pixels, zoomed 2x by two taps toward the point tapped, panned while zoomed,
 /// and closed by one tap once no second tap can follow (docs/BEHAVIOUR.md, "The big
 /// photo"). All motion goes through the shared animator, so a close started
 /// mid-pull carries the finger's speed and nothing jumps.
@@ -16,7 +16,13 @@ public final class BigPhoto {
     public static let dismissDistance: CGFloat = 120
     /// Or flick it so that the predicted end passes this many points.
     public static let dismissPredictedDistance: CGFloat = 400
-    public static let zoomRange: ClosedRange<CGFloat> = 1...4
+    /// The filled card: the lasting zoom's floor (below it, the whole photo).
+    public static let cardZoom: CGFloat = 1
+    /// How many screen points a picture pixel covers at the deepest zoom.
+    public static let pixelZoom: CGFloat = 4
+    /// The deepest zoom never comes nearer the card than this, so a picture
+    /// smaller than its card can still be zoomed 4x as before.
+    public static let leastZoomCeiling: CGFloat = 4
     /// A pinch of the filled card that ends below this shows the whole photo.
     public static let wholeThreshold: CGFloat = 0.95
     /// With reduced motion the photo does not travel, zoom or slide on a
@@ -61,7 +67,8 @@ public final class BigPhoto {
     @GestureState public var holdingLive = false
     /// How long a press lasts before a Live Photo's clip plays.
     public static let holdToPlay: Double = 0.5
-    /// The lasting zoom, folded from each finished pinch, clamped to 1...4.
+    /// The lasting zoom, folded from each finished pinch, clamped to
+    /// `cardZoom...zoomCeiling()`.
     public internal(set) var zoom: CGFloat = 1
     /// The zoom drawn when no pinch is under way (springs on two taps, keys).
     let zoomShown: Animated<CGFloat>
@@ -86,12 +93,16 @@ public final class BigPhoto {
     /// cannot end a later one.
     private var generation = 0
     let emit: (Event) -> Void
+    /// The deepest zoom for the photo shown now (`BigPhoto.zoomCeiling(picture:card:)`).
+    let zoomCeiling: () -> CGFloat
     public internal(set) var reduceMotion: Bool
     /// How opaque the photo is drawn: 1 unless it fades (reduced motion).
     let opacity: Animated<CGFloat>
 
-    init(animator: Animator, reduceMotion: Bool = false, emit: @escaping (Event) -> Void) {
+    init(animator: Animator, reduceMotion: Bool = false, zoomCeiling: @escaping () -> CGFloat = { BigPhoto.leastZoomCeiling },
+         emit: @escaping (Event) -> Void) {
         self.emit = emit
+        self.zoomCeiling = zoomCeiling
         self.reduceMotion = reduceMotion
         opacity = Animated(1, animator: animator, restThreshold: 0.002)
         frame = Animated(.zero, animator: animator, restThreshold: 0.1)
@@ -196,6 +207,8 @@ public final class BigPhoto {
             self.trip = nil
             self.phase = .open
             self.opacity.jump(to: 1)
+            // Back in the strip it has no zoom: its ceiling went with it.
+            self.resetZoom()
         }
         if reduceMotion {
             opacity.animate(to: 0, with: Self.fadeAnimation, completion: closed)
@@ -215,6 +228,7 @@ public final class BigPhoto {
             self.trip = nil
             phase = .open
             pullOffset.jump(to: 0)
+            resetZoom()
         }
     }
 
@@ -224,10 +238,23 @@ public final class BigPhoto {
         pages.repage(count: count, page: page)
     }
 
-    /// Keeps the big frame right when the window is resized.
+    /// Keeps the big frame right when the window is resized; a zoom past
+    /// the new frame's ceiling comes back to it.
     func relayout(big: CGRect) {
         guard isOut, phase != .closing else { return }
         frame.jump(to: big)
+        if zoom > zoomCeiling() { setZoom(zoomCeiling()) }
+    }
+
+    /// The deepest zoom of a `picture` (its upright pixel size; nil: not
+    /// known) filling a `card`: one picture pixel over `pixelZoom` points,
+    /// so a 12 MP photo on a laptop's card goes to about 13x of the card
+    /// and a small one less; never below `leastZoomCeiling`.
+    public static func zoomCeiling(picture: CGSize?, card: CGSize) -> CGFloat {
+        guard let p = picture, p.width > 0, p.height > 0, card.width > 0, card.height > 0 else { return leastZoomCeiling }
+        // Points a picture pixel covers in the filled card.
+        let filled = max(card.width / p.width, card.height / p.height)
+        return max(leastZoomCeiling, pixelZoom / filled)
     }
 
     /// Two fingers on the touchpad: the scroll under way (from a page's
@@ -242,8 +269,8 @@ public final class BigPhoto {
     func setZoom(_ newZoom: CGFloat, keeping fixed: CGPoint? = nil) {
         // Out of the whole photo, a zoom in starts from the filled card.
         if whole { if newZoom > zoom { showWhole(false) }; return }
-        if newZoom < Self.zoomRange.lowerBound && zoom <= Self.zoomRange.lowerBound { showWhole(true); return }
-        let target = min(max(newZoom, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
+        if newZoom < Self.cardZoom && zoom <= Self.cardZoom { showWhole(true); return }
+        let target = min(max(newZoom, Self.cardZoom), zoomCeiling())
         let newCenter = target <= 1 ? CGPoint(x: 0.5, y: 0.5)
             : PhotoGeometry.center(zoomingFrom: max(1, zoom), center: center.currentValue, to: target,
                                    keeping: fixed ?? CGPoint(x: 0.5, y: 0.5))
@@ -267,7 +294,7 @@ public final class BigPhoto {
         emit(.whole(on))
     }
 
-    /// Two taps: 2x toward the point tapped, or back to 1x if zoomed; from
+    /// Two taps: 2x toward the point tapped (within the ceiling), or back to 1x if zoomed; from
     /// the whole photo, the filled card.
     func toggleZoom(at location: CGPoint) {
         if whole { showWhole(false); return }
