@@ -3,7 +3,8 @@
 # EXIF Orientation and nothing else (exiftool reads it; one byte differs;
 # the pixels turned back equal the original's), Ctrl+Shift+R undoes it byte
 # for byte, the big photo is drawn turned, a PNG is turned in an eXIf chunk
-# with its pixels kept, a read-only file and a HEIC are left alone with a message, and a crash between the write and the rename
+# with its pixels kept, a read-only file is left alone with a message, a HEIC's turn is kept in
+# Trips' state (the file untouched, a note says so; drawn turned, again after a restart), and a crash between the write and the rename
 # (TRIPS_TURN_FAULT, debug builds) leaves the original intact.
 # Usage: Tests/e2e/rotate.sh [path/to/trips]
 set -u
@@ -70,7 +71,20 @@ check "Ctrl+Shift+R turns the PNG back: Orientation 1, the pixels still the orig
 
 heif-enc -q 60 "$OUT/before.jpg" -o "$pics/heic.heic" >/dev/null 2>&1 && touch -d "2024-05-12 10:00" "$pics/heic.heic"
 cp -p "$pics/heic.heic" "$OUT/heic-before.heic"
+export XDG_STATE_HOME="$OUT/state"
 replay heic "$pics/heic.heic" ctrl+r
-check "a HEIC cannot be turned losslessly: a message, the file as it was" \
-    'grep -q "heic.heic cannot be turned losslessly" "$OUT/heic.jsonl" && cmp -s "$pics/heic.heic" "$OUT/heic-before.heic"'
+turns="$XDG_STATE_HOME/trips/turns.json"
+check "a HEIC cannot hold a turn without loss: the file as it was, and a note that Trips keeps the turn" \
+    'grep -q "heic.heic turned; the turn is kept by Trips, not in the file" "$OUT/heic.jsonl" && grep -q "\"turn\".*\"kept\": 1" "$OUT/heic.jsonl" \
+     && cmp -s "$pics/heic.heic" "$OUT/heic-before.heic"'
+check "the turn is kept in Trips' state by the file's path and identity ($(tr -d ' \n' <"$turns" 2>&1 | cut -c1-120))" \
+    'grep -q "\"path\": \"$pics/heic.heic\"" "$turns" && grep -q "\"quarters\": 1" "$turns" && grep -q "\"size\": $(stat -c %s "$pics/heic.heic")" "$turns"'
+check "the HEIC is drawn turned: the red band along its right side" \
+    'at_least "$(near_colour "$OUT/heic.png" 608 100 12 300 "rgb(255,0,0)")" 0.9 && at_least "$(near_colour "$OUT/heic.png" 660 100 200 300 "$BG")" 0.99'
+replay heic-again "$pics/heic.heic"
+check "a new start draws it turned still, from Trips' state" \
+    'at_least "$(near_colour "$OUT/heic-again.png" 608 100 12 300 "rgb(255,0,0)")" 0.9'
+replay heic-back "$pics/heic.heic" ctrl+shift+r
+check "Ctrl+Shift+R turns it back: upright again, no turn kept, the file never touched" \
+    '! grep -q "heic.heic" "$turns" && at_least "$(near_colour "$OUT/heic-back.png" 16 68 890 12 "rgb(255,0,0)")" 0.3 && cmp -s "$pics/heic.heic" "$OUT/heic-before.heic"'
 e2e_end

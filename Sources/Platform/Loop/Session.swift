@@ -141,7 +141,8 @@ public struct Session {
                 screenPower?.set(on: false)
             case .awake:
                 screenPower?.set(on: true)
-            case .turned(let path):
+            case .turned(let path, let kept):
+                loader.keepTurn(path, quarters: kept)
                 photos.forget(path: path)
             case .opened:
                 followsLibrary = false

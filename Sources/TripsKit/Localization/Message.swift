@@ -97,6 +97,7 @@ public struct Message: Hashable, Sendable {
     public static let shortcutTurnCounterClockwise = Message("Turn the photo shown counter-clockwise")
     public static let turned = Message("%s turned")
     public static let cannotTurn = Message("%s cannot be turned losslessly; it is left as it is")
+    public static let turnKept = Message("%s turned; the turn is kept by Trips, not in the file")
 
     /// The properties panel (Alt+Return, I): the shortcut's words, its
     /// title, each row's label; a focal length's 35 mm equivalent ("26 mm
@@ -146,7 +147,7 @@ public struct Message: Hashable, Sendable {
                                         dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces, asleep,
                                         shortcutFocus, shortcutOpen, shortcutClose, shortcutPage, shortcutFirstLast, shortcutTrips, shortcutZoomIn, shortcutZoomOut, shortcutZoomReset, shortcutWhole, shortcutMoveTrip, shortcutFullscreen, shortcutOverlay, shortcutQuit, shortcutsTitle, clickToOpen,
                                         shortcutTrash, shortcutUndo, movedToTrash, putBack,
-                                        shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto,
+                                        shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, turnKept, emptyFile, notAPhoto,
                                         videoSeconds, video, livePhoto, animation, liveBadge, play, pause, clipPosition, clipPositionOf,
                                         shortcutProperties, shortcutPlayPause, propertiesTitle, propertyFile, propertySize, propertyDimensions, propertyFormat,
                                         propertyColourProfile, propertyTaken, propertyCamera, propertyLens, propertyExposure, propertyAperture,

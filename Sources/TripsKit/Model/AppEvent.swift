@@ -23,7 +23,7 @@ public struct AppEvent: Equatable, Sendable {
         /// The photo shown was deleted for good (Shift+Delete, confirmed).
         case deleted(path: String)
         /// The photo shown was turned and saved (Ctrl+R): its pictures are stale.
-        case turned(path: String)
+        case turned(path: String, kept: Int)
         /// Ctrl+C: the platform puts this photo on the clipboard and says
         /// how it went (`AppDriver.copyEnded`).
         case copy(path: String)

@@ -51,7 +51,7 @@ extension AppModel {
     /// (`BigPhoto.zoomCeiling`), in the card it fills when the window has its size.
     public var zoomCeiling: CGFloat {
         guard let trip = bigPhoto.trip else { return BigPhoto.leastZoomCeiling }
-        return BigPhoto.zoomCeiling(picture: pictureSizes.size(of: shownPhotoPath(of: trip)), card: layout.bigPhoto.size)
+        return BigPhoto.zoomCeiling(picture: shownPictureSize(shownPhotoPath(of: trip)), card: layout.bigPhoto.size)
     }
 
     /// The window's title: "City — photo name" while a photo is out, else the app's name.

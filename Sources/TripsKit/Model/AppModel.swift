@@ -86,6 +86,9 @@ public final class AppModel {
     let trash: Trash?
     /// What saves Ctrl+R's turns; nil: Ctrl+R does nothing (a kiosk, tests).
     let turner: PhotoTurner?
+    /// The turns Trips keeps for photos their files cannot hold without
+    /// loss; nil: such a turn is refused (a kiosk, tests).
+    public internal(set) var keptTurns: KeptTurns?
     /// The photos' own pixel sizes, for the zoom's ceiling.
     let pictureSizes = PictureSizes()
     /// What Ctrl+Z puts back, while its toast is up.
@@ -108,13 +111,14 @@ public final class AppModel {
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
                 idleTimeout: Double? = nil, attract attractSettings: Attract.Settings? = nil, reduceMotion: Bool = false,
                 strings: Strings = .english, wakefulness: Wakefulness = Wakefulness(), trash: Trash? = nil, turner: PhotoTurner? = nil,
-                opener: PathOpener? = nil) {
+                keptTurns: KeptTurns? = nil, opener: PathOpener? = nil) {
         self.catalog = catalog
         self.opener = mode == .kiosk ? nil : opener
         self.wakefulness = wakefulness
         offersPlayground = mode != .kiosk || screen == .playground
         self.trash = mode == .kiosk ? nil : trash
         self.turner = mode == .kiosk ? nil : turner
+        self.keptTurns = mode == .kiosk ? nil : keptTurns
         self.strings = strings
         idle = IdleTimer(timeout: idleTimeout)
         self.mode = mode
