@@ -58,6 +58,30 @@ final class BigPhotoTests: XCTestCase {
         XCTAssertEqual(BigPhoto.zoomCeiling(picture: CGSize(width: 0, height: 480), card: card), 4)
     }
 
+    /// Two fingers 200 pt apart about the frame's centre, turned `degrees`
+    /// clockwise in 10° steps from `start`, lifted at `lift` (after a state at `lift - 10`).
+    func turn(_ degrees: Double, start: Int, lift: Int) -> String {
+        var lines = "at \(start) down 1 361 330\nat \(start) down 2 561 330\n"
+        let steps = Int(abs(degrees) / 10)
+        for i in 1...steps {
+            let a = Double(i) * 10 * (degrees < 0 ? -1 : 1) * .pi / 180, t = start + i * 16
+            lines += "at \(t) move 1 \(461 - 100 * cos(a)) \(330 - 100 * sin(a))\nat \(t) move 2 \(461 + 100 * cos(a)) \(330 + 100 * sin(a))\n"
+        }
+        return lines + "at \(lift - 10) state\nat \(lift) up 1\nat \(lift) up 2\n"
+    }
+
+    func testATwoFingerTurnPast45DegreesShowsTheQuarterItSnapsTo() throws {
+        let r = try ModelReplay(opened + turn(60, start: 1000, lift: 1200) + "at 1600 state\n" + turn(-30, start: 2000, lift: 2100))
+        XCTAssertEqual(try r.state(at: 1190)["badge"]?.string, "\u{21BB} 90\u{00B0}", "60° clockwise: its lift turns it a quarter")
+        XCTAssertTrue(try r.state(at: 1600)["badge"]?.isNull ?? false, "the fingers lifted")
+        XCTAssertEqual(try r.state(at: 1600)["enlarged"]?.string, "lisbon", "a turn never closes it")
+        XCTAssertTrue(try r.state(at: 2090)["badge"]?.isNull ?? false, "30° is within 45°: nothing to snap to")
+    }
+
+    func testATurnSnapsToTheNearestQuarterPast45Degrees() {
+        XCTAssertEqual([0, 44, 46, 130, 140, -50, -200, 350, .nan].map(BigPhoto.snappedQuarters), [0, 0, 1, 1, 2, -1, -2, 4, 0])
+    }
+
     func testAPullPast120PointsPutsItBack() throws {
         var script = opened + "at 1000 down 1 400 300\n"
         for i in 1...25 { script += "at \(1000 + i * 16) move 1 400 \(300 + 8 * i)\n" }

@@ -5,8 +5,8 @@ import Gestures
 /// window's foot, the properties panel, the shortcuts overlay, the big
 /// photo's page buttons under a mouse, and Shift+Delete's dialog.
 extension OverviewWalk {
-    /// The toast at the window's foot: what went to the trash (a tap puts
-    /// it back), or why it could not.
+    /// The toast at the window's foot: what went to the trash, or a turn
+    /// two fingers snapped (a tap undoes either), or why it could not.
     func toastElement(_ toast: Toast) -> LayoutElement {
         let model = self.model, theme = model.theme, size = model.size
         let width = min(size.width - 32, 640)
@@ -19,7 +19,7 @@ extension OverviewWalk {
         var element = LayoutElement(id: .toast, frame: frame, drawing: drawing,
                                     accessible: .init(label: toast.text, traits: toast.undoable ? ["button"] : ["label"]))
         if toast.undoable {
-            element.touch = .init(make: { [unowned model] id, frame in .button(id, frame: frame) { model.undoTrash() } }, onTop: true)
+            element.touch = .init(make: { [unowned model] id, frame in .button(id, frame: frame) { model.undoToast() } }, onTop: true)
         }
         return element
     }

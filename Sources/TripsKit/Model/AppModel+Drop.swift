@@ -19,6 +19,7 @@ extension AppModel {
         if bigPhoto.trip != nil { close() }
         shortcutsShown = false
         trashUndo = nil
+        turnUndo = nil
         updateCatalog(opened.catalog)
         record(.tripsChanged(opened.catalog))
         record(.opened(trips: opened.catalog.trips.count))

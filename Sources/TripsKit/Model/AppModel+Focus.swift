@@ -28,7 +28,7 @@ extension AppModel {
             return
         }
         // The next key ends the trash's undo (Ctrl+Z takes it).
-        if !(ctrl && key == .z) { trashUndo = nil }
+        if !(ctrl && key == .z) { trashUndo = nil; turnUndo = nil }
         if key == .delete && shift {
             askToDeleteShownPhoto()
             return
@@ -38,7 +38,7 @@ extension AppModel {
             return
         }
         if ctrl && key == .z {
-            undoTrash()
+            undoToast()
             return
         }
         if ctrl && key == .r {

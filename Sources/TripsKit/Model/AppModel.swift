@@ -93,6 +93,9 @@ public final class AppModel {
     let pictureSizes = PictureSizes()
     /// What Ctrl+Z puts back, while its toast is up.
     var trashUndo: TrashUndo?
+    /// What a tap on the toast or Ctrl+Z turns back, while the toast asks to
+    /// keep a turn that two fingers snapped: the photo and its quarter turns.
+    var turnUndo: (path: String, quarters: Int)?
     /// Shift+Delete asked to delete this photo for good: the confirmation is shown.
     public internal(set) var deleteAsked: String?
     /// Reads what a drop opens; nil: drops do nothing (a kiosk).
@@ -366,6 +369,7 @@ public final class AppModel {
         case .page(let index):
             if let trip = bigPhoto.trip { record(.page(trip: catalog.trips[trip].id, index: index)) }
         case .whole(let on): record(.wholePhoto(on))
+        case .turnSnapped(let quarters): turnShownPhoto(quarters: quarters)
         }
     }
 }

@@ -40,6 +40,9 @@ public final class BigPhoto {
         case page(Int)
         /// The whole picture shown fitted (true), or the card filled again.
         case whole(Bool)
+        /// A two-finger turn ended past 45°: this many quarter turns,
+        /// clockwise (negative: counter-clockwise).
+        case turnSnapped(Int)
     }
 
     /// The trip shown (a catalog index), nil when no photo is out.
@@ -62,6 +65,12 @@ public final class BigPhoto {
     /// picture point there stays under the fingers (or the touchpad's
     /// pointer) as it zooms.
     @GestureState var pinchAnchor: CGPoint? = nil
+    /// The live turn of two fingers (or a touchpad's rotation), in degrees
+    /// clockwise: 0 when none. Past `snapDegrees` when they lift, the photo
+    /// turns by the nearest quarter (`turnEnded`).
+    @GestureState public var turning: Double = 0
+    /// A turn that ends past this many degrees snaps to a quarter turn.
+    public static let snapDegrees: Double = 45
     /// A finger or the mouse button held on a Live Photo or Motion Photo
     /// (`holdToPlay`, then as long as it stays down): its clip plays, as Photos does.
     @GestureState public var holdingLive = false
@@ -132,12 +141,15 @@ public final class BigPhoto {
                                     to: max(1, drawnScale), keeping: anchor)
     }
 
-    /// "2.0×" while the drawn zoom is above 1, else nil (the snapshot's
+    /// "2.0×" while the drawn zoom is above 1, "↻ 90°" while two fingers
+    /// turn it past 45° (what their lift will do), else nil (the snapshot's
     /// `badge`, always with a point).
     public var badge: String? { badge(in: .english) }
 
     /// The zoom badge with the decimal separator of `strings` ("2,0×" in French).
     public func badge(in strings: Strings) -> String? {
+        let quarters = Self.snappedQuarters(turning)
+        if quarters != 0 { return (quarters > 0 ? "\u{21BB} " : "\u{21BA} ") + "\(abs(quarters) * 90)\u{00B0}" }
         let s = drawnScale
         guard s > 1.0001 else { return nil }
         return strings.decimal(Double(s), fractionDigits: 1) + "\u{00D7}"
@@ -243,7 +255,13 @@ public final class BigPhoto {
     func relayout(big: CGRect) {
         guard isOut, phase != .closing else { return }
         frame.jump(to: big)
-        if zoom > zoomCeiling() { setZoom(zoomCeiling()) }
+        clampZoom()
+    }
+
+    /// A zoom past the ceiling, which changed under it (a new frame, a
+    /// turned picture), comes back to it.
+    func clampZoom() {
+        if isOut, zoom > zoomCeiling() { setZoom(zoomCeiling()) }
     }
 
     /// The deepest zoom of a `picture` (its upright pixel size; nil: not
@@ -303,6 +321,25 @@ public final class BigPhoto {
         setZoom(zoom > 1 ? 1 : 2, keeping: fixed)
     }
 
+    // MARK: Turning
+
+    /// The quarter turns a turn of `degrees` snaps to: none within 45°,
+    /// else the nearest quarter (50° is one, 140° two), its sign kept.
+    public static func snappedQuarters(_ degrees: Double) -> Int {
+        guard degrees.isFinite, abs(degrees) > snapDegrees else { return 0 }
+        let quarters = Int((abs(degrees) / 90).rounded())
+        return degrees < 0 ? -max(1, quarters) : max(1, quarters)
+    }
+
+    /// Two fingers lifted after turning `degrees`: past 45° the photo
+    /// snaps to the nearest quarter turn, which the model saves and asks
+    /// to keep.
+    func turnEnded(_ degrees: Double) {
+        guard isOut, phase != .closing else { return }
+        let quarters = Self.snappedQuarters(degrees)
+        if quarters != 0 { emit(.turnSnapped(quarters)) }
+    }
+
     // MARK: Gestures
 
     /// The big photo's node: taps, pull or pan, and pinch, as SwiftUI would
@@ -324,13 +361,16 @@ public final class BigPhoto {
             .onEnded { [weak self] value in
                 self?.pinchEnded(value.magnification, about: CGPoint(x: value.startAnchor.x, y: value.startAnchor.y))
             }
+        let turn = RotateGesture()
+            .updating($turning) { value, state, _ in state = value.rotation.degrees }
+            .onEnded { [weak self] value in self?.turnEnded(value.rotation.degrees) }
         let tapped = node
             .gesture(SpatialTapGesture(count: 2).onEnded { [weak self] value in
                 guard let self else { return }
                 if byMouse() && zoom <= 1 { showWhole(!whole) } else { toggleZoom(at: value.location) }
             })
             .gesture(TapGesture().onEnded { [weak self] in if !tapped() { self?.close(to: slot()) } })
-            .gesture(drag.simultaneously(with: magnify))
+            .gesture(drag.simultaneously(with: magnify.simultaneously(with: turn)))
         guard live else { return tapped }
         return tapped.gesture(LongPressGesture(minimumDuration: Self.holdToPlay)
             .sequenced(before: DragGesture(minimumDistance: 0))
