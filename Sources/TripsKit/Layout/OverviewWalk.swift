@@ -69,7 +69,7 @@ struct OverviewWalk {
             out.removeAll { if case .row = $0.id { return true }; return !layout.listBeside && $0.id == .strip }
             out.append(propertiesElement(rows))
         }
-        if let ring = model.focusFrame {
+        if let ring = model.focusFrame, model.deleteAsked == nil {
             var c: [Scene.Command] = []
             c.appendFocusRing(ring, color: theme.focus)
             out.append(LayoutElement(id: .focusRing, frame: ring, drawing: c))
