@@ -116,7 +116,7 @@ if let problem = keptTurns.problem { log("trips: \(problem) (no turn is kept ove
     let app = AppModel(launching: options, catalog: trips, size: plan.points.cgSize, order: saved.order, strings: strings,
                        trash: Trash(environment: ProcessInfo.processInfo.environment),
                        turner: PhotoTurner(environment: ProcessInfo.processInfo.environment), keptTurns: keptTurns,
-                       opener: PathOpener(environment: ProcessInfo.processInfo.environment))
+                       opener: PathOpener(environment: ProcessInfo.processInfo.environment, inBackground: script == nil))
     // `trips PHOTO` starts with it growing into the big photo.
     if let photoToOpen, !app.openPhoto(atPath: photoToOpen) { log("trips: \(photoToOpen): not among its folder's photos; showing the folder") }
     return app

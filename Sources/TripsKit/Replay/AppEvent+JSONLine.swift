@@ -28,7 +28,7 @@ extension AppEvent {
         case .attractEnd: name = "attract-end"
         case .asleep: name = "asleep"
         case .awake: name = "awake"
-        case .tripsChanged, .remoteAsked, .remoteRefused, .settingsChanged: return nil
+        case .tripsChanged, .remoteAsked, .remoteRefused, .settingsChanged, .openAsked: return nil
         }
         return JSONLine.write(.obj([("t", .number((time * 1000).rounded())), ("event", .string(name))] + fields))
     }
