@@ -90,7 +90,7 @@ export XDG_STATE_HOME="$OUT/state"
 replay heic "$pics/heic.heic" ctrl+r
 turns="$XDG_STATE_HOME/trips/turns.json"
 check "a HEIC cannot hold a turn without loss: the file as it was, and a note that Trips keeps the turn" \
-    'grep -q "heic.heic turned; the turn is kept by Trips, not in the file" "$OUT/heic.jsonl" && grep -q "\"turn\".*\"kept\": 1" "$OUT/heic.jsonl" \
+    'grep -q "heic.heic turned in Trips, not in the file" "$OUT/heic.jsonl" && grep -q "\"turn\".*\"kept\": 1" "$OUT/heic.jsonl" \
      && cmp -s "$pics/heic.heic" "$OUT/heic-before.heic"'
 check "the turn is kept in Trips' state by the file's path and identity ($(tr -d ' \n' <"$turns" 2>&1 | cut -c1-120))" \
     'grep -q "\"path\": \"$pics/heic.heic\"" "$turns" && grep -q "\"quarters\": 1" "$turns" && grep -q "\"size\": $(stat -c %s "$pics/heic.heic")" "$turns"'

@@ -97,7 +97,7 @@ public struct Message: Hashable, Sendable {
     public static let shortcutTurnCounterClockwise = Message("Turn the photo shown counter-clockwise")
     public static let turned = Message("%s turned")
     public static let cannotTurn = Message("%s cannot be turned losslessly; it is left as it is")
-    public static let turnKept = Message("%s turned; the turn is kept by Trips, not in the file")
+    public static let turnKept = Message("%s turned in Trips, not in the file")
     /// Two fingers snapped a turn: the toast asks to keep it.
     public static let keepTurn = Message("%s turned. Keep it? Tap here to turn it back")
     public static let turnedBack = Message("%s turned back")
