@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+import PhotoFile
 @testable import TripsKit
 
 /// The turns Trips keeps for photos their files cannot hold without loss,
@@ -48,5 +49,19 @@ final class KeptTurnsTests: XCTestCase {
         XCTAssertThrowsError(try kept.turn(photo("a.heic"), clockwise: true))
         XCTAssertEqual(FileManager.default.contents(atPath: turns).map { String(decoding: $0, as: UTF8.self) },
                        "{\"version\": 1, \"turns\": [{\"path\": \"/x\", \"quarters\": 5}]}")
+    }
+
+    func testThePropertiesPanelsDimensionsCountAKeptTurn() throws {
+        let heic = photo("a.heic")
+        var kept = KeptTurns(path: folder + "/turns.json")
+        XCTAssertEqual(try kept.turn(heic, clockwise: true), 1)
+        let app = AppModel(catalog: TripCatalog(trips: [Trip(id: "t", city: "C", nights: 1, photoPaths: [heic])]),
+                           size: CGSize(width: 1280, height: 800), mode: .windowed, keptTurns: kept)
+        app.handle(.key(.returnKey, ctrl: false))
+        app.handle(.key(.i, ctrl: false))
+        var properties = PhotoProperties()
+        (properties.width, properties.height) = (4000, 3000)
+        XCTAssertTrue(app.learnProperties(properties, place: nil, of: heic))
+        XCTAssertEqual(app.propertiesRows.first { $0.label == "Dimensions" }?.value, "3000 \u{00D7} 4000", "upright as shown: turned")
     }
 }
