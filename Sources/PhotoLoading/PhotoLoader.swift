@@ -69,6 +69,9 @@ public final class PhotoLoader: @unchecked Sendable {
     /// What a moving picture's stream starts its own worker from (`frames`).
     private let zygote: DecoderZygote?
     private let executable: String
+    /// Clockwise quarter turns Trips keeps for photos, by path (`keepTurns`),
+    /// applied to every decode of them; guarded by `condition`.
+    private var keptTurns: [String: Int] = [:]
     /// The desktop's shared thumbnail cache, read before and written after
     /// a strip thumbnail's decode; nil: not used.
     public let sharedThumbnails: SharedThumbnailCache?
@@ -246,7 +249,29 @@ public final class PhotoLoader: @unchecked Sendable {
     public func decodeAlone(_ path: String) -> Result<DecoderProcess.Decoded, DecodeFailure> {
         let process = DecoderProcess(executable: executable, zygote: zygote)
         defer { process.terminate() }
-        return process.decode(path: path, target: (1 << 15, 1 << 15), deadline: deadlines.full)
+        return KeptTurnPixels.turned(process.decode(path: path, target: (1 << 15, 1 << 15), deadline: deadlines.full), quarters: keptTurn(of: path))
+    }
+
+    /// The turns Trips keeps for photos their files cannot hold without
+    /// loss (TripsKit's `KeptTurns.table`): every later decode of them,
+    /// a copy's too, is turned (`KeptTurnPixels`).
+    public func keepTurns(_ turns: [String: Int]) {
+        condition.lock()
+        keptTurns = turns.filter { $0.value % 4 != 0 }
+        condition.unlock()
+    }
+
+    /// One photo's kept turn changed (0: none).
+    public func keepTurn(_ path: String, quarters: Int) {
+        condition.lock()
+        keptTurns[path] = quarters % 4 == 0 ? nil : quarters
+        condition.unlock()
+    }
+
+    private func keptTurn(of path: String) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return keptTurns[path] ?? 0
     }
 
     /// Forgets queued requests that are no longer wanted (scrolled away).
@@ -359,9 +384,19 @@ public final class PhotoLoader: @unchecked Sendable {
             condition.unlock()
 
             let deadline = next.job.use == .thumbnail || next.job.use == .preview ? deadlines.thumbnail : deadlines.full
-            let result = next.job.use == .thumbnail
-                ? thumbnail(next.path, target: next.target, deadline: deadline, process: process)
-                : process.decode(path: next.path, target: next.target, deadline: deadline, preview: next.job.use == .preview, region: next.region)
+            let turn = keptTurn(of: next.path)
+            let result: Result<DecoderProcess.Decoded, DecodeFailure>
+            if turn != 0 {
+                // A photo Trips keeps turned: its tiles are cut from the whole
+                // picture (turned), and the shared thumbnail cache is left out.
+                result = next.region != nil ? .failure(.decode("turned by Trips: its tiles come from the whole picture"))
+                    : KeptTurnPixels.turned(process.decode(path: next.path, target: next.target, deadline: deadline,
+                                                           preview: next.job.use == .preview), quarters: turn)
+            } else {
+                result = next.job.use == .thumbnail
+                    ? thumbnail(next.path, target: next.target, deadline: deadline, process: process)
+                    : process.decode(path: next.path, target: next.target, deadline: deadline, preview: next.job.use == .preview, region: next.region)
+            }
 
             condition.lock()
             // A guess may have been given its number meanwhile.

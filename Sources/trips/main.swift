@@ -109,11 +109,14 @@ if headless { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
 let opened: SavedOrder.Opened = options.photosFolder.map { .library($0) } ?? (pathsCatalog != nil ? .photos : .trips)
 let saved = SavedOrder(stateFile: options.stateFile, replaying: script != nil, opened: opened, environment: systemEnvironment, log: log)
 let plan = WindowPlan(options: options, script: script)
+// Turns Trips keeps for photos their files cannot hold without loss.
+let keptTurns = KeptTurns(path: KeptTurns.defaultPath(environment: systemEnvironment))
+if let problem = keptTurns.problem { log("trips: \(problem) (no turn is kept over it)") }
 @Sendable func makeApp(_ trips: TripCatalog) -> AppModel {
     let app = AppModel(launching: options, catalog: trips, size: plan.points.cgSize, order: saved.order, strings: strings,
                        trash: Trash(environment: ProcessInfo.processInfo.environment),
-                       turner: PhotoTurner(environment: ProcessInfo.processInfo.environment),
-                       opener: PathOpener(environment: ProcessInfo.processInfo.environment))
+                       turner: PhotoTurner(environment: ProcessInfo.processInfo.environment), keptTurns: keptTurns,
+                       opener: PathOpener(environment: ProcessInfo.processInfo.environment, inBackground: script == nil))
     // `trips PHOTO` starts with it growing into the big photo.
     if let photoToOpen, !app.openPhoto(atPath: photoToOpen) { log("trips: \(photoToOpen): not among its folder's photos; showing the folder") }
     return app
@@ -126,6 +129,7 @@ let plan = WindowPlan(options: options, script: script)
 let sharedThumbnails = SharedThumbnailCache(environment: systemEnvironment, version: version, log: log)
 let decodesReady = RegisteredEvent()
 let loader = PhotoLoader(zygote: zygote, sharedThumbnails: sharedThumbnails, wake: decodesReady.push)
+if options.windowMode != .kiosk { loader.keepTurns(keptTurns.table) }
 let guess = script == nil ? catalog.library.map { FirstPhotosGuess(path: FirstPhotosGuess.defaultPath(library: $0.folder, environment: systemEnvironment)) } : nil
 let early = FirstPhotos(loader: loader, pixelScale: plan.pixelScale, guess: guess, verbose: verbose, elapsed: elapsed, log: log)
     .start(catalog, points: plan.points.cgSize, makeApp: makeApp)

@@ -8,7 +8,7 @@ import TestSupport
 /// events replayed through the built `trips` binary, as 20 scripts of
 /// 50,000 events (two processes at a time). Every process exits 0, every
 /// line it prints is JSON, and every snapshot keeps the invariants: a screen
-/// the app has, zoom within 1...4, the focus on an element that exists;
+/// the app has, zoom within 1 and the photo's ceiling, the focus on an element that exists;
 /// nothing animates 1 s after the last event, and the last snapshot, 1.5 s
 /// after it, is at rest (no pinch or pull left over, the strip on a photo).
 ///
@@ -164,7 +164,8 @@ final class FuzzTests: XCTestCase {
         let screen = s["screen"]?.string
         if screen != "overview" && screen != "playground" { problems.append("screen \(screen ?? "missing")") }
         guard let zoom = s["zoom"]?.number else { return problems + ["no zoom"] }
-        if !(1...4).contains(zoom) { problems.append("zoom \(zoom) outside 1...4") }
+        let ceiling = s["photo", "ceiling"]?.number ?? 4
+        if !(1...ceiling).contains(zoom) { problems.append("zoom \(zoom) outside 1...\(ceiling)") }
         let order = s["order"]?.array.compactMap(\.string) ?? []
         if Set(order) != tripIDs || order.count != tripIDs.count { problems.append("order \(order) is not a permutation of \(tripIDs.sorted())") }
         let enlarged = s["enlarged"]?.string
@@ -207,7 +208,7 @@ final class FuzzTests: XCTestCase {
         if s["animating"]?.bool != false { problems.append("still animating") }
         if s["pinch"]?.number != 1 { problems.append("pinch \(s["pinch"]?.number ?? .nan), not 1") }
         if s["drag"]?.numbers != [0, 0] { problems.append("drag \(s["drag"]?.numbers ?? []), not [0, 0]") }
-        if let zoom = s["zoom"]?.number, !(1...4).contains(zoom) { problems.append("zoom \(zoom) at rest") }
+        if let zoom = s["zoom"]?.number, !(1...(s["photo", "ceiling"]?.number ?? 4)).contains(zoom) { problems.append("zoom \(zoom) at rest") }
         if s["screen"]?.string == "overview", let offset = s["strip", "offset"]?.number {
             // At rest the strip stands on a photo, inside its range.
             let items = s["strip", "items"]?.array ?? []

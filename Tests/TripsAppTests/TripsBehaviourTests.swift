@@ -99,11 +99,17 @@ final class TripsBehaviourTests: XCTestCase {
         XCTAssertEqual(try r.state(at: 2800)["zoom"]?.number ?? 0, 3.0, accuracy: 0.02, "2.5 x 1.2: continues from 2.5")
     }
 
-    func testZoomIsClampedTo4And1WhenTheFingersLift() throws {
-        let up = try Replay.run(opened + "\n" + Gesture.pinch(center: (460, 330), startGap: 60, endGap: 400, start: 1000) + "\nat 2000 state")
+    func testZoomIsClampedTo4xOfThePicturesPixelsAnd1WhenTheFingersLift() throws {
+        // Lisbon's 1600 x 1000 photo fills the 890 x 524 card at 890/1600
+        // points a pixel: 4 points a pixel is 4 x 1600/890 = 7.19x.
+        let up = try Replay.run(opened + "\n" + Gesture.pinch(center: (460, 330), startGap: 60, endGap: 400, start: 1000) + "\nat 2000 state\n"
+                                + Gesture.pinch(center: (460, 330), startGap: 60, endGap: 400, start: 2500) + "\nat 3500 state")
         let s = try up.state(at: 2000)
-        XCTAssertEqual(s["zoom"]?.number, 4)
-        XCTAssertEqual(s["badge"]?.string, "4.0\u{00D7}")
+        XCTAssertEqual(s["zoom"]?.number ?? 0, 400.0 / 60, accuracy: 0.05, "6.7x: past the old 4x")
+        XCTAssertEqual(s["photo", "ceiling"]?.number ?? 0, 4 * 1600 / 890, accuracy: 0.01)
+        let deepest = try up.state(at: 3500)
+        XCTAssertEqual(deepest["zoom"]?.number ?? 0, 4 * 1600 / 890, accuracy: 0.01, "clamped to 4 points a picture pixel")
+        XCTAssertEqual(deepest["badge"]?.string, "7.2\u{00D7}")
         let down = try Replay.run(opened + "\n" + Gesture.pinch(center: (460, 330), startGap: 300, endGap: 80, start: 1000) + "\nat 2000 state")
         let d = try down.state(at: 2000)
         XCTAssertEqual(d["zoom"]?.number, 1)

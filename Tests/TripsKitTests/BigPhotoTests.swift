@@ -34,15 +34,52 @@ final class BigPhotoTests: XCTestCase {
         XCTAssertTrue(r.events("close").isEmpty, "double taps never close it")
     }
 
-    func testKeysZoomWithin1To4AndEscapeCloses() throws {
+    func testKeysZoomWithin1And4xOfThePicturesPixelsAndEscapeCloses() throws {
         let r = try ModelReplay(opened + "at 1000 key +\nat 1600 state\n"
-                                + (0..<6).map { "at \(1700 + $0 * 100) key +\n" }.joined() + "at 2600 state\nat 2700 key 0\nat 3300 state\n"
+                                + (0..<14).map { "at \(1700 + $0 * 50) key +\n" }.joined() + "at 2600 state\nat 2700 key 0\nat 3300 state\n"
                                 + "at 3400 key Escape\nat 4400 state")
         XCTAssertEqual(try r.state(at: 1600)["zoom"]?.number, 1.5)
-        XCTAssertEqual(try r.state(at: 2600)["zoom"]?.number, 4, "clamped at 4x")
+        // Lisbon's 1600 x 1000 photo in the 890 x 524 card: a pixel is 4 points at 4 x 1600/890.
+        XCTAssertEqual(try r.state(at: 2600)["zoom"]?.number ?? 0, 4 * 1600 / 890, accuracy: 0.001, "clamped at 4 points a pixel")
         XCTAssertEqual(try r.state(at: 3300)["zoom"]?.number, 1)
         XCTAssertTrue(try r.state(at: 4400)["enlarged"]?.isNull ?? false)
         XCTAssertEqual(r.events("close").map { $0["trip"]?.string }, ["lisbon"])
+    }
+
+    func testTheZoomCeilingIs4PointsAPicturePixelAndNeverBelow4xOfTheCard() {
+        let card = CGSize(width: 890, height: 524)
+        // A 12 MP photo: filled at 890/4000 points a pixel, so 4 points a pixel is 17.98x.
+        XCTAssertEqual(BigPhoto.zoomCeiling(picture: CGSize(width: 4000, height: 3000), card: card), 4 * 4000 / 890, accuracy: 1e-9)
+        // A portrait one fills the card by its width too.
+        XCTAssertEqual(BigPhoto.zoomCeiling(picture: CGSize(width: 3000, height: 4000), card: card), 4 * 3000 / 890, accuracy: 1e-9)
+        // Smaller than the card, or of no known size: 4x of the card, as before.
+        XCTAssertEqual(BigPhoto.zoomCeiling(picture: CGSize(width: 640, height: 480), card: card), 4)
+        XCTAssertEqual(BigPhoto.zoomCeiling(picture: nil, card: card), 4)
+        XCTAssertEqual(BigPhoto.zoomCeiling(picture: CGSize(width: 0, height: 480), card: card), 4)
+    }
+
+    /// Two fingers 200 pt apart about the frame's centre, turned `degrees`
+    /// clockwise in 10° steps from `start`, lifted at `lift` (after a state at `lift - 10`).
+    func turn(_ degrees: Double, start: Int, lift: Int) -> String {
+        var lines = "at \(start) down 1 361 330\nat \(start) down 2 561 330\n"
+        let steps = Int(abs(degrees) / 10)
+        for i in 1...steps {
+            let a = Double(i) * 10 * (degrees < 0 ? -1 : 1) * .pi / 180, t = start + i * 16
+            lines += "at \(t) move 1 \(461 - 100 * cos(a)) \(330 - 100 * sin(a))\nat \(t) move 2 \(461 + 100 * cos(a)) \(330 + 100 * sin(a))\n"
+        }
+        return lines + "at \(lift - 10) state\nat \(lift) up 1\nat \(lift) up 2\n"
+    }
+
+    func testATwoFingerTurnPast45DegreesShowsTheQuarterItSnapsTo() throws {
+        let r = try ModelReplay(opened + turn(60, start: 1000, lift: 1200) + "at 1600 state\n" + turn(-30, start: 2000, lift: 2100))
+        XCTAssertEqual(try r.state(at: 1190)["badge"]?.string, "\u{21BB} 90\u{00B0}", "60° clockwise: its lift turns it a quarter")
+        XCTAssertTrue(try r.state(at: 1600)["badge"]?.isNull ?? false, "the fingers lifted")
+        XCTAssertEqual(try r.state(at: 1600)["enlarged"]?.string, "lisbon", "a turn never closes it")
+        XCTAssertTrue(try r.state(at: 2090)["badge"]?.isNull ?? false, "30° is within 45°: nothing to snap to")
+    }
+
+    func testATurnSnapsToTheNearestQuarterPast45Degrees() {
+        XCTAssertEqual([0, 44, 46, 130, 140, -50, -200, 350, .nan].map(BigPhoto.snappedQuarters), [0, 0, 1, 1, 2, -1, -2, 4, 0])
     }
 
     func testAPullPast120PointsPutsItBack() throws {
@@ -54,13 +91,13 @@ final class BigPhotoTests: XCTestCase {
         XCTAssertEqual(r.events("close").count, 1)
     }
 
-    func testATouchpadPinchZoomsAndIsClampedTo4x() throws {
+    func testATouchpadPinchZoomsAndIsClampedTo4xOfThePicturesPixels() throws {
         var script = opened + "at 1000 pinch begin 460 330\n"
-        for i in 1...10 { script += "at \(1000 + i * 16) pinch change \(1 + 5 * Double(i) / 10) 0\n" }
+        for i in 1...10 { script += "at \(1000 + i * 16) pinch change \(1 + 9 * Double(i) / 10) 0\n" }
         script += "at 1200 pinch end\nat 2000 state"
         let r = try ModelReplay(script)
-        XCTAssertEqual(try r.state(at: 2000)["zoom"]?.number, 4)
-        XCTAssertEqual(r.events("zoom").last?["zoom"]?.number, 4)
+        XCTAssertEqual(try r.state(at: 2000)["zoom"]?.number ?? 0, 4 * 1600 / 890, accuracy: 0.001)
+        XCTAssertEqual(r.events("zoom").last?["zoom"]?.number ?? 0, 4 * 1600 / 890, accuracy: 0.001)
     }
 
     func testCtrlWheelZoomsByATenthANotchAndACancelledPinchKeepsTheZoom() throws {

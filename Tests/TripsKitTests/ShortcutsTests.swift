@@ -465,6 +465,41 @@ final class DeleteForGoodTests: XCTestCase {
         XCTAssertNil(kiosk.deleteAsked, "a kiosk never deletes")
         XCTAssertTrue(FileManager.default.fileExists(atPath: paths[2]))
     }
+
+    func testTabGoesBetweenTheDialogsButtonsAndReturnPressesTheOneItIsOn() throws {
+        let folder = try TemporaryFolder("trips-delete-tab")
+        defer { folder.remove() }
+        let paths = try ["a.jpg", "b.jpg"].map { try folder.write(Data($0.utf8), to: $0).path }
+        let m = AppModel(catalog: TripCatalog(trips: [Trip(id: "t", city: "C", nights: 1, photoPaths: paths)]),
+                         size: CGSize(width: 1280, height: 800), mode: .windowed,
+                         trash: Trash(environment: ["XDG_DATA_HOME": folder.appending("data")]))
+        m.handle(.key(.returnKey, ctrl: false))
+        m.advance(to: 1)
+        m.handle(.key(.delete, ctrl: false, shift: true))
+        let frames = OverviewWalk.deleteDialogFrames(size: m.size)
+        XCTAssertEqual(m.focusName, "button:delete-for-good", "the dialog opens on its Delete button")
+        XCTAssertEqual(m.focusFrame, frames.delete)
+        func ringOnTop() -> Bool {
+            // Drawn over the dialog, not under its dimming.
+            m.layoutWalk().elements.last?.children.last?.id == .focusRing
+        }
+        XCTAssertTrue(ringOnTop())
+        m.handle(.key(.tab, ctrl: false))
+        XCTAssertEqual(m.focusName, "button:cancel")
+        XCTAssertEqual(m.focusFrame, frames.cancel)
+        XCTAssertTrue(ringOnTop())
+        m.handle(.key(.returnKey, ctrl: false))
+        XCTAssertNil(m.deleteAsked)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: paths[0]), "Return on Cancel keeps it")
+        XCTAssertEqual(m.focusName, "big-photo", "the focus goes back to the photo")
+        m.handle(.key(.delete, ctrl: false, shift: true))
+        m.handle(.key(.tab, ctrl: false))
+        m.handle(.key(.tab, ctrl: false))
+        XCTAssertEqual(m.focusName, "button:delete-for-good", "Tab comes round again")
+        m.handle(.key(.space, ctrl: false))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: paths[0]), "Space on Delete deletes it")
+        XCTAssertEqual(m.focusName, "big-photo")
+    }
 }
 
 /// The big photo's previous and next buttons: shown while a mouse is over

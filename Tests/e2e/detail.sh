@@ -12,7 +12,8 @@
 # tiles are turned upright too. And the same picture as HEIC, AVIF, PNG,
 # WebP and JPEG XL, which have no scaled region decoding (decoded whole once, tiles
 # cut from that), pinched straight to 4x: each must match too, and the log
-# says how long its tiles took.
+# says how long its tiles took. Then the deepest zoom, 4 points a picture
+# pixel, still from the photo's own pixels.
 # Usage: Tests/e2e/detail.sh [path/to/trips]
 set -u
 cd "$(dirname "$0")/../.."
@@ -64,6 +65,13 @@ for view in 4x corner; do
     check "$view, stored on its side (EXIF 6): tiles turned upright match the photo (NCC $turned against $without without tiles)" \
         'at_least "$turned" 0.85 && at_least "$(awk -v a="$turned" -v b="$without" "BEGIN { print a - b }")" 0.03'
 done
+# The deepest zoom: 4 points a picture pixel (BigPhoto.zoomCeiling), its own pixels still.
+(cd "$OUT/jpeg" && SDL_VIDEODRIVER=offscreen "$TRIPS" --photos photos --replay "$OLDPWD/Tests/e2e/scripts/zoom-deepest.txt" \
+    >deepest.jsonl 2>deepest.err)
+deepest=$(score jpeg deepest 17.978 .5 .5); without=$(upscaled deepest 17.978 .5 .5)
+check "the deepest zoom is 4 points a pixel (17.98x of the card) and shows the photo's own pixels (NCC $deepest; upscaled $without)" \
+    'grep -q "\"event\": \"zoom\", \"zoom\": 17.978" "$OUT/jpeg/deepest.jsonl" && at_least "$deepest" 0.85 \
+     && at_least "$(awk -v a="$deepest" -v b="$without" "BEGIN { print a - b }")" 0.03'
 # A budget too small to hold the picture whole: one line says so, the window-sized picture stays.
 mkdir -p "$OUT/budget" && ln -s ../png/photos "$OUT/budget/photos"
 (cd "$OUT/budget" && SDL_VIDEODRIVER=offscreen "$TRIPS" --photos photos --memory-budget 32 --replay "$OLDPWD/Tests/e2e/scripts/zoom-4x.txt" \

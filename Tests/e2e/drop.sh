@@ -5,7 +5,9 @@
 # (Tests/e2e/drag-source.c) starts a real drag with the press of weston's
 # pointer (xdotool on weston's X11 window). Trips opens it as `trips
 # PHOTO` does, big among its folder's trips, and --record writes the drop,
-# which replays to the same photo.
+# which replays to the same photo. A folder dropped (X11) opens as its
+# library, read off the loop's thread, and is followed: a photo moved in
+# after is a trip of its own.
 # Every process is started here and stopped by PID.
 # Usage: Tests/e2e/drop.sh [path/to/trips]
 set -u
@@ -48,6 +50,24 @@ check "the dropped photo opens big, its folder's one trip listed" "$list && $big
 stop "$app"
 check "--record wrote it, and it replays to the same photo" 'grep -q " drop ${pics// /%20}/a%20dune.jpg\$" "$OUT/recorded-x11.txt" && replays_to "$OUT/recorded-x11.txt"'
 
+# --- X11: a folder dropped is read off the loop's thread and followed ---------
+SDL_VIDEODRIVER=x11 "$TRIPS" --size 1000x700 --trips Assets/trips.json >"$OUT/trips-folder.log" 2>&1 &
+app=$!; track "$app"
+for i in $(seq 100); do win=$(xdotool search --pid "$app" 2>/dev/null | tail -1); [ -n "$win" ] && break; sleep 0.1; done
+xdotool windowmove "$win" 0 0
+shoot_until "$OUT/x11-folder-before.png" 10 'at_least "$(near_colour "$OUT/x11-folder-before.png" 0 0 1000 700 "$BG")" 0.1'
+"$OUT/xdnd-source" "$win" "file://${pics// /%20}" >"$OUT/xdnd-folder.log" 2>&1
+# The list's first row (y 18-66) and the room of a second (y 75-120).
+one='at_least "$(non_background "$OUT/x11-folder.png" 720 20 240 40)" 0.02 && at_most "$(non_background "$OUT/x11-folder.png" 720 75 240 45)" 0.01'
+shoot_until "$OUT/x11-folder.png" 10 "$one"
+check "a dropped folder opens as a library: its one trip listed" "$one"
+cp Assets/photos/wood.jpg "$OUT/c.jpg" && touch -d "2024-06-20 10:00" "$OUT/c.jpg" && mv "$OUT/c.jpg" "$pics/c.jpg"
+two='at_least "$(non_background "$OUT/x11-followed.png" 720 75 240 45)" 0.03'
+shoot_until "$OUT/x11-followed.png" 15 "$two"
+check "the dropped folder is followed: a photo of another day moved in is a second trip" "$two"
+stop "$app"
+rm -f "$pics/c.jpg"
+
 # --- Wayland (weston nested): a data-device drag ------------------------------
 start_weston 1600x1000
 export WAYLAND_DISPLAY=$WL_SOCKET
@@ -88,5 +108,6 @@ stop "$app"
 check "--record wrote the drop with the path percent-encoded ($(grep drop "$OUT/recorded.txt"))" \
     'grep -q " drop ${pics// /%20}/a%20dune.jpg\$" "$OUT/recorded.txt"'
 check "the recording replays to the same photo, big among its folder's" 'replays_to "$OUT/recorded.txt"'
-check "the app logged nothing but its video line, on X11 and Wayland" 'log_is_quiet "$OUT/trips.log" && log_is_quiet "$OUT/trips-x11.log"'
+check "the app logged nothing but its video line, on X11 and Wayland" \
+    'log_is_quiet "$OUT/trips.log" && log_is_quiet "$OUT/trips-x11.log" && log_is_quiet "$OUT/trips-folder.log"'
 e2e_end

@@ -110,12 +110,15 @@ public struct Session {
                           topics: remote.topics, version: version, clock: FrameLoop.clock, started: started, verbose: verbose, log: log)
         }
         let reloadAsked = ReloadRequest()
-        // A drop's trips replace the library's: it is followed no more.
+        // A drop's trips replace the library's: it is followed no more,
+        // unless the drop was a folder, which is followed instead.
         var followsLibrary = true
         // Ctrl+C's picture and URI on the clipboard, and on Wayland drops
         // (the compositor's drag comes to this data device, not SDL's); live runs only.
         let dataDevice = script != nil ? nil : display.connection.waylandDisplay.flatMap { WaylandDataDevice(display: $0, log: log) }
         let copier = script != nil ? nil : PhotoCopier(loader: loader, clipboard: dataDevice, onX11: display.videoDriver == "x11")
+        // A drop is read off the loop's thread, live; a replay reads it at once (the model's opener).
+        let dropReader = script != nil ? nil : DropReader(opener: PathOpener(environment: environment))
         let happened: (AppEvent) -> Void = { event in
             remote?.note(event)
             if printing, let line = event.jsonLine { stdout.write(Data((line + "\n").utf8)) }
@@ -141,10 +144,13 @@ public struct Session {
                 screenPower?.set(on: false)
             case .awake:
                 screenPower?.set(on: true)
-            case .turned(let path):
+            case .turned(let path, let kept):
+                loader.keepTurn(path, quarters: kept)
                 photos.forget(path: path)
             case .opened:
                 followsLibrary = false
+            case .openAsked(let paths):
+                dropReader?.read(paths)
             case .copy(let path):
                 copier?.copy(path)
             default: break
@@ -187,17 +193,27 @@ public struct Session {
             // a replay prints what they would read in its snapshots instead.
             let accessibility = AccessibilityLink(environment: environment, title: configuration.title, version: version,
                                                   locale: strings.language, log: log)
-            let follower = library.map { follow($0, photos: photos, reloadAsked: reloadAsked) }
+            var follower = library.map { follow($0, photos: photos, reloadAsked: reloadAsked) }
             let places = self.places
             let afterFirstFrame: (() -> Void)? = library.flatMap { library in places.map { places in
                 { library.whenPlaced { places.nameInBackground(library) } }
             } }
             let loop = FrameLoop(display: display, photos: photos, text: text, accessibility: accessibility,
                                  externalChanges: {
-                                     let followed = followsLibrary ? follower?.changes(for: driver) ?? false : false
+                                     let followed = followsLibrary ? follower?.follower.changes(for: driver) ?? false : false
                                      let drops = dataDevice?.take() ?? []
                                      for paths in drops { driver.handle(.drop(paths), at: driver.app.time) }
-                                     let copied = copier?.turn(driver) ?? false || !drops.isEmpty
+                                     let read = dropReader?.take() ?? []
+                                     for result in read {
+                                         driver.opened(result)
+                                         // A dropped folder is followed as `trips FOLDER` is.
+                                         guard case .success(let opened) = result, let dropped = opened.library else { continue }
+                                         follower?.watch?.stop()
+                                         follower = follow(dropped, photos: photos, reloadAsked: reloadAsked)
+                                         followsLibrary = true
+                                         if let places { dropped.whenPlaced { places.nameInBackground(dropped) } }
+                                     }
+                                     let copied = copier?.turn(driver) ?? false || !drops.isEmpty || !read.isEmpty
                                      return remote?.turn(driver) == true || followed || copied
                                  },
                                  afterFirstFrame: afterFirstFrame, verboseLog: verboseLog, service: service, signals: PowerSignals())
@@ -228,15 +244,16 @@ public struct Session {
     /// any depth, appear or go without a restart (a new list waits for the
     /// fingers to lift; the textures follow it through the driver's
     /// `tripsChanged`). Its watch wakes the loop; nothing is polled.
-    private func follow(_ library: LibraryLoader, photos: PhotoTextures, reloadAsked: ReloadRequest) -> LibraryFollower {
+    private func follow(_ library: LibraryLoader, photos: PhotoTextures, reloadAsked: ReloadRequest)
+        -> (follower: LibraryFollower, watch: LibraryWatch?) {
         let watch = LibraryWatch(root: library.folder, clock: FrameLoop.clock, wake: libraryChanged.push, log: log)
         if let watch {
             if verbose { log("trips: \(library.folder): watching \(watch.folderCount) folders") }
         } else {
             log("trips: \(library.folder): cannot watch for new photos (\(String(cString: strerror(errno)))); showing what is there now")
         }
-        return LibraryFollower(library: library, folderChanged: { reloadAsked.take() || watch?.changed() == true }, beingWritten: { watch?.beingWritten ?? [] },
-                               forgetChangedFailures: { photos.forgetFailuresOfChangedFiles() }, verbose: verbose, log: log)
+        return (LibraryFollower(library: library, folderChanged: { reloadAsked.take() || watch?.changed() == true }, beingWritten: { watch?.beingWritten ?? [] },
+                                forgetChangedFailures: { photos.forgetFailuresOfChangedFiles() }, verbose: verbose, log: log), watch)
     }
 
     private func logFirstFrames(_ report: FrameLoop.Report, photos: PhotoTextures, display: Display) {

@@ -89,7 +89,21 @@ public final class LibraryWatch: @unchecked Sendable {
     /// Sleeps on inotify and the mount table; a second at a time while a
     /// photo is being written (it settles by time too), the rescan's
     /// interval past the watch limit, else until something happens.
+    /// Stops watching (a dropped folder replaced the library): the
+    /// watches go, which wakes the thread, and it ends, closing what it read.
+    public func stop() {
+        handoff.stop()
+        lock.withLock {
+            for wd in folders.keys { inotify_rm_watch(inotify, wd) }
+            folders.removeAll()
+        }
+    }
+
     private func sleepUntilChanged(_ wake: @Sendable () -> Void) {
+        defer {
+            close(inotify)
+            if mounts >= 0 { close(mounts) }
+        }
         var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: mounts, events: Int16(POLLPRI), revents: 0)]
         while !handoff.isStopped {

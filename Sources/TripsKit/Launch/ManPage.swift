@@ -62,6 +62,7 @@ public enum ManPage {
             lines += [".TP", ".B \(code.rawValue)", escape(code.meaning ?? "something unforeseen failed (the message says what)")]
         }
         lines += [".SH FILES", ".TP", ".I $XDG_STATE_HOME/trips/state.json", "the order of trips.",
+                  ".TP", ".I $XDG_STATE_HOME/trips/turns.json", "the turns Trips keeps for photos whose files cannot hold them without loss.",
                   ".TP", ".I $XDG_CACHE_HOME/trips/", "the capture times and first photos of each library.", ""]
         return lines.joined(separator: "\n")
     }

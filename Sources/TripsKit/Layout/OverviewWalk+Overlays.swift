@@ -5,8 +5,8 @@ import Gestures
 /// window's foot, the properties panel, the shortcuts overlay, the big
 /// photo's page buttons under a mouse, and Shift+Delete's dialog.
 extension OverviewWalk {
-    /// The toast at the window's foot: what went to the trash (a tap puts
-    /// it back), or why it could not.
+    /// The toast at the window's foot: what went to the trash, or a turn
+    /// two fingers snapped (a tap undoes either), or why it could not.
     func toastElement(_ toast: Toast) -> LayoutElement {
         let model = self.model, theme = model.theme, size = model.size
         let width = min(size.width - 32, 640)
@@ -19,7 +19,7 @@ extension OverviewWalk {
         var element = LayoutElement(id: .toast, frame: frame, drawing: drawing,
                                     accessible: .init(label: toast.text, traits: toast.undoable ? ["button"] : ["label"]))
         if toast.undoable {
-            element.touch = .init(make: { [unowned model] id, frame in .button(id, frame: frame) { model.undoTrash() } }, onTop: true)
+            element.touch = .init(make: { [unowned model] id, frame in .button(id, frame: frame) { model.undoToast() } }, onTop: true)
         }
         return element
     }
@@ -149,14 +149,19 @@ extension OverviewWalk {
     /// Shift+Delete's confirmation over everything: a question, a warning,
     /// Delete and Cancel (Return and Escape); a tap beside them does nothing.
     /// A screen reader reads it as a dialog, header first.
-    func deleteDialogElements(_ path: String) -> [LayoutElement] {
-        let model = self.model, theme = model.theme, strings = model.strings, size = model.size
+    /// Where Shift+Delete's dialog and its two buttons go in a window of `size`.
+    static func deleteDialogFrames(size: CGSize) -> (panel: CGRect, cancel: CGRect, delete: CGRect) {
         let width = min(size.width - 16, 520), height: CGFloat = 176
         let panel = CGRect(x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
-        let title = strings(.deleteForGoodTitle, AppModel.fileName(path)), detail = strings(.deleteForGoodDetail)
         let buttonWidth = min(160, (panel.width - 72) / 2)
         let delete = CGRect(x: panel.maxX - 24 - buttonWidth, y: panel.maxY - 24 - 44, width: buttonWidth, height: 44)
-        let cancel = delete.offsetBy(dx: -(buttonWidth + 24), dy: 0)
+        return (panel, delete.offsetBy(dx: -(buttonWidth + 24), dy: 0), delete)
+    }
+
+    func deleteDialogElements(_ path: String) -> [LayoutElement] {
+        let model = self.model, theme = model.theme, strings = model.strings, size = model.size
+        let (panel, cancel, delete) = Self.deleteDialogFrames(size: size)
+        let title = strings(.deleteForGoodTitle, AppModel.fileName(path)), detail = strings(.deleteForGoodDetail)
         let heading = CGRect(x: panel.minX + 24, y: panel.minY + 20, width: panel.width - 48, height: 30)
         let warning = heading.offsetBy(dx: 0, dy: 36)
         var dialog = LayoutElement(id: .deleteDialog, frame: CGRect(origin: .zero, size: size), drawing: [
@@ -170,11 +175,17 @@ extension OverviewWalk {
                 .text(detail, origin: warning.origin, width: warning.width, size: theme.secondarySize, weight: .regular,
                       color: theme.primaryText, alignment: .leading),
             ], accessible: .init(label: detail, traits: ["label"])),
-            .pillButton("cancel", title: strings(.cancel), frame: cancel, theme: theme) { [unowned model] in model.cancelDelete() },
-            .pillButton("delete-for-good", title: strings(.deleteForGoodButton), frame: delete, theme: theme, fill: Self.destructive) { [unowned model] in
+            .pillButton(AppModel.cancelButton, title: strings(.cancel), frame: cancel, theme: theme) { [unowned model] in model.cancelDelete() },
+            .pillButton(AppModel.deleteButton, title: strings(.deleteForGoodButton), frame: delete, theme: theme, fill: Self.destructive) { [unowned model] in
                 model.deleteShownPhotoForGood()
             },
         ]
+        // The focus ring on the button Tab reached, over the dialog.
+        if let ring = model.focusFrame {
+            var c: [Scene.Command] = []
+            c.appendFocusRing(ring, color: theme.focus)
+            dialog.children.append(LayoutElement(id: .focusRing, frame: ring, drawing: c))
+        }
         return [dialog]
     }
 }

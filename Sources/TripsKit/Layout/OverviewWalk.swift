@@ -70,7 +70,7 @@ struct OverviewWalk {
             out.removeAll { if case .row = $0.id { return true }; return !layout.listBeside && $0.id == .strip }
             out.append(propertiesElement(rows))
         }
-        if let ring = model.focusFrame {
+        if let ring = model.focusFrame, model.deleteAsked == nil {
             var c: [Scene.Command] = []
             c.appendFocusRing(ring, color: theme.focus)
             out.append(LayoutElement(id: .focusRing, frame: ring, drawing: c))
@@ -270,8 +270,8 @@ struct OverviewWalk {
         let page = big.pageCount > 1 ? TripWording(strings: say).pageForAccessibility(big.page, of: big.pageCount) : nil
         let zoomed = big.whole && big.drawnScale <= 1.0001 ? say(.wholePhoto) : big.badge(in: say).map { say(.zoomedIn, $0) }
         let value = [page, zoomed].compactMap { $0 }.joined(separator: ", ")
-        let zoom = AccessibilityElement.Range(current: Double(big.zoom), minimum: Double(BigPhoto.zoomRange.lowerBound),
-                                              maximum: Double(BigPhoto.zoomRange.upperBound), step: Double(AppModel.zoomStep))
+        let zoom = AccessibilityElement.Range(current: Double(big.zoom), minimum: Double(BigPhoto.cardZoom),
+                                              maximum: Double(model.zoomCeiling), step: Double(AppModel.zoomStep))
         // A file that is no photo is read as its placeholder shows it: its name, then why.
         let unshown = trips[trip].unshownReason(photo: big.page)
         let label = unshown == nil ? Self.photoLabel(trips[trip], photo: big.page, strings: say) : Self.fileName(trips[trip].photoPaths[big.page])

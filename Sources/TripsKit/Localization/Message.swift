@@ -93,7 +93,7 @@ public struct Message: Hashable, Sendable {
 
     /// Delete and undo: the shortcuts' words and the toast's.
     public static let shortcutTrash = Message("Move the photo shown to the trash")
-    public static let shortcutUndo = Message("Put the photo back from the trash")
+    public static let shortcutUndo = Message("Put the photo back from the trash, or turn back a two-finger turn")
     public static let movedToTrash = Message("%s moved to the trash. Ctrl+Z or tap to undo")
     public static let putBack = Message("%s put back")
 
@@ -102,6 +102,10 @@ public struct Message: Hashable, Sendable {
     public static let shortcutTurnCounterClockwise = Message("Turn the photo shown counter-clockwise")
     public static let turned = Message("%s turned")
     public static let cannotTurn = Message("%s cannot be turned losslessly; it is left as it is")
+    public static let turnKept = Message("%s turned in Trips, not in the file")
+    /// Two fingers snapped a turn: the toast asks to keep it.
+    public static let keepTurn = Message("%s turned. Keep it? Tap here to turn it back")
+    public static let turnedBack = Message("%s turned back")
 
     /// The properties panel (Alt+Return, I): the shortcut's words, its
     /// title, each row's label; a focal length's 35 mm equivalent ("26 mm
@@ -157,7 +161,7 @@ public struct Message: Hashable, Sendable {
                                         dayTrip, monthAndYear, photos, page, photoNumber, twoPlaces, asleep,
                                         shortcutFocus, shortcutOpen, shortcutClose, shortcutPage, shortcutFirstLast, shortcutTrips, shortcutZoomIn, shortcutZoomOut, shortcutZoomReset, shortcutWhole, shortcutMoveTrip, shortcutFullscreen, shortcutOverlay, shortcutQuit, shortcutsTitle, clickToOpen,
                                         shortcutTrash, shortcutUndo, movedToTrash, putBack,
-                                        shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, emptyFile, notAPhoto,
+                                        shortcutTurnClockwise, shortcutTurnCounterClockwise, turned, cannotTurn, turnKept, keepTurn, turnedBack, emptyFile, notAPhoto,
                                         videoSeconds, video, livePhoto, animation, liveBadge, play, pause, clipPosition, clipPositionOf,
                                         soundOn, soundOff, noSound, shortcutSound,
                                         shortcutProperties, shortcutPlayPause, playAnimation, pauseAnimation, shortcutSeek, propertiesTitle, propertyFile, propertySize, propertyDimensions, propertyFormat,

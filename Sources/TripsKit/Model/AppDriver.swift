@@ -80,6 +80,13 @@ public final class AppDriver {
         handOn()
     }
 
+    /// What a drop opened, read off the loop's thread (the model's
+    /// `openAsked`). Not recorded: the drop was, and a replay reads it again.
+    public func opened(_ result: Result<PathOpener.Opened, Error>) {
+        app.opened(result)
+        handOn()
+    }
+
     private func handOn() {
         for event in app.takeEvents() { happened(event) }
     }

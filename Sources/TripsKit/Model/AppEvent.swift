@@ -23,10 +23,14 @@ public struct AppEvent: Equatable, Sendable {
         /// The photo shown was deleted for good (Shift+Delete, confirmed).
         case deleted(path: String)
         /// The photo shown was turned and saved (Ctrl+R): its pictures are stale.
-        case turned(path: String)
+        case turned(path: String, kept: Int)
         /// Ctrl+C: the platform puts this photo on the clipboard and says
         /// how it went (`AppDriver.copyEnded`).
         case copy(path: String)
+        /// Folders or photos were dropped on the window, to be read off the
+        /// loop's thread (a live app's `PathOpener.inBackground`); the
+        /// platform hands back what they open (`AppDriver.opened`).
+        case openAsked(paths: [String])
         /// Folders or photos dropped on the window were opened: this many trips now.
         case opened(trips: Int)
         /// A message the toast shows: why something could not be done.

@@ -47,6 +47,13 @@ extension AppModel {
         return paths[min(bigPhoto.page, paths.count - 1)]
     }
 
+    /// The deepest zoom of the photo shown big: 4x of its own pixels
+    /// (`BigPhoto.zoomCeiling`), in the card it fills when the window has its size.
+    public var zoomCeiling: CGFloat {
+        guard let trip = bigPhoto.trip else { return BigPhoto.leastZoomCeiling }
+        return BigPhoto.zoomCeiling(picture: shownPictureSize(shownPhotoPath(of: trip)), card: layout.bigPhoto.size)
+    }
+
     /// The window's title: "City — photo name" while a photo is out, else the app's name.
     public var windowTitle: String {
         guard let trip = bigPhoto.trip, bigPhoto.phase != .closing else { return strings(.title) }

@@ -14,9 +14,15 @@ extension AppModel {
             return
         }
         if deleteAsked != nil {
-            // The confirmation takes the keys while it is shown.
+            // The confirmation takes the keys while it is shown: Tab (or
+            // an arrow) goes between its buttons, Return or Space presses
+            // the one it is on, Escape cancels.
             switch key {
-            case .returnKey, .keypadEnter: deleteShownPhotoForGood()
+            case .tab, .left, .right:
+                focus = focus == .button(Self.deleteButton) ? .button(Self.cancelButton) : .button(Self.deleteButton)
+                rebuildTree()
+            case .returnKey, .keypadEnter, .space:
+                if focus == .button(Self.cancelButton) { cancelDelete() } else { deleteShownPhotoForGood() }
             case .escape: cancelDelete()
             default: break
             }
@@ -28,7 +34,7 @@ extension AppModel {
             return
         }
         // The next key ends the trash's undo (Ctrl+Z takes it).
-        if !(ctrl && key == .z) { trashUndo = nil }
+        if !(ctrl && key == .z) { trashUndo = nil; turnUndo = nil }
         if key == .delete && shift {
             askToDeleteShownPhoto()
             return
@@ -38,7 +44,7 @@ extension AppModel {
             return
         }
         if ctrl && key == .z {
-            undoTrash()
+            undoToast()
             return
         }
         if ctrl && key == .r {
@@ -235,6 +241,10 @@ extension AppModel {
             return screen == .overview ? playgroundButtonFrame : nil
         case .button("reset"):
             return screen == .playground ? playground.resetFrame : nil
+        case .button(Self.cancelButton) where deleteAsked != nil:
+            return OverviewWalk.deleteDialogFrames(size: size).cancel
+        case .button(Self.deleteButton) where deleteAsked != nil:
+            return OverviewWalk.deleteDialogFrames(size: size).delete
         default:
             return nil
         }

@@ -27,6 +27,9 @@ extension AppModel {
     /// A worker's reading of `path` (all empty when it could not read it),
     /// and the place its GPS names; true when the panel shows it now.
     func learnProperties(_ properties: PhotoProperties, place: String?, of path: String) -> Bool {
+        var properties = properties
+        // Upright as shown: with the quarter turn Trips keeps for it.
+        if (keptTurns?.quarters(of: path) ?? 0) % 2 == 1 { (properties.width, properties.height) = (properties.height, properties.width) }
         knownProperties[path] = PropertiesPanel.Facts(properties: properties, place: place)
         guard propertiesPath == path else { return false }
         rebuildTree()

@@ -27,6 +27,7 @@ extension AppModel {
             updateCatalog(after)
             record(.tripsChanged(after))
             trashUndo = TrashUndo(trashed: trashed, liveClip: liveClip, catalog: before)
+            turnUndo = nil
             toast = Toast(text: strings(.movedToTrash, Self.fileName(path)), undoable: true, until: time + Self.undoSeconds)
             record(.trashed(path: path))
         } catch {
@@ -66,6 +67,7 @@ extension AppModel {
         guard let toast, seconds >= toast.until else { return false }
         self.toast = nil
         trashUndo = nil
+        turnUndo = nil
         rebuildTree()
         return true
     }

@@ -21,7 +21,8 @@ public final class AppModel {
     // The parts report to the model through what they are made with: lazy,
     // so that it can hold the model they report to.
     public private(set) lazy var strip = Strip(animator: animator, order: startOrder) { [unowned self] in self.reordered($0) }
-    public private(set) lazy var bigPhoto = BigPhoto(animator: animator, reduceMotion: reduceMotion) { [unowned self] in self.bigPhotoEvent($0) }
+    public private(set) lazy var bigPhoto = BigPhoto(animator: animator, reduceMotion: reduceMotion,
+                                                     zoomCeiling: { [unowned self] in self.zoomCeiling }) { [unowned self] in self.bigPhotoEvent($0) }
     public private(set) lazy var playground = Playground(animator: animator) { [unowned self] in self.playgroundEvent($0) }
     /// The strip's order at the start: the saved one, as far as the trips have it.
     private let startOrder: [Int]
@@ -89,8 +90,16 @@ public final class AppModel {
     let trash: Trash?
     /// What saves Ctrl+R's turns; nil: Ctrl+R does nothing (a kiosk, tests).
     let turner: PhotoTurner?
+    /// The turns Trips keeps for photos their files cannot hold without
+    /// loss; nil: such a turn is refused (a kiosk, tests).
+    public internal(set) var keptTurns: KeptTurns?
+    /// The photos' own pixel sizes, for the zoom's ceiling.
+    let pictureSizes = PictureSizes()
     /// What Ctrl+Z puts back, while its toast is up.
     var trashUndo: TrashUndo?
+    /// What a tap on the toast or Ctrl+Z turns back, while the toast asks to
+    /// keep a turn that two fingers snapped: the photo and its quarter turns.
+    var turnUndo: (path: String, quarters: Int)?
     /// Shift+Delete asked to delete this photo for good: the confirmation is shown.
     public internal(set) var deleteAsked: String?
     /// Reads what a drop opens; nil: drops do nothing (a kiosk).
@@ -109,13 +118,14 @@ public final class AppModel {
                 order savedOrder: [String] = [], simulationRate: Double = 120, screen: Screen = .overview,
                 idleTimeout: Double? = nil, attract attractSettings: Attract.Settings? = nil, reduceMotion: Bool = false,
                 strings: Strings = .english, wakefulness: Wakefulness = Wakefulness(), trash: Trash? = nil, turner: PhotoTurner? = nil,
-                opener: PathOpener? = nil) {
+                keptTurns: KeptTurns? = nil, opener: PathOpener? = nil) {
         self.catalog = catalog
         self.opener = mode == .kiosk ? nil : opener
         self.wakefulness = wakefulness
         offersPlayground = mode != .kiosk || screen == .playground
         self.trash = mode == .kiosk ? nil : trash
         self.turner = mode == .kiosk ? nil : turner
+        self.keptTurns = mode == .kiosk ? nil : keptTurns
         self.strings = strings
         idle = IdleTimer(timeout: idleTimeout)
         self.mode = mode
@@ -364,6 +374,7 @@ public final class AppModel {
         case .page(let index):
             if let trip = bigPhoto.trip { record(.page(trip: catalog.trips[trip].id, index: index)) }
         case .whole(let on): record(.wholePhoto(on))
+        case .turnSnapped(let quarters): turnShownPhoto(quarters: quarters)
         }
     }
 }

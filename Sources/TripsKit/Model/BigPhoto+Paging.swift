@@ -86,7 +86,7 @@ extension BigPhoto {
             return
         }
         let folded = zoom * m
-        let clamped = min(max(folded, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
+        let clamped = min(max(folded, Self.cardZoom), zoomCeiling())
         let before = center.currentValue, from = max(1, zoom)
         // The pinch state returns to 1 as the zoom takes it over: the drawn
         // scale goes from zoom x pinch to the clamped zoom on a spring, and

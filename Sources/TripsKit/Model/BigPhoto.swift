@@ -4,7 +4,7 @@ import Motion
 
 /// The enlarged photo: it grows from its strip slot into the big frame, can
 /// be pulled down to put it back (or springs back if let go short), pinched
-/// 1x-4x, zoomed 2x by two taps toward the point tapped, panned while zoomed,
+/// from the whole picture up to 4x of its own pixels, zoomed 2x by two taps toward the point tapped, panned while zoomed,
 /// and closed by one tap once no second tap can follow (docs/BEHAVIOUR.md, "The big
 /// photo"). All motion goes through the shared animator, so a close started
 /// mid-pull carries the finger's speed and nothing jumps.
@@ -16,7 +16,13 @@ public final class BigPhoto {
     public static let dismissDistance: CGFloat = 120
     /// Or flick it so that the predicted end passes this many points.
     public static let dismissPredictedDistance: CGFloat = 400
-    public static let zoomRange: ClosedRange<CGFloat> = 1...4
+    /// The filled card: the lasting zoom's floor (below it, the whole photo).
+    public static let cardZoom: CGFloat = 1
+    /// How many screen points a picture pixel covers at the deepest zoom.
+    public static let pixelZoom: CGFloat = 4
+    /// The deepest zoom never comes nearer the card than this, so a picture
+    /// smaller than its card can still be zoomed 4x as before.
+    public static let leastZoomCeiling: CGFloat = 4
     /// A pinch of the filled card that ends below this shows the whole photo.
     public static let wholeThreshold: CGFloat = 0.95
     /// With reduced motion the photo does not travel, zoom or slide on a
@@ -34,6 +40,9 @@ public final class BigPhoto {
         case page(Int)
         /// The whole picture shown fitted (true), or the card filled again.
         case whole(Bool)
+        /// A two-finger turn ended past 45°: this many quarter turns,
+        /// clockwise (negative: counter-clockwise).
+        case turnSnapped(Int)
     }
 
     /// The trip shown (a catalog index), nil when no photo is out.
@@ -56,12 +65,19 @@ public final class BigPhoto {
     /// picture point there stays under the fingers (or the touchpad's
     /// pointer) as it zooms.
     @GestureState var pinchAnchor: CGPoint? = nil
+    /// The live turn of two fingers (or a touchpad's rotation), in degrees
+    /// clockwise: 0 when none. Past `snapDegrees` when they lift, the photo
+    /// turns by the nearest quarter (`turnEnded`).
+    @GestureState public var turning: Double = 0
+    /// A turn that ends past this many degrees snaps to a quarter turn.
+    public static let snapDegrees: Double = 45
     /// A finger or the mouse button held on a Live Photo or Motion Photo
     /// (`holdToPlay`, then as long as it stays down): its clip plays, as Photos does.
     @GestureState public var holdingLive = false
     /// How long a press lasts before a Live Photo's clip plays.
     public static let holdToPlay: Double = 0.5
-    /// The lasting zoom, folded from each finished pinch, clamped to 1...4.
+    /// The lasting zoom, folded from each finished pinch, clamped to
+    /// `cardZoom...zoomCeiling()`.
     public internal(set) var zoom: CGFloat = 1
     /// The zoom drawn when no pinch is under way (springs on two taps, keys).
     let zoomShown: Animated<CGFloat>
@@ -86,12 +102,16 @@ public final class BigPhoto {
     /// cannot end a later one.
     private var generation = 0
     let emit: (Event) -> Void
+    /// The deepest zoom for the photo shown now (`BigPhoto.zoomCeiling(picture:card:)`).
+    let zoomCeiling: () -> CGFloat
     public internal(set) var reduceMotion: Bool
     /// How opaque the photo is drawn: 1 unless it fades (reduced motion).
     let opacity: Animated<CGFloat>
 
-    init(animator: Animator, reduceMotion: Bool = false, emit: @escaping (Event) -> Void) {
+    init(animator: Animator, reduceMotion: Bool = false, zoomCeiling: @escaping () -> CGFloat = { BigPhoto.leastZoomCeiling },
+         emit: @escaping (Event) -> Void) {
         self.emit = emit
+        self.zoomCeiling = zoomCeiling
         self.reduceMotion = reduceMotion
         opacity = Animated(1, animator: animator, restThreshold: 0.002)
         frame = Animated(.zero, animator: animator, restThreshold: 0.1)
@@ -121,12 +141,15 @@ public final class BigPhoto {
                                     to: max(1, drawnScale), keeping: anchor)
     }
 
-    /// "2.0×" while the drawn zoom is above 1, else nil (the snapshot's
+    /// "2.0×" while the drawn zoom is above 1, "↻ 90°" while two fingers
+    /// turn it past 45° (what their lift will do), else nil (the snapshot's
     /// `badge`, always with a point).
     public var badge: String? { badge(in: .english) }
 
     /// The zoom badge with the decimal separator of `strings` ("2,0×" in French).
     public func badge(in strings: Strings) -> String? {
+        let quarters = Self.snappedQuarters(turning)
+        if quarters != 0 { return (quarters > 0 ? "\u{21BB} " : "\u{21BA} ") + "\(abs(quarters) * 90)\u{00B0}" }
         let s = drawnScale
         guard s > 1.0001 else { return nil }
         return strings.decimal(Double(s), fractionDigits: 1) + "\u{00D7}"
@@ -196,6 +219,8 @@ public final class BigPhoto {
             self.trip = nil
             self.phase = .open
             self.opacity.jump(to: 1)
+            // Back in the strip it has no zoom: its ceiling went with it.
+            self.resetZoom()
         }
         if reduceMotion {
             opacity.animate(to: 0, with: Self.fadeAnimation, completion: closed)
@@ -215,6 +240,7 @@ public final class BigPhoto {
             self.trip = nil
             phase = .open
             pullOffset.jump(to: 0)
+            resetZoom()
         }
     }
 
@@ -224,10 +250,29 @@ public final class BigPhoto {
         pages.repage(count: count, page: page)
     }
 
-    /// Keeps the big frame right when the window is resized.
+    /// Keeps the big frame right when the window is resized; a zoom past
+    /// the new frame's ceiling comes back to it.
     func relayout(big: CGRect) {
         guard isOut, phase != .closing else { return }
         frame.jump(to: big)
+        clampZoom()
+    }
+
+    /// A zoom past the ceiling, which changed under it (a new frame, a
+    /// turned picture), comes back to it.
+    func clampZoom() {
+        if isOut, zoom > zoomCeiling() { setZoom(zoomCeiling()) }
+    }
+
+    /// The deepest zoom of a `picture` (its upright pixel size; nil: not
+    /// known) filling a `card`: one picture pixel over `pixelZoom` points,
+    /// so a 12 MP photo on a laptop's card goes to about 13x of the card
+    /// and a small one less; never below `leastZoomCeiling`.
+    public static func zoomCeiling(picture: CGSize?, card: CGSize) -> CGFloat {
+        guard let p = picture, p.width > 0, p.height > 0, card.width > 0, card.height > 0 else { return leastZoomCeiling }
+        // Points a picture pixel covers in the filled card.
+        let filled = max(card.width / p.width, card.height / p.height)
+        return max(leastZoomCeiling, pixelZoom / filled)
     }
 
     /// Two fingers on the touchpad: the scroll under way (from a page's
@@ -242,8 +287,8 @@ public final class BigPhoto {
     func setZoom(_ newZoom: CGFloat, keeping fixed: CGPoint? = nil) {
         // Out of the whole photo, a zoom in starts from the filled card.
         if whole { if newZoom > zoom { showWhole(false) }; return }
-        if newZoom < Self.zoomRange.lowerBound && zoom <= Self.zoomRange.lowerBound { showWhole(true); return }
-        let target = min(max(newZoom, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
+        if newZoom < Self.cardZoom && zoom <= Self.cardZoom { showWhole(true); return }
+        let target = min(max(newZoom, Self.cardZoom), zoomCeiling())
         let newCenter = target <= 1 ? CGPoint(x: 0.5, y: 0.5)
             : PhotoGeometry.center(zoomingFrom: max(1, zoom), center: center.currentValue, to: target,
                                    keeping: fixed ?? CGPoint(x: 0.5, y: 0.5))
@@ -267,13 +312,32 @@ public final class BigPhoto {
         emit(.whole(on))
     }
 
-    /// Two taps: 2x toward the point tapped, or back to 1x if zoomed; from
+    /// Two taps: 2x toward the point tapped (within the ceiling), or back to 1x if zoomed; from
     /// the whole photo, the filled card.
     func toggleZoom(at location: CGPoint) {
         if whole { showWhole(false); return }
         let f = frame.currentValue
         let fixed = CGPoint(x: f.width > 0 ? location.x / f.width : 0.5, y: f.height > 0 ? location.y / f.height : 0.5)
         setZoom(zoom > 1 ? 1 : 2, keeping: fixed)
+    }
+
+    // MARK: Turning
+
+    /// The quarter turns a turn of `degrees` snaps to: none within 45°,
+    /// else the nearest quarter (50° is one, 140° two), its sign kept.
+    public static func snappedQuarters(_ degrees: Double) -> Int {
+        guard degrees.isFinite, abs(degrees) > snapDegrees else { return 0 }
+        let quarters = Int((abs(degrees) / 90).rounded())
+        return degrees < 0 ? -max(1, quarters) : max(1, quarters)
+    }
+
+    /// Two fingers lifted after turning `degrees`: past 45° the photo
+    /// snaps to the nearest quarter turn, which the model saves and asks
+    /// to keep.
+    func turnEnded(_ degrees: Double) {
+        guard isOut, phase != .closing else { return }
+        let quarters = Self.snappedQuarters(degrees)
+        if quarters != 0 { emit(.turnSnapped(quarters)) }
     }
 
     // MARK: Gestures
@@ -297,13 +361,16 @@ public final class BigPhoto {
             .onEnded { [weak self] value in
                 self?.pinchEnded(value.magnification, about: CGPoint(x: value.startAnchor.x, y: value.startAnchor.y))
             }
+        let turn = RotateGesture()
+            .updating($turning) { value, state, _ in state = value.rotation.degrees }
+            .onEnded { [weak self] value in self?.turnEnded(value.rotation.degrees) }
         let tapped = node
             .gesture(SpatialTapGesture(count: 2).onEnded { [weak self] value in
                 guard let self else { return }
                 if byMouse() && zoom <= 1 { showWhole(!whole) } else { toggleZoom(at: value.location) }
             })
             .gesture(TapGesture().onEnded { [weak self] in if !tapped() { self?.close(to: slot()) } })
-            .gesture(drag.simultaneously(with: magnify))
+            .gesture(drag.simultaneously(with: magnify.simultaneously(with: turn)))
         guard live else { return tapped }
         return tapped.gesture(LongPressGesture(minimumDuration: Self.holdToPlay)
             .sequenced(before: DragGesture(minimumDistance: 0))

@@ -16,7 +16,8 @@ extension AppEvent {
         case .trashed(let path): name = "trash"; fields = [("photo", .string(AppModel.fileName(path)))]
         case .restored(let path): name = "untrash"; fields = [("photo", .string(AppModel.fileName(path)))]
         case .deleted(let path): name = "delete"; fields = [("photo", .string(AppModel.fileName(path)))]
-        case .turned(let path): name = "turn"; fields = [("photo", .string(AppModel.fileName(path)))]
+        case .turned(let path, let kept):
+            name = "turn"; fields = [("photo", .string(AppModel.fileName(path)))] + (kept == 0 ? [] : [("kept", .number(Double(kept)))])
         case .copy(let path): name = "copy"; fields = [("photo", .string(AppModel.fileName(path)))]
         case .opened(let trips): name = "drop"; fields = [("trips", .number(Double(trips)))]
         case .notice(let text): name = "notice"; fields = [("message", .string(text))]
@@ -27,7 +28,7 @@ extension AppEvent {
         case .attractEnd: name = "attract-end"
         case .asleep: name = "asleep"
         case .awake: name = "awake"
-        case .tripsChanged, .remoteAsked, .remoteRefused, .settingsChanged: return nil
+        case .tripsChanged, .remoteAsked, .remoteRefused, .settingsChanged, .openAsked: return nil
         }
         return JSONLine.write(.obj([("t", .number((time * 1000).rounded())), ("event", .string(name))] + fields))
     }

@@ -26,7 +26,7 @@ extension AppModel {
             ("pinch", .num(big.pinch)),
             ("drag", .list([.num(big.pull.width), .num(big.pull.height)])),
             ("photo", big.trip.map { trip in .obj([
-                ("frame", .rect(big.drawnFrame)), ("scale", .num(big.drawnScale)),
+                ("frame", .rect(big.drawnFrame)), ("scale", .num(big.drawnScale)), ("ceiling", .num(zoomCeiling)),
                 // The picture's point at the frame's centre (unit coordinates).
                 ("center", .list([.num(big.drawnCenter.x), .num(big.drawnCenter.y)])),
                 // The page of the trip shown, and the trip's photos by file name.
