@@ -105,7 +105,7 @@ final class MotionBadgeButtonTests: XCTestCase {
             for frame in 1...450 { app.advance(to: Double(frame) / 60) }
             XCTAssertEqual(app.screen, .attract)
             XCTAssertEqual(app.attract?.current?.animated, true)
-            XCTAssertEqual(app.attract?.currentPanZoom.zoom, 1)
+            XCTAssertEqual(app.attract?.currentPanZoom(window: app.size).zoom, 1)
             if reduceMotion {
                 XCTAssertNil(app.scene().moving, "its first frame")
             } else {

@@ -19,9 +19,9 @@ import TripsKit
 /// changes, so a kiosk never loops on a bad file.
 public final class PhotoTextures {
     /// A photo at one of its sizes: the loader's job names the same thing.
-    private typealias Key = PhotoLoader.Job
+    typealias Key = PhotoLoader.Job
 
-    private typealias Entry = CachedTexture
+    typealias Entry = CachedTexture
 
     let renderer: OpaquePointer
     private let opaqueFormat: UInt32?
@@ -29,9 +29,9 @@ public final class PhotoTextures {
     let loader: PhotoLoader
     /// The zoomed big photo's detail tiles, decoded by the same workers.
     let tiles: PhotoTiles
-    private let entries = TextureCache<Key>()
+    let entries = TextureCache<Key>()
     /// Photos that failed, by path, with the file as it was then.
-    private var failed: [String: FileIdentity] = [:]
+    var failed: [String: FileIdentity] = [:]
     /// Photos (by path) whose preview could not be made: most files have
     /// no embedded thumbnail, which is normal, so it is neither logged nor
     /// asked for again.
@@ -45,11 +45,15 @@ public final class PhotoTextures {
     public internal(set) var imageSizes: [Int: CGSize] = [:]
 
     /// Photo number `photo`'s full upright size in pixels, once known.
-    private func fullSize(_ photo: Int) -> (width: Int, height: Int)? {
+    func fullSize(_ photo: Int) -> (width: Int, height: Int)? {
         imageSizes[photo].map { (Int($0.width), Int($0.height)) }
     }
-    private var frame = 0
+    var frame = 0
     private var wanted: Set<PhotoLoader.Job> = []
+    /// By path, the pixel target each full picture was last asked for, and
+    /// the one its texture was decoded for (`isShort`).
+    private var fullAskedFor: [String: (width: Int, height: Int)] = [:]
+    var fullDecodedFor: [String: (width: Int, height: Int)] = [:]
     let log: (String) -> Void
     public let budgetBytes: Int
     /// Pixel sizes to decode for (set by `SceneRenderer` from each frame's scene and scale).
@@ -78,7 +82,7 @@ public final class PhotoTextures {
     /// tile's 3: two or three at once made a frame of 7 ms in
     /// Benchmarks/session.sh). A detail tile goes a band of rows at a time
     /// (`PhotoTiles.uploadBands`), half a MiB.
-    private var ready: [PhotoLoader.Finished] = []
+    var ready: [PhotoLoader.Finished] = []
     static let uploadBudgetBytes = 512 << 10
 
     /// - Parameters:
@@ -161,56 +165,16 @@ public final class PhotoTextures {
         return nil
     }
 
-    /// Whether a texture was decoded for a smaller screen than this one (a
-    /// thumbnail decoded while the window opened, before its HiDPI scale was
-    /// known) and the photo has more pixels to give.
-    private func isTooSmall(_ entry: Entry, photo: Int, for target: (width: Int, height: Int)) -> Bool {
-        guard let full = fullSize(photo), entry.width < full.width else { return false }
-        return Double(entry.width) * 1.25 < Double(target.width) && Double(entry.height) * 1.25 < Double(target.height)
-    }
-
-    /// Whether a full picture was decoded for another size than the scene's
-    /// photos are shown at now (`fullTarget`): too small (a HiDPI scale
-    /// learnt late, or the Overview's room where the attract loop fills the
-    /// window), or over 1.25 times too large (the other way round, drawn
-    /// scaled down every frame: the software renderer pays for each pixel).
-    private func isOtherSize(_ entry: Entry, photo: Int) -> Bool {
-        guard let full = fullSize(photo) else { return false }
-        let target = DecodePlan.coverSize(image: full, target: fullTarget)
-        return isTooSmall(entry, photo: photo, for: target)
-            || Double(entry.width) > Double(target.width) * 1.25 && Double(entry.height) > Double(target.height) * 1.25
-    }
-
-    private func ask(_ key: Key, target: (width: Int, height: Int)? = nil) {
+    func ask(_ key: Key, target: (width: Int, height: Int)? = nil) {
         everRequested.insert(key)
         wanted.insert(key)
-        loader.request(key, path: paths[key.photo], target: target ?? (key.use == .full ? fullTarget : thumbnailTarget))
+        let target = target ?? (key.use == .full ? fullTarget : thumbnailTarget)
+        if key.use == .full { fullAskedFor[paths[key.photo]] = target }
+        loader.request(key, path: paths[key.photo], target: target)
     }
 
-    /// Whether photo number `photo`'s full picture is a texture decoded for
-    /// `target` pixels (the window), not smaller: it can be shown there as it is.
-    private func isDecoded(_ photo: Int, for target: (width: Int, height: Int)) -> Bool {
-        guard let entry = entries[Key(photo: photo, use: .full)] else { return false }
-        return !isTooSmall(entry, photo: photo, for: fullSize(photo).map { DecodePlan.coverSize(image: $0, target: target) } ?? target)
-    }
-
-    /// Asks for photo number `photo`'s full picture decoded for `target`
-    /// pixels before anything draws it (the attract loop's first slide,
-    /// while the Overview still shows), and keeps it once it is there.
-    public func decodeAhead(_ photo: Int, for target: (width: Int, height: Int)) {
-        guard paths.indices.contains(photo), failed[paths[photo]] == nil else { return }
-        let key = Key(photo: photo, use: .full)
-        if isDecoded(photo, for: target) { _ = entries.use(key, in: frame); return }
-        if !ready.contains(where: { $0.job == key }) { ask(key, target: target) }
-    }
-
-    /// What the attract loop needs to know of `photos` (by number): which
-    /// are textures decoded for `target` pixels, and every photo that failed.
-    public func readiness(of photos: [Int], for target: (width: Int, height: Int)) -> PhotoReadiness {
-        PhotoReadiness(ready: Set(photos.filter { paths.indices.contains($0) && isDecoded($0, for: target) }), failed: failedNumbers)
-    }
     /// The numbers of the photos in `failed`, kept with it.
-    private var failedNumbers: Set<Int> = []
+    var failedNumbers: Set<Int> = []
 
     /// Detail tiles to draw over photo number `photo` where it is shown `covering`
     /// pixels wide (its `source` part visible) and its window-sized picture
@@ -279,6 +243,7 @@ public final class PhotoTextures {
                     continue
                 }
                 entries.drop(Key(photo: photo, use: .preview)) // the sharp picture replaces it
+                if finished.job.use == .full { fullDecodedFor[paths[photo]] = fullAskedFor[paths[photo]] }
                 changed = true
             }
         }
@@ -375,6 +340,7 @@ public final class PhotoTextures {
         failed[path] = nil
         previewless.remove(path)
         imageSizes[photo] = nil
+        (fullAskedFor[path], fullDecodedFor[path]) = (nil, nil)
         everRequested = everRequested.filter { $0.photo != photo }
     }
 

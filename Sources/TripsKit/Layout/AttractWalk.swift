@@ -18,7 +18,7 @@ struct AttractWalk {
             let placeholder = Scene.Placeholder(label: trips[slide.trip].city, theme: model.theme)
             guard let pair = slide.pair else {
                 let n = model.catalog.photoNumber(trip: slide.trip, photo: slide.photo)
-                let source = PhotoGeometry.zoomedSource(imageSize: imageSize(n) ?? window.size, frameSize: window.size, zoom: zoom, center: center)
+                let source = PhotoGeometry.coverSource(imageSize: imageSize(n) ?? window.size, frameSize: window.size, zoom: zoom, center: center)
                 c.append(.photo(photo: n, frame: window, source: source, cornerRadius: 0, placeholder: placeholder, opacity: opacity))
                 return
             }
@@ -31,12 +31,12 @@ struct AttractWalk {
                 c.append(.photo(photo: n, frame: fitted.frame, source: fitted.source, cornerRadius: 0, placeholder: placeholder, opacity: opacity))
             }
         }
-        if attract.isFading, let previous = attract.previous, let pz = attract.previousPanZoom {
+        if attract.isFading, let previous = attract.previous, let pz = attract.previousPanZoom(window: window.size) {
             photo(previous.slide, zoom: pz.zoom, center: pz.center, opacity: 1)
         }
         var slide = LayoutElement(id: .attractSlide, frame: window)
         if let current = attract.current {
-            let pz = attract.currentPanZoom
+            let pz = attract.currentPanZoom(window: window.size)
             photo(current, zoom: pz.zoom, center: pz.center, opacity: Double(attract.opacity))
             if let next = attract.next(model.slideState), next != current { photo(next, zoom: 1, center: CGPoint(x: 0.5, y: 0.5), opacity: 0) }
             // The caption at the bottom-left, on a dark band for contrast.

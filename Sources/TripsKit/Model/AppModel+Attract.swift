@@ -58,7 +58,7 @@ extension AppModel {
                 // A clip alone on its slide plays once (0: its length is not known, the slide has the usual time).
                 let shape = pair.second == nil ? t.shape(photo: pair.first) : nil
                 let clip = shape?.kind == .clip ? shape?.duration ?? 0 : nil
-                return Attract.Slide(trip: trip, photo: pair.first, pair: pair.second, clipSeconds: clip, animated: shape?.kind == .animated)
+                return Attract.Slide(trip: trip, photo: pair.first, pair: pair.second, clipSeconds: clip, animated: shape?.kind == .animated, aspect: shape?.aspect)
             }
         }
     }

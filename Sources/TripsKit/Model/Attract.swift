@@ -3,7 +3,7 @@ import Motion
 
 /// The kiosk's attract loop: once nobody has touched it for the idle time,
 /// the trips' photos play full-window one at a time, each slowly panned
-/// and zoomed (unless motion is reduced) with its city and nights as a
+/// (or zoomed, unless motion is reduced) with its city and nights as a
 /// caption, cross-fading into the next. The app model ends it at the first
 /// touch, click or key (docs/BEHAVIOUR.md, "A kiosk left alone").
 public final class Attract {
@@ -36,6 +36,9 @@ public final class Attract {
 
         /// It moves by itself (a clip or an animation): no pan and zoom.
         public var moves: Bool { clipSeconds != nil || animated }
+        /// A lone photo's upright width over height, when its header said
+        /// (`PhotoShape`): which way it can drift (`panZoom`).
+        public var aspect: Double? = nil
 
         /// Its photos' indices in the trip, left to right.
         public var photos: [Int] { [photo] + (pair.map { [$0] } ?? []) }
@@ -45,8 +48,14 @@ public final class Attract {
     /// A clip shorter than this plays through as its slide; a longer one shows its first `longClipSeconds`.
     public static let wholeClipSeconds = 30.0
     public static let longClipSeconds = 10.0
-    /// A slide's picture grows from 1x to this (or shrinks back), drifting sideways.
+    /// A slide's picture of the window's shape grows from 1x to this (or
+    /// shrinks back), drifting sideways.
     public static let panZoom: CGFloat = 1.15
+    /// How far a picture of another shape drifts across what the window
+    /// crops of it, at most: a third of the part shown.
+    static let driftLength = 1.0 / 3
+    /// Less of a drift than this share of the part shown is none: the picture zooms instead.
+    static let shortestDrift = 0.05
 
     public let settings: Settings
     /// No pan-and-zoom: photos only cross-fade (the app's `--reduce-motion`).
@@ -185,42 +194,65 @@ public final class Attract {
         nextSlideTime = due
     }
 
-    /// The zoom and the visible centre (unit coordinates) of the slide at
-    /// `position` after `progress`: even slides grow and drift right, odd
-    /// ones shrink back and drift left.
-    public func panZoom(position: Int, progress: CGFloat) -> (zoom: CGFloat, center: CGPoint) {
-        guard !reduceMotion else { return (1, CGPoint(x: 0.5, y: 0.5)) }
-        let p = min(max(progress, 0), 1), growing = position % 2 == 0
-        let zoom = growing ? 1 + (Self.panZoom - 1) * p : Self.panZoom - (Self.panZoom - 1) * p
-        let x = growing ? 0.45 + 0.1 * p : 0.55 - 0.1 * p
+    /// The zoom over the window's crop and the visible centre (unit
+    /// coordinates of the picture) of `slide`, the loop's `position`th,
+    /// after `progress`. A picture of another shape than the `window`'s
+    /// drifts at 1x across what the crop hides: drawn texel for pixel from
+    /// a picture decoded to cover the window, each of its frames is a plain
+    /// copy, where a zoom was the whole window stretched (docs/PRESENTING.md).
+    /// One of the window's shape (or of no known shape) grows instead.
+    /// Even slides drift right or down and grow, odd ones go back.
+    public func panZoom(_ slide: Slide, position: Int, progress: CGFloat, window: CGSize) -> (zoom: CGFloat, center: CGPoint) {
+        guard !reduceMotion, slide.pair == nil, !slide.moves else { return (1, CGPoint(x: 0.5, y: 0.5)) }
+        let p = min(max(progress, 0), 1), forward = position % 2 == 0
+        if let drift = Self.drift(aspect: slide.aspect, window: window) {
+            let offset = (forward ? p - 0.5 : 0.5 - p) * drift.length
+            return (1, drift.acrossWidth ? CGPoint(x: 0.5 + offset, y: 0.5) : CGPoint(x: 0.5, y: 0.5 + offset))
+        }
+        let zoom = forward ? 1 + (Self.panZoom - 1) * p : Self.panZoom - (Self.panZoom - 1) * p
+        let x = forward ? 0.45 + 0.1 * p : 0.55 - 0.1 * p
         return (zoom, CGPoint(x: x, y: 0.5))
+    }
+
+    /// Which way and how far (unit coordinates of the picture) a picture of
+    /// `aspect` drifts on `window`; nil when the crop leaves too little.
+    static func drift(aspect: Double?, window: CGSize) -> (acrossWidth: Bool, length: CGFloat)? {
+        guard let aspect, aspect.isFinite, aspect > 0, window.width > 0, window.height > 0 else { return nil }
+        let windowAspect = Double(window.width / window.height), acrossWidth = aspect > windowAspect
+        // The share of the picture the window shows along the drift.
+        let shown = acrossWidth ? windowAspect / aspect : aspect / windowAspect
+        let length = min(1 - shown, shown * driftLength)
+        return length >= shown * shortestDrift ? (acrossWidth, CGFloat(length)) : nil
+    }
+
+    /// The slide's picture size for its motion: its own shape, else the window's.
+    private func pictureSize(_ slide: Slide, window: CGSize) -> CGSize {
+        slide.aspect.map { CGSize(width: $0, height: 1) } ?? window
     }
 
     /// How fast the current slide's picture moves at its fastest on a window
     /// of `size` (at its edges, where the zoom adds to the drift), in points
-    /// a second: 0 for a still slide. Measured as if the picture had the
-    /// window's shape (a cover as wide as the window; a panorama drifts faster).
+    /// a second: 0 for a still slide.
     public func panSpeed(window size: CGSize) -> Double {
         guard !reduceMotion, let current, current.pair == nil, !current.moves, size.width > 0, size.height > 0 else { return 0 }
-        let step: CGFloat = 0.001, p = progress.presentationValue
-        let now = panZoom(position: position, progress: p), then = panZoom(position: position, progress: p + step)
-        let from = PhotoGeometry.zoomedSource(imageSize: size, frameSize: size, zoom: now.zoom, center: now.center)
-        let to = PhotoGeometry.zoomedSource(imageSize: size, frameSize: size, zoom: then.zoom, center: then.center)
+        let step: CGFloat = 0.001, p = progress.presentationValue, picture = pictureSize(current, window: size)
+        let now = panZoom(current, position: position, progress: p, window: size)
+        let then = panZoom(current, position: position, progress: p + step, window: size)
+        let from = PhotoGeometry.coverSource(imageSize: picture, frameSize: size, zoom: now.zoom, center: now.center)
+        let to = PhotoGeometry.coverSource(imageSize: picture, frameSize: size, zoom: then.zoom, center: then.center)
         // The picture's points at the window's edges now, and where they are a step later.
         let x = [from.minX, from.maxX].map { abs(($0 - to.minX) / to.width - ($0 - from.minX) / from.width) * size.width }
         let y = [from.minY, from.maxY].map { abs(($0 - to.minY) / to.height - ($0 - from.minY) / from.height) * size.height }
         return Double(hypot(x.max()!, y.max()!) / step * abs(progress.velocity))
     }
 
-    /// The current slide's zoom and centre as drawn now.
-    public var currentPanZoom: (zoom: CGFloat, center: CGPoint) {
-        current?.pair != nil || current?.moves == true ? (1, CGPoint(x: 0.5, y: 0.5))
-            : panZoom(position: position, progress: progress.presentationValue)
+    /// The current slide's zoom and centre as drawn now on `window`.
+    public func currentPanZoom(window: CGSize) -> (zoom: CGFloat, center: CGPoint) {
+        current.map { panZoom($0, position: position, progress: progress.presentationValue, window: window) } ?? (1, CGPoint(x: 0.5, y: 0.5))
     }
 
     /// The fading-out slide's, where it stopped.
-    public var previousPanZoom: (zoom: CGFloat, center: CGPoint)? {
-        previous.map { $0.slide.moves ? (1, CGPoint(x: 0.5, y: 0.5))
-            : panZoom(position: position + max(1, slides.count) - 1, progress: $0.progress) }
+    public func previousPanZoom(window: CGSize) -> (zoom: CGFloat, center: CGPoint)? {
+        previous.map { panZoom($0.slide, position: position + max(1, slides.count) - 1, progress: $0.progress, window: window) }
     }
 }

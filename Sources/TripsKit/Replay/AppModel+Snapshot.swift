@@ -64,7 +64,7 @@ extension AppModel {
             ])))
         }
         if screen == .attract, let attract, let slide = attract.current {
-            let pz = attract.currentPanZoom
+            let pz = attract.currentPanZoom(window: size)
             members.append(("attract", .obj([
                 ("trip", .string(trips[slide.trip].id)),
                 ("photo", .string(Self.fileName(trips[slide.trip].photoPaths[slide.photo]))),

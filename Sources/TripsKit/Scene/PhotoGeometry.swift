@@ -28,6 +28,19 @@ public enum PhotoGeometry {
         return CGRect(x: x, y: y, width: w, height: h)
     }
 
+    /// The part of a picture of `imageSize` (unit coordinates) that covers a
+    /// frame of `frameSize`, magnified `zoom` times, with `center` (unit
+    /// coordinates of the whole picture, not of its crop as in
+    /// `zoomedSource`) in its middle as far as the picture reaches: so a
+    /// view can move across what the crop leaves out.
+    public static func coverSource(imageSize: CGSize, frameSize: CGSize, zoom: CGFloat, center: CGPoint) -> CGRect {
+        let crop = aspectFillSource(imageSize: imageSize, frameSize: frameSize)
+        let z = zoom.isFinite ? max(1, zoom) : 1
+        let w = crop.width / z, h = crop.height / z
+        func start(_ c: CGFloat, _ length: CGFloat) -> CGFloat { c.isFinite ? min(max(c - length / 2, 0), 1 - length) : (1 - length) / 2 }
+        return CGRect(x: start(center.x, w), y: start(center.y, h), width: w, height: h)
+    }
+
     /// The part of the picture shown when the aspect-fill crop is magnified
     /// `zoom` times with its visible centre at `center` (unit coordinates of
     /// the crop, clamped so the view never leaves the picture). This is the
