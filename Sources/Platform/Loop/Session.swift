@@ -116,6 +116,9 @@ public struct Session {
         // (the compositor's drag comes to this data device, not SDL's); live runs only.
         let dataDevice = script != nil ? nil : display.connection.waylandDisplay.flatMap { WaylandDataDevice(display: $0, log: log) }
         let copier = script != nil ? nil : PhotoCopier(loader: loader, clipboard: dataDevice, onX11: display.videoDriver == "x11")
+        // Its Wayland objects go while the display is still open: the
+        // closures holding it may outlive the display's SDL_Quit.
+        defer { dataDevice?.close(); withExtendedLifetime(display) {} }
         let happened: (AppEvent) -> Void = { event in
             remote?.note(event)
             if printing, let line = event.jsonLine { stdout.write(Data((line + "\n").utf8)) }
