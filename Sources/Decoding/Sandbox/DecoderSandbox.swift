@@ -11,6 +11,9 @@ import Foundation
 ///   mmap, munmap, mremap, mprotect, madvise, brk      memory
 ///   futex, sched_yield                                locks inside the libraries
 ///   clock_gettime, getrusage, getpid, gettid          time and its own CPU use
+///   gettimeofday                                      the same clock, as ThreadSanitizer's
+///       runtime reads it (a syscall where glibc would use the vDSO): a
+///       clip's threads under `make sanitize` were killed for it
 ///   sysinfo                                           libtiff sizes its buffers by the machine's memory
 ///   rt_sigaction, rt_sigprocmask, rt_sigreturn, tgkill, restart_syscall   abort() and signals
 ///   getrandom                                         hashing seeds of the Swift runtime
@@ -36,7 +39,7 @@ enum DecoderSandbox {
         "memfd_create", "ftruncate",
         "mmap", "munmap", "mremap", "mprotect", "madvise", "brk",
         "futex", "sched_yield",
-        "clock_gettime", "getrusage", "getpid", "gettid", "sysinfo",
+        "clock_gettime", "gettimeofday", "getrusage", "getpid", "gettid", "sysinfo",
         "rt_sigaction", "rt_sigprocmask", "rt_sigreturn", "tgkill", "restart_syscall",
         "getrandom", "exit", "exit_group",
         "set_robust_list", "rseq", "sched_getaffinity",

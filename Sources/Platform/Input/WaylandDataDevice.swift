@@ -57,6 +57,7 @@ final class WaylandDataDevice {
     /// loop then calls `take()`.
     private let wake = RegisteredEvent()
     private var watcher: WaylandQueueWatcher?
+    private var closed = false
 
     static let seatVersion: UInt32 = 5
     static let uriList = "text/uri-list"
@@ -84,7 +85,13 @@ final class WaylandDataDevice {
 
     deinit { close() }
 
-    private func close() {
+    /// Lets go of every Wayland object and the queue; at most once. Called
+    /// before the display closes (`Session`): SDL_Quit frees the
+    /// connection these objects marshal to, and a release after it wrote
+    /// into freed memory (ThreadSanitizer and AddressSanitizer saw it).
+    func close() {
+        guard !closed else { return }
+        closed = true
         watcher?.stop()
         watcher = nil
         if let source { wl_data_source_destroy(source) }

@@ -119,6 +119,9 @@ public struct Session {
         let copier = script != nil ? nil : PhotoCopier(loader: loader, clipboard: dataDevice, onX11: display.videoDriver == "x11")
         // A drop is read off the loop's thread, live; a replay reads it at once (the model's opener).
         let dropReader = script != nil ? nil : DropReader(opener: PathOpener(environment: environment))
+        // Its Wayland objects go while the display is still open: the
+        // closures holding it may outlive the display's SDL_Quit.
+        defer { dataDevice?.close(); withExtendedLifetime(display) {} }
         let happened: (AppEvent) -> Void = { event in
             remote?.note(event)
             if printing, let line = event.jsonLine { stdout.write(Data((line + "\n").utf8)) }
