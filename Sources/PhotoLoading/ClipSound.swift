@@ -22,11 +22,8 @@ public final class ClipSound: @unchecked Sendable {
 
     public let path: String
     private let range: (offset: Int, length: Int)?
-    private let process: DecoderProcess
     private let deadline: Double
     private let thread: DecodingThread
-    private var condition: NSCondition { thread.condition }
-    private var stopping: Bool { thread.stopping }
     /// Decoded, not yet played: each chunk's start (seconds from the clip's
     /// first picture) and its samples, interleaved.
     private var held: [(start: Double, samples: [Int16])] = []
@@ -40,7 +37,6 @@ public final class ClipSound: @unchecked Sendable {
     init(path: String, range: (offset: Int, length: Int)?, from start: Double, deadline: Double, process: DecoderProcess) {
         self.path = path
         self.range = range
-        self.process = process
         self.deadline = deadline
         wanted = start
         heldEnd = start
@@ -56,15 +52,15 @@ public final class ClipSound: @unchecked Sendable {
     }
 
     public var currentState: State {
-        condition.lock()
-        defer { condition.unlock() }
+        thread.condition.lock()
+        defer { thread.condition.unlock() }
         return state
     }
 
     /// The sound ended and all of it was taken.
     public var isOver: Bool {
-        condition.lock()
-        defer { condition.unlock() }
+        thread.condition.lock()
+        defer { thread.condition.unlock() }
         return ended && held.isEmpty
     }
 
@@ -73,10 +69,10 @@ public final class ClipSound: @unchecked Sendable {
     /// the sound ended. What lies before `seconds` is let go.
     public func take(from seconds: Double, frames: Int) -> [Int16] {
         let rate = Double(ClipSoundFormat.rate), channels = ClipSoundFormat.channels
-        condition.lock()
-        defer { condition.unlock() }
+        thread.condition.lock()
+        defer { thread.condition.unlock() }
         wanted = seconds
-        condition.broadcast()
+        thread.condition.broadcast()
         let heldStart = held.first?.start ?? heldEnd
         // Before what is held (or what was played), or far past it: opened there again.
         if state == .playing && (seconds < heldStart - 0.05 || (!ended && seconds > heldEnd + Self.aheadSeconds)) {
@@ -110,13 +106,13 @@ public final class ClipSound: @unchecked Sendable {
         let name = (path as NSString).lastPathComponent
         var at = start
         while true {
-            var next = process.openSound(path: path, range: range, from: at, deadline: deadline)
+            var next = thread.process.openSound(path: path, range: range, from: at, deadline: deadline)
             while true {
-                condition.lock()
+                thread.condition.lock()
                 switch next {
                 case .failure(let failure):
                     state = failure.isRefusal ? .silent : .failed(failure)
-                    condition.unlock()
+                    thread.condition.unlock()
                     return
                 case .success(_) where restart != nil:
                     break // for where it was: it opens again
@@ -130,13 +126,13 @@ public final class ClipSound: @unchecked Sendable {
                     held.append((chunk.start, samples))
                     heldEnd = chunk.start + Double(chunk.frames) / Double(ClipSoundFormat.rate)
                 }
-                while !stopping && restart == nil && (ended || heldEnd >= wanted + Self.aheadSeconds) { condition.wait() }
-                let stop = stopping, again = restart
+                while !thread.stopping && restart == nil && (ended || heldEnd >= wanted + Self.aheadSeconds) { thread.condition.wait() }
+                let stop = thread.stopping, again = restart
                 restart = nil
-                condition.unlock()
+                thread.condition.unlock()
                 if stop { return }
                 if let again { at = again; break }
-                next = process.nextSound(deadline: deadline, name: name)
+                next = thread.process.nextSound(deadline: deadline, name: name)
             }
         }
     }

@@ -37,13 +37,8 @@ extension DecoderProcess {
     }
 
     private func soundChunk(_ exchange: Exchange) -> Result<SoundChunk?, DecodeFailure> {
-        switch exchange {
-        case .lost(let why, _): return .failure(.contained(why))
-        case .reply(let reply, let fd):
-            if reply.status == .ended {
-                if fd >= 0 { close(fd) }
-                return .success(nil)
-            }
+        streamed(exchange).flatMap { got in
+            guard let (reply, fd) = got else { return .success(nil) }
             // Bounded: one row of at most a chunk's frames (`SharedPixels.map` checks the memory holds them).
             guard reply.status != .decoded || (reply.height == 1 && reply.width <= ClipSoundFormat.chunkFrames) else {
                 if fd >= 0 { close(fd) }

@@ -226,19 +226,27 @@ public final class DecoderProcess: @unchecked Sendable {
     public private(set) var playLength = 0.0
 
     private func frame(_ exchange: Exchange) -> Result<Frame?, DecodeFailure> {
-        switch exchange {
-        case .lost(let why, _): return .failure(.contained(why))
-        case .reply(let reply, let fd):
-            if reply.status == .ended {
-                if fd >= 0 { close(fd) }
-                playLength = Double(max(0, reply.frameStart)) / 1000
-                return .success(nil)
-            }
+        streamed(exchange, ended: { playLength = Double(max(0, $0.frameStart)) / 1000 }).flatMap { got in
+            guard let (reply, fd) = got else { return .success(nil) }
             return result(of: reply, pixels: fd).map { decoded in
                 Frame(pixels: decoded.pixels, delay: Double(max(1, reply.frameDelay)) / 1000, loopCount: max(0, reply.loopCount),
                       isClip: reply.isClip, fullWidth: decoded.fullWidth, fullHeight: decoded.fullHeight, isBGRA: bgraFrames,
                       start: Double(max(0, reply.frameStart)) / 1000, skippedBefore: max(0, reply.framesSkipped))
             }
+        }
+    }
+
+    /// A `next` request's answer (a frame, a chunk of sound): the worker's
+    /// loss as a failure; the stream's end as nil, its descriptor closed
+    /// and `ended` told; else the reply and the descriptor its data came in.
+    func streamed(_ exchange: Exchange, ended: (DecodeReply) -> Void = { _ in }) -> Result<(DecodeReply, Int32)?, DecodeFailure> {
+        switch exchange {
+        case .lost(let why, _): return .failure(.contained(why))
+        case .reply(let reply, let fd):
+            guard reply.status == .ended else { return .success((reply, fd)) }
+            if fd >= 0 { close(fd) }
+            ended(reply)
+            return .success(nil)
         }
     }
 

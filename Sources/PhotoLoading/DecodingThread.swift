@@ -10,7 +10,8 @@ final class DecodingThread: @unchecked Sendable {
     private(set) var stopping = false
     /// The thread has not ended yet: read with `condition` held.
     private(set) var running = true
-    private let process: DecoderProcess
+    /// The stream's worker.
+    let process: DecoderProcess
 
     init(process: DecoderProcess) {
         self.process = process

@@ -42,7 +42,6 @@ public final class FrameStream: @unchecked Sendable {
     private let range: (offset: Int, length: Int)?
     /// Plays once, whatever its length (a Live Photo's clip; the attract loop's).
     private let once: Bool
-    private let process: DecoderProcess
     private let thread: DecodingThread
     private var condition: NSCondition { thread.condition }
     private var stopping: Bool { thread.stopping }
@@ -60,12 +59,7 @@ public final class FrameStream: @unchecked Sendable {
 
     init(path: String, range: (offset: Int, length: Int)? = nil, once: Bool = false, target: (width: Int, height: Int), budgetBytes: Int,
          deadline: Double, process: DecoderProcess, wake: @escaping @Sendable () -> Void) {
-        self.path = path
-        self.range = range
-        self.once = once
-        self.process = process
-        self.budgetBytes = budgetBytes
-        self.wake = wake
+        (self.path, self.range, self.once, self.budgetBytes, self.wake) = (path, range, once, budgetBytes, wake)
         thread = DecodingThread(process: process)
         thread.start(name: "trips-frames") { [self] in play(target: target, deadline: deadline) }
     }
@@ -147,7 +141,7 @@ public final class FrameStream: @unchecked Sendable {
         while true {
             // One play: the first frame from open, the rest one by one.
             var next: DecoderProcess.Frame?
-            switch process.openFrames(path: path, range: range, target: target, deadline: deadline, bgra: true) {
+            switch thread.process.openFrames(path: path, range: range, target: target, deadline: deadline, bgra: true) {
             case .failure(let failure):
                 finish(serial == 0 && failure.isRefusal ? .still : .failed(failure))
                 return
@@ -187,7 +181,7 @@ public final class FrameStream: @unchecked Sendable {
                 condition.unlock()
                 if stop { return }
                 clock += Int((frame.delay * 1000).rounded())
-                switch process.nextFrame(deadline: deadline, name: name, skipUntil: skipUntil) {
+                switch thread.process.nextFrame(deadline: deadline, name: name, skipUntil: skipUntil) {
                 case .success(let frame): next = frame
                 case .failure(let failure):
                     finish(.failed(failure))
@@ -197,7 +191,7 @@ public final class FrameStream: @unchecked Sendable {
             plays += 1
             // The worker's length of the play counts the frames it skipped at its end too
             // (a stream opened past its first play: a scrub, a clip played on from a pause).
-            let length = Int((process.playLength * 1000).rounded())
+            let length = Int((thread.process.playLength * 1000).rounded())
             if length > clock { skippedAny = true }
             clock = max(clock, length)
             offset += clock

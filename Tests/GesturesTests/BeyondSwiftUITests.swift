@@ -60,16 +60,15 @@ final class BeyondSwiftUITests: XCTestCase {
     }
 
     func testVelocityIsALeastSquaresFitAndNoneIsLeftAfterAPause() {
-        var flick: DragGesture.Value?
-        var paused: DragGesture.Value?
-        let touches = Touches(window(
-            square("a", 0, 0, 400, 400).gesture(DragGesture().onEnded { flick = $0 }),
-            square("b", 500, 0, 400, 400).gesture(DragGesture().onEnded { paused = $0 })))
+        // A flick on the first square; on the second, a pause before the lift.
+        let drags = TwoDrags(side: 400, gap: 100), touches = drags.touches!
         touches.drag(from: CGPoint(x: 50, y: 50), to: CGPoint(x: 350, y: 50), start: 0, duration: 0.25, lift: true)
+        let flick = drags.first
         XCTAssertEqual(flick?.velocity.width ?? 0, 1200, accuracy: 1)
         XCTAssertEqual(flick?.predictedEndTranslation.width ?? 0, 300 + 0.25 * 1200, accuracy: 1)
         touches.drag(from: CGPoint(x: 550, y: 50), to: CGPoint(x: 850, y: 50), start: 1, duration: 0.25, lift: false)
         touches.up(1, 850, 50, at: 1.30)    // 50 ms without moving
+        let paused = drags.second
         XCTAssertEqual(paused?.velocity, .zero)
         XCTAssertEqual(paused?.predictedEndTranslation, paused?.translation)
         // A lone jittery sample is not a velocity: two samples are not enough.

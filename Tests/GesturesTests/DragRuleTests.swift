@@ -46,11 +46,8 @@ final class DragRuleTests: XCTestCase {
     }
 
     func testRule18_predictedEndSeparatesASlowPullFromAFlick() {
-        var slow: DragGesture.Value?
-        var fast: DragGesture.Value?
-        let touches = Touches(window(
-            square("slow", 0, 0, 300, 300).gesture(DragGesture().onEnded { slow = $0 }),
-            square("fast", 400, 0, 300, 300).gesture(DragGesture().onEnded { fast = $0 })))
+        // A slow pull on the first square, a flick on the second.
+        let drags = TwoDrags(side: 300, gap: 100), touches = drags.touches!
         // The finger slows as it lifts: its speed falls to 72 % of the
         // nominal one by the end (as the SwiftUI measurements imply).
         let easeOut: (Double) -> Double = { $0 + 0.28 * $0 * (1 - $0) }
@@ -59,7 +56,7 @@ final class DragRuleTests: XCTestCase {
         // 100 pt at a nominal 3,000 pt/s (33 ms), sampled at 240 Hz.
         touches.drag(from: CGPoint(x: 550, y: 50), to: CGPoint(x: 550, y: 150), start: 2, duration: 1.0 / 30,
                      rate: 240, easing: easeOut)
-        guard let slow, let fast else { return XCTFail("both drags end") }
+        guard let slow = drags.first, let fast = drags.second else { return XCTFail("both drags end") }
         print(String(format: "rule 18: slow predicted %.1f (velocity %.1f), flick predicted %.1f (velocity %.1f)",
                      slow.predictedEndTranslation.height, slow.velocity.height,
                      fast.predictedEndTranslation.height, fast.velocity.height))

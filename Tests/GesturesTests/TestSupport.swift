@@ -77,6 +77,20 @@ func square(_ id: String = "square", _ x: CGFloat = 0, _ y: CGFloat = 0, _ w: CG
     GestureNode(id, frame: CGRect(x: x, y: y, width: w, height: h), shape: .rectangle)
 }
 
+/// Two squares of `side` points in a row, `gap` apart, each with a drag
+/// whose ended value is kept: two drags told apart by what they end with.
+final class TwoDrags {
+    private(set) var first: DragGesture.Value?
+    private(set) var second: DragGesture.Value?
+    private(set) var touches: Touches!
+
+    init(side: CGFloat, gap: CGFloat) {
+        touches = Touches(window(
+            square("first", 0, 0, side, side).gesture(DragGesture().onEnded { [unowned self] in first = $0 }),
+            square("second", side + gap, 0, side, side).gesture(DragGesture().onEnded { [unowned self] in second = $0 })))
+    }
+}
+
 func window(_ children: GestureNode...) -> GestureNode {
     GestureNode("window", frame: CGRect(x: 0, y: 0, width: 1000, height: 1000), children: children)
 }
