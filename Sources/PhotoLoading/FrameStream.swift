@@ -198,10 +198,15 @@ public final class FrameStream: @unchecked Sendable {
                 // Behind the clock (a loaded machine, or a replay's jump): the
                 // frames that end before now are decoded but not sent.
                 let skipUntil = max(0, wantedAt - Double(offset) / 1000)
+                // Fewer than `capacity` frames are held now, the last ones
+                // sent, and only let go of (never kept elsewhere: a frame is
+                // copied into its texture): the worker writes the next into
+                // the buffer of the frame `capacity` before it.
+                let ring = capacity
                 condition.unlock()
                 if stop { return }
                 clock += Int((frame.delay * 1000).rounded())
-                switch process.nextFrame(deadline: deadline, name: name, skipUntil: skipUntil) {
+                switch process.nextFrame(deadline: deadline, name: name, skipUntil: skipUntil, ring: ring) {
                 case .success(let frame): next = frame
                 case .failure(let failure):
                     finish(.failed(failure))
