@@ -218,9 +218,11 @@ public final class DecoderProcess: @unchecked Sendable {
     /// dropped in the worker: a player that fell behind catches up); nil
     /// after its last, and `playLength` then says how long the play was.
     /// `ring`: the most frames the caller holds as it asks (those sent
-    /// last), whose buffers the worker does not write; 0: a new buffer a frame.
-    public func nextFrame(deadline: Double, name: String, skipUntil: Double = 0, ring: Int = 0) -> Result<Frame?, DecodeFailure> {
-        let request = DecodeRequest.asking(target: (0, 0), plainSDL: false, preview: false, region: nil, thumbnailSide: 0, frames: .next,
+    /// last), whose buffers the worker does not write; 0: a new buffer a
+    /// frame. `target` (not 0 by 0): the size this frame and those after it cover.
+    public func nextFrame(deadline: Double, name: String, skipUntil: Double = 0, ring: Int = 0,
+                          target: (width: Int, height: Int) = (0, 0)) -> Result<Frame?, DecodeFailure> {
+        let request = DecodeRequest.asking(target: target, plainSDL: false, preview: false, region: nil, thumbnailSide: 0, frames: .next,
                                            skipUntil: Int((skipUntil * 1000).rounded(.down)), ring: ring, name: name)
         return frame(exchange(request, fd: -1, deadline: deadline), ring: ring)
     }

@@ -103,6 +103,21 @@ final class FrameDecodeTests: XCTestCase {
         }
     }
 
+    /// A `next` with a target scales that frame and those after it to cover
+    /// the new size (the size the app draws the picture at), in the ring's new buffers.
+    func testANewTargetScalesTheFramesFromThenOn() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        try MovingMedia.clip(folder + "/c.mp4", colours: ["red", "blue"], seconds: 0.5, rate: 10)
+        let first = try process.openFrames(path: folder + "/c.mp4", target: (160, 120), deadline: 10).get()
+        let second = try XCTUnwrap(process.nextFrame(deadline: 10, name: "c.mp4", ring: 2).get())
+        let smaller = try XCTUnwrap(process.nextFrame(deadline: 10, name: "c.mp4", ring: 2, target: (81, 60)).get())
+        let after = try XCTUnwrap(process.nextFrame(deadline: 10, name: "c.mp4", ring: 2).get())
+        XCTAssertEqual([first.pixels.width, second.pixels.width, smaller.pixels.width, after.pixels.width], [160, 160, 81, 81])
+        XCTAssertEqual([smaller.pixels.height, after.pixels.height], [61, 61], "covering 81 x 60 at 4:3")
+        XCTAssertEqual(DecodeFixtures.colour(after.pixels, at: .topLeft), "red")
+        XCTAssertFalse(smaller.pixels === second.pixels)
+    }
+
     /// A player that fell behind asks to skip: the frames that end by then
     /// are decoded in the worker and dropped, the one under that time comes
     /// with its start, and the play's length is known at its end.

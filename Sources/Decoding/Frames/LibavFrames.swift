@@ -164,6 +164,8 @@ final class LibavFrames: FrameSource {
                                     target: target, bgra: bgra))
     }
 
+    func cover(_ target: (width: Int, height: Int)) { scaler.cover(target) }
+
     func next(keeping keep: (_ delay: Int) -> Bool, into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels?, delay: Int), DecodeFailure>? {
         guard let format, let codec, let packet, let frame else { return nil }
         while true {

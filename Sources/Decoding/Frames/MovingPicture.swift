@@ -61,9 +61,11 @@ struct MovingPicture {
     /// the start of the play; those before are decoded and dropped);
     /// `ended` after its last. With a `ring` (the most frames the app
     /// holds when it asks), the frame goes into the buffer of the frame
-    /// sent that many before it.
-    mutating func next(skipUntil: Int = 0, ring size: Int = 0) -> (DecodeReply, SharedPixels?) {
+    /// sent that many before it. A `target` (not 0 by 0) is the size the
+    /// frames from this one on cover.
+    mutating func next(skipUntil: Int = 0, ring size: Int = 0, target: (width: Int, height: Int) = (0, 0)) -> (DecodeReply, SharedPixels?) {
         guard let source else { return (DecodeReply(status: .failed, message: "no moving picture is open"), nil) }
+        source.cover(target)
         var skipped = 0
         while true {
             // A frame that ends by then is decoded for what follows, not scaled or sent.

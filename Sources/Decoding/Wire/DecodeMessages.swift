@@ -6,6 +6,8 @@ import PhotoFile
 /// (SCM_RIGHTS); these are the bytes around them: little-endian 32-bit
 /// numbers, then UTF-8 text.
 public struct DecodeRequest: Equatable, Sendable {
+    /// The size the picture is decoded to cover; with a moving picture's
+    /// `next`, the size its frames cover from then on (0 by 0: as before).
     public var targetWidth: Int
     public var targetHeight: Int
     public var plainSDL: Bool

@@ -91,7 +91,9 @@ public enum DecoderWorker {
             beforeDecode(request)
             if request.frames != .next { moving.close() }
             if request.frames != .none {
-                let (reply, pixels) = request.frames == .open ? moving.open(fd, request) : moving.next(skipUntil: request.skipUntil, ring: request.ring)
+                let (reply, pixels) = request.frames == .open
+                    ? moving.open(fd, request)
+                    : moving.next(skipUntil: request.skipUntil, ring: request.ring, target: (request.targetWidth, request.targetHeight))
                 send(reply, pixels: pixels)
                 if usedCPUSeconds() > DecoderSandbox.cpuSeconds / 2 && request.frames == .open { _exit(retiredExit) }
                 continue

@@ -27,6 +27,9 @@ final class MovingTexture {
     private(set) var fullSize: (width: Int, height: Int)?
     /// When the frame shown starts, on the picture's clock.
     private(set) var shownStart: Double?
+    /// The size the whole picture was drawn at last, and the size its frames were last asked to cover.
+    private var drawnSize: (width: Int, height: Int)?
+    private var askedSize: (width: Int, height: Int)?
 
     init(renderer: OpaquePointer, photo: Int, live: PhotoShape.LiveClip? = nil, stream: FrameStream) {
         self.renderer = renderer
@@ -42,8 +45,11 @@ final class MovingTexture {
 
     /// The texture of the frame due at `seconds` on the picture's clock
     /// (waiting for it to be decoded when `waiting`), or nil before the
-    /// first frame.
-    func texture(at seconds: Double, waiting: Bool) -> (texture: OpaquePointer, width: Int, height: Int)? {
+    /// first frame. `drawn`: the size the whole picture is drawn at, which
+    /// the frames follow (no larger than `limit`) once it holds still.
+    func texture(at seconds: Double, waiting: Bool, drawn: (width: Int, height: Int)? = nil,
+                 limit: (width: Int, height: Int) = (0, 0)) -> (texture: OpaquePointer, width: Int, height: Int)? {
+        defer { if let drawn { follow(drawn, limit: limit) } }
         if let timed = waiting ? stream.waitForFrame(at: seconds) : stream.frame(at: seconds), timed.serial != shownSerial {
             // Passed over here (decoded too late to show) or in the worker (skipped to catch up).
             if shownSerial >= 0 { framesSkipped += max(0, timed.serial - shownSerial - 1) }
@@ -52,6 +58,23 @@ final class MovingTexture {
             if lateness.count < 100_000 { lateness.append(max(0, seconds - timed.start)) }
         }
         return shownSerial >= 0 ? textures[current] : nil
+    }
+
+    /// Asks for frames of the size the picture is drawn at when it was the
+    /// same the draw before (not on its way through an animation) and the
+    /// frame shown is off by more than the software renderer's blits round
+    /// away (`SoftwareBlits`): a frame drawn texel for pixel is copied, one
+    /// even a few percent larger is stretched, every frame.
+    private func follow(_ drawn: (width: Int, height: Int), limit: (width: Int, height: Int)) {
+        defer { drawnSize = drawn }
+        guard let last = drawnSize, last == drawn, shownSerial >= 0, let shown = textures[current] else { return }
+        let fits = drawn.width <= limit.width + 1 && drawn.height <= limit.height + 1
+        let wanted = fits ? drawn : limit
+        func near(_ texels: Int, _ pixels: Int) -> Bool { abs(texels - pixels) <= max(1, pixels / 200) }
+        guard wanted.width > 0, wanted.height > 0, !(near(shown.width, wanted.width) && near(shown.height, wanted.height)),
+              askedSize.map({ $0 != wanted }) ?? true else { return }
+        askedSize = wanted
+        stream.cover(wanted)
     }
 
     private func upload(_ timed: FrameStream.Timed) {
