@@ -15,6 +15,11 @@ final class MovingTexture {
     let live: PhotoShape.LiveClip?
     let stream: FrameStream
     private let renderer: OpaquePointer
+    /// What a clip's frames (opaque, in BGRA byte order) are uploaded as:
+    /// the window's own format when it has their bytes, less the alpha
+    /// (XRGB8888), so the software renderer blits them with a plain copy
+    /// where BGRA32 went pixel by pixel, clearing the alpha; BGRA32 otherwise.
+    private let clipFormat: UInt32
     private var textures: [(texture: OpaquePointer, width: Int, height: Int)?] = [nil, nil]
     private var current = 0
     private var shownSerial = -1
@@ -31,8 +36,11 @@ final class MovingTexture {
     private var drawnSize: (width: Int, height: Int)?
     private var askedSize: (width: Int, height: Int)?
 
-    init(renderer: OpaquePointer, photo: Int, live: PhotoShape.LiveClip? = nil, stream: FrameStream) {
+    init(renderer: OpaquePointer, photo: Int, live: PhotoShape.LiveClip? = nil, stream: FrameStream, opaqueFormat: UInt32? = nil) {
         self.renderer = renderer
+        let bgra = CachedTexture.masks(SDL_PIXELFORMAT_BGRA32.rawValue), window = opaqueFormat.map(CachedTexture.masks)
+        let same = window.map { $0.r == bgra.r && $0.g == bgra.g && $0.b == bgra.b && ($0.a == 0 || $0.a == bgra.a) } ?? false
+        clipFormat = same ? opaqueFormat! : SDL_PIXELFORMAT_BGRA32.rawValue
         self.photo = photo
         self.live = live
         self.stream = stream
@@ -84,8 +92,8 @@ final class MovingTexture {
             SDL_DestroyTexture(t.texture)
             textures[next] = nil
         }
-        let format = timed.frame.isBGRA ? SDL_PIXELFORMAT_BGRA32 : SDL_PIXELFORMAT_RGBA32
-        if textures[next] == nil, let made = SDL_CreateTexture(renderer, format.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+        let format = timed.frame.isBGRA ? (timed.frame.isClip ? clipFormat : SDL_PIXELFORMAT_BGRA32.rawValue) : SDL_PIXELFORMAT_RGBA32.rawValue
+        if textures[next] == nil, let made = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
                                                                Int32(pixels.width), Int32(pixels.height)) {
             // A clip's frames are opaque: copied, not blended. An animation may have holes.
             SDL_SetTextureBlendMode(made, timed.frame.isClip ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)

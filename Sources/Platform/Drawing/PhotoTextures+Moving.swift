@@ -33,7 +33,7 @@ extension PhotoTextures {
             playingSince = moving.since
             playing = MovingTexture(renderer: renderer, photo: photo, live: moving.live,
                                     stream: loader.frames(of: path, range: range, once: moving.once, target: fullTarget,
-                                                          budgetBytes: framesBudget))
+                                                          budgetBytes: framesBudget), opaqueFormat: opaqueFormat)
         }
         guard let playing else { return nil }
         switch playing.stream.currentState {

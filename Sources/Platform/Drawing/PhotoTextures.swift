@@ -24,7 +24,7 @@ public final class PhotoTextures {
     private typealias Entry = CachedTexture
 
     let renderer: OpaquePointer
-    private let opaqueFormat: UInt32?
+    let opaqueFormat: UInt32?
     var paths: [String]
     let loader: PhotoLoader
     /// The zoomed big photo's detail tiles, decoded by the same workers.
