@@ -108,12 +108,16 @@ final class MovingTexture {
         fullSize = (timed.frame.fullWidth, timed.frame.fullHeight)
     }
 
-    /// The log's line: frames shown, passed over, and how late they were drawn (median, 99th percentile).
+    /// The log's line: frames shown, passed over, and how late they were
+    /// drawn (median, 99th percentile); the last frame's size and the size
+    /// it was drawn at, when the frames follow it.
     var summary: String {
         let sorted = lateness.sorted()
         func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(p * Double(sorted.count - 1)))] * 1000 }
-        return String(format: "%d frames shown, %d passed over; drawn late by %.1f ms (p50), %.1f ms (p99)", framesShown, framesSkipped,
-                      percentile(0.5), percentile(0.99))
+        let line = String(format: "%d frames shown, %d passed over; drawn late by %.1f ms (p50), %.1f ms (p99)", framesShown, framesSkipped,
+                          percentile(0.5), percentile(0.99))
+        guard let drawn = drawnSize, shownSerial >= 0, let shown = textures[current] else { return line }
+        return line + "; the last frame \(shown.width) x \(shown.height), drawn at \(drawn.width) x \(drawn.height)"
     }
 
     /// Whether a file's name says it may move: the formats the workers play.
