@@ -13,7 +13,7 @@ struct MovingPicture {
     /// (`DecodeRequest.ring`), and how many were sent since the first: a
     /// new memfd a frame cost the worker more in the kernel (its pages
     /// zeroed, mapped and unmapped) than libswscale's scaling.
-    private var ring: [SharedPixels] = []
+    private var ring: [SharedPixels?] = []
     private var ringSize = 0, sent = 0
     /// The first bytes read to tell what it is (and its loop count).
     static let headBytes = 64 << 10
@@ -87,7 +87,9 @@ struct MovingPicture {
         // Another size: the turns start again with new buffers, as the app may hold any of the old ones.
         if size != ringSize { ring.removeAll(); ringSize = size; sent = 0 }
         let slot = sent % size
-        if slot < ring.count, ring[slot].width == width, ring[slot].height == height { return ring[slot] }
+        if slot < ring.count, let kept = ring[slot], kept.width == width, kept.height == height { return kept }
+        // The old buffer goes first: its descriptor counts against the sandbox's few.
+        if slot < ring.count { ring[slot] = nil }
         guard let made = SharedPixels.create(width: width, height: height) else { return nil }
         if slot < ring.count { ring[slot] = made } else if slot == ring.count { ring.append(made) } else { return made }
         return made
@@ -97,6 +99,9 @@ struct MovingPicture {
         guard let source else { return (DecodeReply(status: .failed, message: "no moving picture is open"), nil) }
         switch got {
         case nil:
+            // The ring's descriptors go before a loop's `open` brings the file's again (the sandbox allows 16).
+            ring = []
+            ringSize = 0
             // Its start: where the play ended, its length, though its last frames were skipped.
             return (DecodeReply(status: .ended, fullWidth: source.width, fullHeight: source.height, loopCount: source.loopCount,
                                 isClip: source.isClip, frameStart: clock, framesSkipped: skipped), nil)

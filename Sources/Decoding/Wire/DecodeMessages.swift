@@ -34,8 +34,9 @@ public struct DecodeRequest: Equatable, Sendable {
     /// so the worker writes each frame into the buffer of the one that many
     /// before it, which the app has let go; 0: a new buffer a frame.
     public var ring = 0
-    /// The longest ring the worker keeps (the app holds 8 frames at most).
-    public static let maximumRing = 16
+    /// The longest ring the worker keeps (the app holds 8 frames at most):
+    /// each buffer is a descriptor, and the sandbox allows 16 in all.
+    public static let maximumRing = 8
     /// With `open`: the moving picture is these bytes of the file, not all
     /// of it (a Motion Photo's clip appended to its JPEG); length 0: the whole file.
     public var rangeOffset = 0
