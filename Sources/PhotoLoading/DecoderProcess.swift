@@ -209,6 +209,7 @@ public final class DecoderProcess: @unchecked Sendable {
         let request = DecodeRequest.asking(target: target, plainSDL: false, preview: false, region: nil, thumbnailSide: 0, frames: .open,
                                            framesInBGRA: bgra, range: range, name: (path as NSString).lastPathComponent)
         bgraFrames = bgra
+        framePixels.removeAll()
         return frame(exchange(request, fd: fd, deadline: deadline)).flatMap { $0.map { .success($0) } ?? .failure(.decode("it has no frames")) }
     }
 
@@ -216,19 +217,23 @@ public final class DecoderProcess: @unchecked Sendable {
     /// seconds from the start of its play (those before are decoded and
     /// dropped in the worker: a player that fell behind catches up); nil
     /// after its last, and `playLength` then says how long the play was.
-    public func nextFrame(deadline: Double, name: String, skipUntil: Double = 0) -> Result<Frame?, DecodeFailure> {
-        let request = DecodeRequest.asking(target: (0, 0), plainSDL: false, preview: false, region: nil, thumbnailSide: 0, frames: .next,
-                                           skipUntil: Int((skipUntil * 1000).rounded(.down)), name: name)
-        return frame(exchange(request, fd: -1, deadline: deadline))
+    /// `ring`: the most frames the caller holds as it asks (those sent
+    /// last), whose buffers the worker does not write; 0: a new buffer a
+    /// frame. `target` (not 0 by 0): the size this frame and those after it cover.
+    public func nextFrame(deadline: Double, name: String, skipUntil: Double = 0, ring: Int = 0,
+                          target: (width: Int, height: Int) = (0, 0)) -> Result<Frame?, DecodeFailure> {
+        let request = DecodeRequest.asking(target: target, plainSDL: false, preview: false, region: nil, thumbnailSide: 0, frames: .next,
+                                           skipUntil: Int((skipUntil * 1000).rounded(.down)), ring: ring, name: name)
+        return frame(exchange(request, fd: -1, deadline: deadline), ring: ring)
     }
 
     /// The length in seconds of the moving picture's play that last ended (`nextFrame` gave nil).
     public private(set) var playLength = 0.0
 
-    private func frame(_ exchange: Exchange) -> Result<Frame?, DecodeFailure> {
+    private func frame(_ exchange: Exchange, ring: Int = 0) -> Result<Frame?, DecodeFailure> {
         streamed(exchange, ended: { playLength = Double(max(0, $0.frameStart)) / 1000 }).flatMap { got in
             guard let (reply, fd) = got else { return .success(nil) }
-            return result(of: reply, pixels: fd).map { decoded in
+            return (reused(reply, pixels: fd, ring: ring) ?? result(of: reply, pixels: fd)).map { decoded in
                 Frame(pixels: decoded.pixels, delay: Double(max(1, reply.frameDelay)) / 1000, loopCount: max(0, reply.loopCount),
                       isClip: reply.isClip, fullWidth: decoded.fullWidth, fullHeight: decoded.fullHeight, isBGRA: bgraFrames,
                       start: Double(max(0, reply.frameStart)) / 1000, skippedBefore: max(0, reply.framesSkipped))
@@ -252,6 +257,32 @@ public final class DecoderProcess: @unchecked Sendable {
 
     /// The byte order the open moving picture's frames were asked in.
     private var bgraFrames = false
+
+    /// The open moving picture's frame buffers mapped so far, by their
+    /// memfd's inode: a frame in a buffer of the worker's ring comes in one
+    /// mapped already, not mapped (and its pages faulted in) again.
+    private var framePixels: [(device: UInt64, inode: UInt64, pixels: SharedPixels)] = []
+
+    /// A decoded frame of a `ring` in a buffer mapped before (the
+    /// descriptor is closed), or mapped as new and kept for its next turn;
+    /// nil without a ring.
+    private func reused(_ reply: DecodeReply, pixels fd: Int32, ring: Int) -> Result<Decoded, DecodeFailure>? {
+        var info = stat()
+        guard ring > 0, reply.status == .decoded, fd >= 0, reply.thumbnailPNGBytes == 0, fstat(fd, &info) == 0 else { return nil }
+        let key = (device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        if let known = framePixels.first(where: { $0.device == key.device && $0.inode == key.inode }),
+           known.pixels.width == reply.width, known.pixels.height == reply.height {
+            close(fd)
+            return .success(Decoded(pixels: known.pixels, fullWidth: reply.fullWidth, fullHeight: reply.fullHeight, usedTurboJPEG: false))
+        }
+        let mapped = result(of: reply, pixels: fd)
+        if case .success(let decoded) = mapped {
+            framePixels.removeAll { $0.device == key.device && $0.inode == key.inode }
+            framePixels.append((key.device, key.inode, decoded.pixels))
+            if framePixels.count > ring { framePixels.removeFirst(framePixels.count - ring) }
+        }
+        return mapped
+    }
 
     enum Exchange {
         case reply(DecodeReply, pixels: Int32)

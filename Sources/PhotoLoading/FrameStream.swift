@@ -56,6 +56,8 @@ public final class FrameStream: @unchecked Sendable {
     /// frames that end by then are skipped in the worker.
     private var wantedAt = 0.0
     private let wake: @Sendable () -> Void
+    /// The size the frames are to cover from the next one on (`cover`), or nil: as opened.
+    private var wantedTarget: (width: Int, height: Int)?
 
     init(path: String, range: (offset: Int, length: Int)? = nil, once: Bool = false, target: (width: Int, height: Int), budgetBytes: Int,
          deadline: Double, process: DecoderProcess, wake: @escaping @Sendable () -> Void) {
@@ -121,6 +123,15 @@ public final class FrameStream: @unchecked Sendable {
         }
     }
 
+    /// Has the frames decoded from now on scaled to cover `target` (the size
+    /// the picture is drawn at): drawn texel for pixel, the software
+    /// renderer copies them rather than stretching each one.
+    public func cover(_ target: (width: Int, height: Int)) {
+        condition.lock()
+        wantedTarget = target
+        condition.unlock()
+    }
+
     /// Lets go of the frames shown before the one for `seconds` (the lock is held).
     private func take(at seconds: Double) -> Timed? {
         wantedAt = max(wantedAt, seconds)
@@ -141,7 +152,11 @@ public final class FrameStream: @unchecked Sendable {
         while true {
             // One play: the first frame from open, the rest one by one.
             var next: DecoderProcess.Frame?
-            switch thread.process.openFrames(path: path, range: range, target: target, deadline: deadline, bgra: true) {
+            // A loop opens it again at the size asked for last.
+            condition.lock()
+            let opening = wantedTarget ?? target
+            condition.unlock()
+            switch thread.process.openFrames(path: path, range: range, target: opening, deadline: deadline, bgra: true) {
             case .failure(let failure):
                 finish(serial == 0 && failure.isRefusal ? .still : .failed(failure))
                 return
@@ -178,10 +193,16 @@ public final class FrameStream: @unchecked Sendable {
                 // Behind the clock (a loaded machine, or a replay's jump): the
                 // frames that end before now are decoded but not sent.
                 let skipUntil = max(0, wantedAt - Double(offset) / 1000)
+                // Fewer than `capacity` frames are held now, the last ones
+                // sent, and only let go of (never kept elsewhere: a frame is
+                // copied into its texture): the worker writes the next into
+                // the buffer of the frame `capacity` before it.
+                let ring = capacity
+                let cover = wantedTarget ?? (0, 0)
                 condition.unlock()
                 if stop { return }
                 clock += Int((frame.delay * 1000).rounded())
-                switch thread.process.nextFrame(deadline: deadline, name: name, skipUntil: skipUntil) {
+                switch thread.process.nextFrame(deadline: deadline, name: name, skipUntil: skipUntil, ring: ring, target: cover) {
                 case .success(let frame): next = frame
                 case .failure(let failure):
                     finish(.failed(failure))

@@ -99,6 +99,42 @@ final class FrameDecodeTests: XCTestCase {
                                                            target: (160, 120), deadline: 5) else { return XCTFail("a range past the end is refused") }
     }
 
+    /// With a ring, the worker writes each frame into the buffer of the one
+    /// that many before it (mapped once in the app, so the same pixels come
+    /// back), never into one of the frames the app still holds.
+    func testARingReusesTheBuffersOfFramesLetGo() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        try MovingMedia.clip(folder + "/c.mp4", colours: ["red", "blue"], seconds: 0.5, rate: 10)
+        _ = try process.openFrames(path: folder + "/c.mp4", target: (160, 120), deadline: 10).get()
+        var sent: [DecoderProcess.Frame] = [], colours: [String] = [], held: [(frame: DecoderProcess.Frame, colour: String)] = []
+        while let frame = try process.nextFrame(deadline: 10, name: "c.mp4", ring: 3).get() {
+            for h in held { XCTAssertEqual(DecodeFixtures.colour(h.frame.pixels, at: .topLeft), h.colour, "a frame held is not written over") }
+            sent.append(frame)
+            colours.append(DecodeFixtures.colour(frame.pixels, at: .topLeft))
+            held = Array((held + [(frame, colours.last!)]).suffix(2))
+        }
+        XCTAssertEqual(colours, Array(repeating: "red", count: 4) + Array(repeating: "blue", count: 5))
+        for (k, frame) in sent.enumerated() {
+            XCTAssertTrue(frame.pixels === sent[k % 3].pixels, "frame \(k) is in the buffer of frame \(k % 3)")
+            if k >= 1 && k < 3 { XCTAssertFalse(frame.pixels === sent[0].pixels) }
+        }
+    }
+
+    /// A `next` with a target scales that frame and those after it to cover
+    /// the new size (the size the app draws the picture at), in the ring's new buffers.
+    func testANewTargetScalesTheFramesFromThenOn() throws {
+        let process = DecoderProcess(executable: DecodeFixtures.trips)
+        try MovingMedia.clip(folder + "/c.mp4", colours: ["red", "blue"], seconds: 0.5, rate: 10)
+        let first = try process.openFrames(path: folder + "/c.mp4", target: (160, 120), deadline: 10).get()
+        let second = try XCTUnwrap(process.nextFrame(deadline: 10, name: "c.mp4", ring: 2).get())
+        let smaller = try XCTUnwrap(process.nextFrame(deadline: 10, name: "c.mp4", ring: 2, target: (81, 60)).get())
+        let after = try XCTUnwrap(process.nextFrame(deadline: 10, name: "c.mp4", ring: 2).get())
+        XCTAssertEqual([first.pixels.width, second.pixels.width, smaller.pixels.width, after.pixels.width], [160, 160, 81, 81])
+        XCTAssertEqual([smaller.pixels.height, after.pixels.height], [61, 61], "covering 81 x 60 at 4:3")
+        XCTAssertEqual(DecodeFixtures.colour(after.pixels, at: .topLeft), "red")
+        XCTAssertFalse(smaller.pixels === second.pixels)
+    }
+
     /// A player that fell behind asks to skip: the frames that end by then
     /// are decoded in the worker and dropped, the one under that time comes
     /// with its start, and the play's length is known at its end.

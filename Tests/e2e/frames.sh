@@ -4,7 +4,9 @@
 # through libaom and libdav1d) and a clip (red 1 s, then blue, H.264
 # in MP4, looping) opened in a window on Xvfb by a click on the strip; a
 # screenshot every 0.25 s for 3 s must show both colours in the big photo,
-# in turn, and the log must say how many frames showed and were passed over.
+# in turn, and the log must say how many frames showed and were passed over,
+# and that the clip's frames came at the size it was drawn at (the worker
+# scales them to it once it holds still, so the renderer copies them).
 # The replay's frame-exact checks are TripsAppTests' MovingPhotoTests and
 # ClipPlaybackTests; this is the live road: the loop waking for frames.
 # Usage: Tests/e2e/frames.sh [path/to/trips]
@@ -14,7 +16,7 @@ cd "$(dirname "$0")/../.."
 e2e_begin trips-frames "frames" "${1:-}"
 
 convert -delay 50 -size 320x240 xc:red -size 320x240 xc:blue -loop 0 "$OUT/anim.gif"
-ffmpeg -y -loglevel error -f lavfi -i color=red:s=640x360:r=30:d=1 -f lavfi -i color=blue:s=640x360:r=30:d=1 \
+ffmpeg -y -loglevel error -f lavfi -i color=red:s=1920x1080:r=30:d=1 -f lavfi -i color=blue:s=1920x1080:r=30:d=1 \
     -filter_complex "[0:v][1:v]concat=n=2:v=1:a=0" -c:v libx264 -preset ultrafast -pix_fmt yuv420p "$OUT/clip.mp4"
 ffmpeg -y -loglevel error -f lavfi -i color=red:s=320x240:r=10:d=0.5 -f lavfi -i color=blue:s=320x240:r=10:d=0.5 \
     -filter_complex "[0:v][1:v]concat=n=2:v=1:a=0" -c:v libaom-av1 -cpu-used 8 -pix_fmt yuv420p -f avif "$OUT/anim.avif"
@@ -47,5 +49,8 @@ check "its frames are counted in the log" 'grep -q "frames shown" "$OUT/anim.gif
 expect "an AVIF sequence plays live, red then blue" plays anim.avif
 expect "a clip plays live, red then blue" plays clip.mp4
 check "its frames are counted in the log" 'grep -q "frames shown" "$OUT/clip.mp4.err"'
+# "the last frame W x H, drawn at W x H": within the half percent the renderer's blits round away.
+check "its frames come at the size it is drawn at" 'grep -o "the last frame .*" "$OUT/clip.mp4.err" | tail -1 |
+    awk "{ ok = \$4 < 1920 && \$4 - \$9 <= 1 + \$9 / 200 && \$9 - \$4 <= 1 + \$9 / 200 && \$6 - \$11 <= 1 + \$11 / 200 && \$11 - \$6 <= 1 + \$11 / 200 } END { exit !ok }"'
 grep -h "frames shown" "$OUT"/*.err | sed 's/^/frames: /'
 e2e_end

@@ -20,6 +20,9 @@ protocol FrameSource: AnyObject {
     /// down, given its delay, is decoded (what follows may build on it) but
     /// not scaled, and comes without pixels: skipped, for a player that fell behind.
     func next(keeping keep: (_ delay: Int) -> Bool, into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels?, delay: Int), DecodeFailure>?
+    /// Scales the frames after this one to cover `target` instead (the
+    /// size the picture is drawn at, once the app knows it).
+    func cover(_ target: (width: Int, height: Int))
 }
 
 /// The frame sources, by what a file's first bytes say it is.
@@ -66,16 +69,25 @@ extension FrameSources {
 /// shows for a 30th of a second, and its exact filter took a 1080p clip's
 /// worker most of its time.
 final class FrameScaler {
-    let outWidth: Int, outHeight: Int
+    private(set) var outWidth: Int, outHeight: Int
+    private let image: (width: Int, height: Int)
     private let outFormat: AVPixelFormat
     private var context: OpaquePointer?
     private var from: (AVPixelFormat, Int, Int)?
 
     init(width: Int, height: Int, target: (width: Int, height: Int), bgra: Bool) {
         outFormat = bgra ? AV_PIX_FMT_BGRA : AV_PIX_FMT_RGBA
-        let cover = DecodePlan.coverSize(image: (width, height), target: target)
-        outWidth = cover.width
-        outHeight = cover.height
+        image = (width, height)
+        (outWidth, outHeight) = DecodePlan.coverSize(image: image, target: target)
+    }
+
+    /// Scales to cover `target` from the next frame on (a new context then).
+    func cover(_ target: (width: Int, height: Int)) {
+        guard target.width > 0, target.height > 0 else { return }
+        let size = DecodePlan.coverSize(image: image, target: target)
+        guard size != (outWidth, outHeight) else { return }
+        (outWidth, outHeight) = size
+        from = nil
     }
 
     deinit { sws_freeContext(context) }

@@ -74,6 +74,8 @@ final class JXLFrames: FrameSource {
         return .success(JXLFrames(decoder: decoder, runner: runner, bytes: bytes, info: info, upright: upright, target: target, bgra: bgra))
     }
 
+    func cover(_ target: (width: Int, height: Int)) { scaler.cover(target) }
+
     func next(keeping keep: (_ delay: Int) -> Bool, into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels?, delay: Int), DecodeFailure>? {
         var format = JxlPixelFormat(num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
         var delay = 100

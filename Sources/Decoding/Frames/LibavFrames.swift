@@ -119,6 +119,8 @@ final class LibavFrames: FrameSource {
         }
     }
 
+    func cover(_ target: (width: Int, height: Int)) { scaler.cover(target) }
+
     func next(keeping keep: (_ delay: Int) -> Bool, into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels?, delay: Int), DecodeFailure>? {
         guard let codec, let packet, let frame else { return nil }
         while true {

@@ -65,6 +65,8 @@ final class WebPFrames: FrameSource {
         return .success(WebPFrames(decoder: decoder, bytes: bytes, info: info, target: target, bgra: bgra))
     }
 
+    func cover(_ target: (width: Int, height: Int)) { scaler.cover(target) }
+
     func next(keeping keep: (_ delay: Int) -> Bool, into pixels: (Int, Int) -> SharedPixels?) -> Result<(SharedPixels?, delay: Int), DecodeFailure>? {
         guard WebPAnimDecoderHasMoreFrames(decoder) != 0 else { return nil }
         var canvas: UnsafeMutablePointer<UInt8>?

@@ -6,6 +6,8 @@ import PhotoFile
 /// (SCM_RIGHTS); these are the bytes around them: little-endian 32-bit
 /// numbers, then UTF-8 text.
 public struct DecodeRequest: Equatable, Sendable {
+    /// The size the picture is decoded to cover; with a moving picture's
+    /// `next`, the size its frames cover from then on (0 by 0: as before).
     public var targetWidth: Int
     public var targetHeight: Int
     public var plainSDL: Bool
@@ -28,6 +30,13 @@ public struct DecodeRequest: Equatable, Sendable {
     /// With `next`: frames that end by this time (ms from the start of the
     /// play) are decoded but not sent, so a player that fell behind catches up.
     public var skipUntil = 0
+    /// With `next`: the most frames the app holds when it asks (its ring),
+    /// so the worker writes each frame into the buffer of the one that many
+    /// before it, which the app has let go; 0: a new buffer a frame.
+    public var ring = 0
+    /// The longest ring the worker keeps (the app holds 8 frames at most):
+    /// each buffer is a descriptor, and the sandbox allows 16 in all.
+    public static let maximumRing = 8
     /// With `open`: the moving picture is these bytes of the file, not all
     /// of it (a Motion Photo's clip appended to its JPEG); length 0: the whole file.
     public var rangeOffset = 0
@@ -46,14 +55,14 @@ public struct DecodeRequest: Equatable, Sendable {
     public enum FrameAsk: Int, Sendable { case none = 0, open = 1, next = 2 }
 
     /// The numbers before the name.
-    private static let numberCount = 17
+    private static let numberCount = 18
     public static let maximumBytes = numberCount * 4 + 1024
 
     public var bytes: [UInt8] {
         let r = region
         return DecodeWire.numbers([targetWidth, targetHeight, plainSDL ? 1 : 0, r?.level ?? 0, r?.x ?? 0, r?.y ?? 0, r?.width ?? 0, r?.height ?? 0,
                                    preview ? 1 : 0, thumbnailSide, properties ? 1 : 0, frames.rawValue, framesInBGRA ? 1 : 0, skipUntil,
-                                   rangeOffset, rangeLength, sound ? 1 : 0])
+                                   rangeOffset, rangeLength, sound ? 1 : 0, ring])
             + Array(name.utf8.prefix(1024))
     }
 }
@@ -62,10 +71,10 @@ extension DecodeRequest {
     /// The app's request (the memberwise initialiser, which keeps its
     /// defaults only while it is internal).
     public static func asking(target: (width: Int, height: Int), plainSDL: Bool, preview: Bool, region: DecodeRegion?, thumbnailSide: Int,
-                              frames: FrameAsk = .none, framesInBGRA: Bool = false, skipUntil: Int = 0, range: (offset: Int, length: Int)? = nil,
-                              sound: Bool = false, name: String) -> Self {
+                              frames: FrameAsk = .none, framesInBGRA: Bool = false, skipUntil: Int = 0, ring: Int = 0,
+                              range: (offset: Int, length: Int)? = nil, sound: Bool = false, name: String) -> Self {
         Self(targetWidth: target.width, targetHeight: target.height, plainSDL: plainSDL, preview: preview, region: region,
-             thumbnailSide: thumbnailSide, frames: frames, framesInBGRA: framesInBGRA, skipUntil: skipUntil,
+             thumbnailSide: thumbnailSide, frames: frames, framesInBGRA: framesInBGRA, skipUntil: skipUntil, ring: ring,
              rangeOffset: range?.offset ?? 0, rangeLength: range?.length ?? 0, sound: sound, name: name)
     }
 
@@ -79,7 +88,7 @@ extension DecodeRequest {
         let region = n[3] > 0 ? DecodeRegion(level: n[3], x: n[4], y: n[5], width: n[6], height: n[7]) : nil
         self.init(targetWidth: n[0], targetHeight: n[1], plainSDL: n[2] != 0, preview: n[8] != 0, region: region,
                   thumbnailSide: n[9], properties: n[10] != 0, frames: FrameAsk(rawValue: n[11]) ?? .none, framesInBGRA: n[12] != 0, skipUntil: n[13],
-                  rangeOffset: n[14], rangeLength: n[15], sound: n[16] != 0,
+                  ring: n[17], rangeOffset: n[14], rangeLength: n[15], sound: n[16] != 0,
                   name: String(decoding: bytes.dropFirst(Self.numberCount * 4), as: UTF8.self))
     }
 }

@@ -92,7 +92,8 @@ public enum DecoderWorker {
             if request.frames != .next { moving.close() }
             if request.frames != .none {
                 let (reply, pixels) = request.frames == .open ? moving.open(fd, request)
-                    : request.sound ? moving.nextSound() : moving.next(skipUntil: request.skipUntil)
+                    : request.sound ? moving.nextSound()
+                    : moving.next(skipUntil: request.skipUntil, ring: request.ring, target: (request.targetWidth, request.targetHeight))
                 send(reply, pixels: pixels)
                 if usedCPUSeconds() > DecoderSandbox.cpuSeconds / 2 && request.frames == .open { _exit(retiredExit) }
                 continue

@@ -52,7 +52,7 @@ extension CachedTexture {
     /// RGBA32's masks: where its alpha is, and its red and blue.
     private static let rgba32: (r: UInt32, g: UInt32, b: UInt32, a: UInt32) = masks(SDL_PIXELFORMAT_RGBA32.rawValue)
 
-    private static func masks(_ format: UInt32) -> (r: UInt32, g: UInt32, b: UInt32, a: UInt32) {
+    static func masks(_ format: UInt32) -> (r: UInt32, g: UInt32, b: UInt32, a: UInt32) {
         var bpp: Int32 = 0, r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0, a: UInt32 = 0
         SDL_PixelFormatEnumToMasks(format, &bpp, &r, &g, &b, &a)
         return (r, g, b, a)

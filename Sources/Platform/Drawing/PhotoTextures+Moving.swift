@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import PhotoFile
 import PhotoLoading
 import TripsKit
 
@@ -14,8 +15,9 @@ extension PhotoTextures {
 
     /// The frame of the moving photo due now, when photo number `photo`
     /// is it and plays (nil: draw its still); `waiting` for the frame to
-    /// be decoded (a screenshot).
-    func movingFrame(_ photo: Int, waiting: Bool) -> (texture: OpaquePointer, width: Int, height: Int)? {
+    /// be decoded (a screenshot). `covering`: the size the whole picture
+    /// is drawn at, which its frames follow (`framesFollowDrawnSize`).
+    func movingFrame(_ photo: Int, waiting: Bool, covering: (width: Double, height: Double)) -> (texture: OpaquePointer, width: Int, height: Int)? {
         guard let moving, moving.photo == photo, let (path, range) = movingSource(moving) else { return nil }
         // Frames only go forward: a scrub back starts the stream again (it catches up to the time asked).
         if let shown = playing?.shownStart, moving.seconds < shown { stopPlaying() }
@@ -23,7 +25,7 @@ extension PhotoTextures {
             playingSince = moving.since
             playing = MovingTexture(renderer: renderer, photo: photo, live: moving.live,
                                     stream: loader.frames(of: path, range: range, once: moving.once, target: fullTarget,
-                                                          budgetBytes: framesBudget))
+                                                          budgetBytes: framesBudget), opaqueFormat: opaqueFormat)
         }
         guard let playing else { return nil }
         switch playing.stream.currentState {
@@ -40,7 +42,9 @@ extension PhotoTextures {
                 if let end = playing.stream.endsAt, moving.seconds >= end { return nil }
                 return playing.texture(at: moving.seconds, waiting: waiting)
             }
-            let shown = playing.texture(at: moving.seconds, waiting: waiting)
+            let drawn = (width: Int(covering.width.rounded()), height: Int(covering.height.rounded()))
+            let limit = playing.fullSize.map { DecodePlan.coverSize(image: $0, target: fullTarget) } ?? fullTarget
+            let shown = playing.texture(at: moving.seconds, waiting: waiting, drawn: framesFollowDrawnSize ? drawn : nil, limit: limit)
             if let full = playing.fullSize { imageSizes[photo] = CGSize(width: full.width, height: full.height) }
             return shown
         }

@@ -24,7 +24,7 @@ public final class PhotoTextures {
     typealias Entry = CachedTexture
 
     let renderer: OpaquePointer
-    private let opaqueFormat: UInt32?
+    let opaqueFormat: UInt32?
     var paths: [String]
     let loader: PhotoLoader
     /// The zoomed big photo's detail tiles, decoded by the same workers.
@@ -59,6 +59,11 @@ public final class PhotoTextures {
     /// Pixel sizes to decode for (set by `SceneRenderer` from each frame's scene and scale).
     public var thumbnailTarget = (width: 720, height: 180)
     public var fullTarget = (width: 1280, height: 800)
+    /// Whether a moving picture's frames follow the size it is drawn at
+    /// (`MovingTexture`); not in a replay, whose shots print the same bytes
+    /// every run: when the worker takes a new size up depends on how far
+    /// ahead it had decoded.
+    public var framesFollowDrawnSize = true
     /// The window's size in pixels: what the budget is measured in.
     public var windowTarget = (width: 1280, height: 800)
     /// Counts for the log and the benchmarks.
@@ -138,7 +143,7 @@ public final class PhotoTextures {
     /// `isPreview` when it is only the blurred-up EXIF thumbnail.
     public func texture(_ photo: Int, covering pixels: (width: Double, height: Double))
         -> (texture: OpaquePointer, width: Int, height: Int, isPreview: Bool)? {
-        if let frame = movingFrame(photo, waiting: waitsForFrames) { return (frame.texture, frame.width, frame.height, false) }
+        if let frame = movingFrame(photo, waiting: waitsForFrames, covering: pixels) { return (frame.texture, frame.width, frame.height, false) }
         guard paths.indices.contains(photo), failed[paths[photo]] == nil else { return nil }
         // A thumbnail covers the strip photo; anything shown much larger (the
         // big photo, a zoom) needs the full picture.

@@ -95,8 +95,13 @@ public final class SceneRenderer {
                     // the moving big photo's frames a tenth of a millisecond,
                     // and left its copy writing to memory the clear had
                     // pushed out of the cache.
-                    let covered = Self.largestOpaqueCopy(in: items, inside: damage)
-                    fill(covered.map { damage.subtracting($0) } ?? [damage], c, blended: false)
+                    // Nor under the side strips of a rounded photo's blits: SDL
+                    // fills a strip a few pixels wide with a non-temporal store
+                    // a row, which took a sixth of a playing clip's drawing.
+                    let open = Self.opaqueCopies(in: items, inside: damage).reduce([damage]) { parts, covered in
+                        parts.flatMap { $0.subtracting(covered) }
+                    }
+                    fill(open, c, blended: false)
                 } else {
                     setClip(nil)
                     SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
@@ -129,23 +134,27 @@ public final class SceneRenderer {
         if !blended { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND) }
     }
 
-    /// The largest part of `damage` that one opaque copy, drawn whole
-    /// pixel to whole pixel and unblended, covers: every pixel of it is
-    /// written by that copy, whatever is drawn there before. A scaled copy
-    /// counts only where no scene clip cuts it (the damage never does:
-    /// `DrawList`), since SDL rounds the edges of a clipped stretch apart.
-    private static func largestOpaqueCopy(in items: [DrawList.Item], inside damage: SDL_Rect) -> SDL_Rect? {
-        var best: SDL_Rect?
+    /// The parts of `damage` that opaque copies, drawn whole pixel to
+    /// whole pixel and unblended, cover (the largest first, `opaqueCopiesKept`
+    /// at most): every pixel of them is written by a copy, whatever is drawn
+    /// there before. A scaled copy counts only where no scene clip cuts it
+    /// (the damage never does: `DrawList`), since SDL rounds the edges of a
+    /// clipped stretch apart.
+    private static func opaqueCopies(in items: [DrawList.Item], inside damage: SDL_Rect) -> [SDL_Rect] {
+        var found: [SDL_Rect] = []
         for item in items {
             guard case let .copy(_, _, to, alpha, blend) = item.operation, alpha == 255, blend == SDL_BLENDMODE_NONE.rawValue,
                   let target = to.wholePixels else { continue }
             if !item.drawsExactlyInParts, let clip = item.clip, !clip.holds(target) { continue }
             var covered = target.intersection(damage)
             if let clip = item.clip { covered = covered.intersection(clip) }
-            if covered.area > (best?.area ?? 0) { best = covered }
+            if !covered.isEmpty { found.append(covered) }
         }
-        return best
+        return Array(found.sorted { $0.area > $1.area }.prefix(opaqueCopiesKept))
     }
+
+    /// Enough for a photo's middle and its two side strips, and a few more.
+    private static let opaqueCopiesKept = 6
 
     /// Runs `call` with `texture`'s blend mode and alpha modulation as
     /// recorded, then puts back its own (SDL takes them as the call is queued).

@@ -92,6 +92,7 @@ public struct Session {
         let photos = PhotoTextures(renderer: display.renderer, photoPaths: app.catalog.allPhotoPaths,
                                    budgetBytes: options.memoryBudgetMiB << 20, opaqueFormat: display.opaqueTextureFormat, loader: loader,
                                    decodesReady: decodesReady, log: log)
+        photos.framesFollowDrawnSize = script == nil
         let log = self.log
         let verboseLog: ((String) -> Void)? = verbose ? { log($0) } : nil
         // What the model says happened goes one way, out of its driver: a
