@@ -10,7 +10,9 @@
 #   2. in a window on Xvfb, software renderer: 5 virtual minutes, every frame
 #      drawn and presented;
 #   3. the attract loop on Wayland (weston, software frames through wl_shm),
-#      30 real minutes at a slide a second: RSS, fds, wl_shm buffers, children;
+#      30 real minutes at a slide a second, on a library that moves (photos,
+#      a clip played through, a long clip's first 10 s, an animated GIF):
+#      RSS, fds, wl_shm buffers, children;
 #   4. once built with AddressSanitizer (`make sanitize`'s build,
 #      Tests/sanitize/lib.sh), a shorter headless script with frames drawn:
 #      LeakSanitizer's report at exit, the app's and its decode workers',
@@ -19,7 +21,7 @@
 # through the gen-gestures executable built beside trips) with --tame: no
 # moves to extreme coordinates, which are the fuzz's job.
 # Usage: Benchmarks/soak.sh [path/to/trips]  (gen-gestures from the same folder)
-# Knobs: SOAK_SEED, SOAK_EVENTS, SOAK_HOURS, SOAK_WINDOW_MINUTES (0 skips),
+# Knobs: SOAK_SEED, SOAK_EVENTS (0 skips), SOAK_HOURS, SOAK_WINDOW_MINUTES (0 skips),
 # SOAK_ATTRACT_MINUTES (0 skips), SOAK_LEAK_EVENTS (0 skips).
 # Exit status: 0 when every part met its targets.
 set -u
@@ -144,8 +146,10 @@ soak() {
 }
 
 echo "soak: $TRIPS, seed $SEED, output in $OUT"
-script "$OUT/soak.txt" "$EVENTS" "$HOURS" 10000
-soak "headless, $HOURS virtual h, $EVENTS events" "$OUT/soak.txt" 900 SDL_VIDEODRIVER=offscreen --
+if [ "$EVENTS" != 0 ]; then
+    script "$OUT/soak.txt" "$EVENTS" "$HOURS" 10000
+    soak "headless, $HOURS virtual h, $EVENTS events" "$OUT/soak.txt" 900 SDL_VIDEODRIVER=offscreen --
+fi
 
 if [ "$WINDOW_MINUTES" != 0 ] && start_xvfb 1280x800 >/dev/null; then
     # About 40 events a virtual second, as in the headless run; every frame drawn.
@@ -159,7 +163,14 @@ fi
 # trips-wl_shm) and its child processes, sampled every 5 s.
 if [ "$ATTRACT_MINUTES" != 0 ] && { [ -n "${X_DISPLAY:-}" ] || start_xvfb 1280x800 >/dev/null; } && start_weston 1280x800 >/dev/null; then
     echo
-    env -u DISPLAY WAYLAND_DISPLAY="$WL_SOCKET" "$TRIPS" --kiosk --idle 2 --slide 1 --trips "$TRIPS_JSON" 2>"$OUT/attract.err" &
+    # A library that moves: photos, a 4 s clip (its slide plays it through),
+    # a 40 s one (its first 10 s) and an animated GIF, made here.
+    moving="$OUT/attract-library/2024-05-12 Lisbon"; mkdir -p "$moving"
+    cp Assets/photos/dune.jpg Assets/photos/storm.jpg Assets/photos/garden.jpg Assets/photos/aqua.jpg "$moving/"
+    ffmpeg -loglevel error -f lavfi -i testsrc2=s=1280x720:r=30:d=4 -c:v libx264 -preset ultrafast -pix_fmt yuv420p "$moving/short.mp4"
+    ffmpeg -loglevel error -f lavfi -i testsrc2=s=1280x720:r=30:d=40 -c:v libx264 -preset ultrafast -pix_fmt yuv420p "$moving/long.mp4"
+    convert -delay 10 -size 320x240 xc:red xc:blue xc:green -loop 0 "$moving/spin.gif"
+    env -u DISPLAY WAYLAND_DISPLAY="$WL_SOCKET" "$TRIPS" --kiosk --idle 2 --slide 1 --photos "$OUT/attract-library" 2>"$OUT/attract.err" &
     pid=$!; track "$pid"
     : >"$OUT/attract.samples"
     for i in $(seq 0 $(( ATTRACT_MINUTES * 12 ))); do
@@ -171,7 +182,7 @@ if [ "$ATTRACT_MINUTES" != 0 ] && { [ -n "${X_DISPLAY:-}" ] || start_xvfb 1280x8
         echo "$((i * 5)) $rss $fds $shm $kids" >>"$OUT/attract.samples"
     done
     stop "$pid"
-    echo "attract loop on weston (wl_shm), $ATTRACT_MINUTES min at a slide a second: $(wc -l <"$OUT/attract.samples") samples, log lines: $(grep -vc '^swift-runtime' "$OUT/attract.err")"
+    echo "attract loop with clips on weston (wl_shm), $ATTRACT_MINUTES min at a slide a second: $(wc -l <"$OUT/attract.samples") samples, log lines: $(grep -vc '^swift-runtime' "$OUT/attract.err")"
     awk '{ t[NR] = $1; r[NR] = $2; f[NR] = $3; b[NR] = $4; k[NR] = $5 }
         END {
             printf "  %-6s %7s %9s %5s %12s %9s\n", "sample", "s", "RSS MiB", "fds", "shm buffers", "children"
