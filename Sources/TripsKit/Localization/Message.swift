@@ -93,7 +93,7 @@ public struct Message: Hashable, Sendable {
 
     /// Delete and undo: the shortcuts' words and the toast's.
     public static let shortcutTrash = Message("Move the photo shown to the trash")
-    public static let shortcutUndo = Message("Put the photo back from the trash, or turn back a two-finger turn")
+    public static let shortcutUndo = Message("Undo the last trash or turn")
     public static let movedToTrash = Message("%s moved to the trash. Ctrl+Z or tap to undo")
     public static let putBack = Message("%s put back")
 
@@ -111,7 +111,7 @@ public struct Message: Hashable, Sendable {
     /// title, each row's label; a focal length's 35 mm equivalent ("26 mm
     /// in 35 mm film"); what it says while a worker reads the file.
     public static let shortcutProperties = Message("Show or hide the photo's properties")
-    public static let shortcutPlayPause = Message("Play or pause the clip")
+    public static let shortcutPlayPause = Message("Play or pause the clip or animation")
     /// An animation's badge in the big photo, a button.
     public static let playAnimation = Message("Play animation")
     public static let pauseAnimation = Message("Pause animation")
