@@ -38,10 +38,7 @@ sanitizer_env() {
         address)
             # Full stacks: Debian's libraries have no frame pointers, and a
             # leak's stack must reach past them to be judged.
-            # No alternate signal stack for each thread: the decode workers'
-            # threads start inside their sandbox, which has no sigaltstack
-            # (a clip's were killed for it).
-            export ASAN_OPTIONS="detect_leaks=1:fast_unwind_on_malloc=0:use_sigaltstack=0:log_path=$reports/address:external_symbolizer_path=$symbolizer"
+            export ASAN_OPTIONS="detect_leaks=1:fast_unwind_on_malloc=0:log_path=$reports/address:external_symbolizer_path=$symbolizer"
             export LSAN_OPTIONS="suppressions=$SANITIZE_DIR/leaks.supp:print_suppressions=0" ;;
         thread)
             export TSAN_OPTIONS="log_path=$reports/thread:external_symbolizer_path=$symbolizer:suppressions=$SANITIZE_DIR/races.supp:print_suppressions=0:halt_on_error=0" ;;

@@ -11,9 +11,11 @@ import Foundation
 ///   mmap, munmap, mremap, mprotect, madvise, brk      memory
 ///   futex, sched_yield                                locks inside the libraries
 ///   clock_gettime, getrusage, getpid, gettid          time and its own CPU use
-///   gettimeofday                                      the same clock, as ThreadSanitizer's
-///       runtime reads it (a syscall where glibc would use the vDSO): a
-///       clip's threads under `make sanitize` were killed for it
+///   gettimeofday, sigaltstack                         the sanitizers' runtimes (`make sanitize`):
+///       ThreadSanitizer reads the clock as a system call where glibc uses
+///       the vDSO (a clip's threads were killed for it), AddressSanitizer
+///       asks for the signal stack when C++ throws (exiv2 on a damaged
+///       EXIF) and gives each thread one; neither reaches past the worker
 ///   sysinfo                                           libtiff sizes its buffers by the machine's memory
 ///   rt_sigaction, rt_sigprocmask, rt_sigreturn, tgkill, restart_syscall   abort() and signals
 ///   getrandom                                         hashing seeds of the Swift runtime
@@ -41,7 +43,7 @@ enum DecoderSandbox {
         "futex", "sched_yield",
         "clock_gettime", "gettimeofday", "getrusage", "getpid", "gettid", "sysinfo",
         "rt_sigaction", "rt_sigprocmask", "rt_sigreturn", "tgkill", "restart_syscall",
-        "getrandom", "exit", "exit_group",
+        "getrandom", "exit", "exit_group", "sigaltstack",
         "set_robust_list", "rseq", "sched_getaffinity",
     ]
 
