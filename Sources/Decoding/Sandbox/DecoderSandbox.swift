@@ -11,9 +11,10 @@ import Foundation
 ///   mmap, munmap, mremap, mprotect, madvise, brk      memory
 ///   futex, sched_yield                                locks inside the libraries
 ///   clock_gettime, getrusage, getpid, gettid          time and its own CPU use
-///   gettimeofday, sigaltstack                         the sanitizers' runtimes (`make sanitize`):
+///   gettimeofday, nanosleep, sigaltstack              the sanitizers' runtimes (`make sanitize`):
 ///       ThreadSanitizer reads the clock as a system call where glibc uses
-///       the vDSO (a clip's threads were killed for it), AddressSanitizer
+///       the vDSO and sleeps in its own waits (a clip's threads were killed
+///       for each), AddressSanitizer
 ///       asks for the signal stack when C++ throws (exiv2 on a damaged
 ///       EXIF) and gives each thread one; neither reaches past the worker
 ///   sysinfo                                           libtiff sizes its buffers by the machine's memory
@@ -41,7 +42,7 @@ enum DecoderSandbox {
         "memfd_create", "ftruncate",
         "mmap", "munmap", "mremap", "mprotect", "madvise", "brk",
         "futex", "sched_yield",
-        "clock_gettime", "gettimeofday", "getrusage", "getpid", "gettid", "sysinfo",
+        "clock_gettime", "gettimeofday", "nanosleep", "getrusage", "getpid", "gettid", "sysinfo",
         "rt_sigaction", "rt_sigprocmask", "rt_sigreturn", "tgkill", "restart_syscall",
         "getrandom", "exit", "exit_group", "sigaltstack",
         "set_robust_list", "rseq", "sched_getaffinity",
